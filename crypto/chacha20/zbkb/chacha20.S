@@ -1,0 +1,2 @@
+#define CHACHA20_ZBKB 1
+#include "../rv32i/chacha20.S"
