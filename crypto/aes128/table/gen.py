@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""Generates aes_table_enc.S and aes_table_dec.S (RV32I, T-tables in .data).
+
+Run: python3 gen.py   (writes the .S files next to this script).
+State column j is the little-endian word of bytes 4j..4j+3 (row 0 in bits 0..7).
+"""
+import os
+
+def xt(a):
+    a <<= 1
+    return (a ^ 0x11b) if a & 0x100 else a
+
+def gmul(a, b):
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = xt(a)
+        b >>= 1
+    return r
+
+def sbox_table():
+    s = []
+    for x in range(256):
+        inv = 0 if x == 0 else next(y for y in range(1, 256) if gmul(x, y) == 1)
+        b = inv
+        r = b
+        for i in range(1, 5):
+            r ^= ((b << i) | (b >> (8 - i))) & 0xff
+        s.append(r ^ 0x63)
+    return s
+
+SBOX = sbox_table()
+ISBOX = [0] * 256
+for i, v in enumerate(SBOX):
+    ISBOX[v] = i
+
+def rotl(w, n):
+    n %= 32
+    return ((w << n) | (w >> (32 - n))) & 0xffffffff if n else w
+
+def col(b0, b1, b2, b3):
+    return b0 | b1 << 8 | b2 << 16 | b3 << 24
+
+TE0 = [col(gmul(s, 2), s, s, gmul(s, 3)) for s in SBOX]
+TD0 = [col(gmul(s, 14), gmul(s, 9), gmul(s, 13), gmul(s, 11)) for s in ISBOX]
+
+def words(name, vals):
+    out = []
+    for i in range(0, len(vals), 8):
+        out.append("    .word " + ", ".join("0x%08x" % v for v in vals[i:i + 8]))
+    return "\n".join(out)
+
+def bytes_(vals):
+    out = []
+    for i in range(0, len(vals), 16):
+        out.append("    .byte " + ", ".join("0x%02x" % v for v in vals[i:i + 16]))
+    return "\n".join(out)
+
+class Emit:
+    def __init__(self):
+        self.lines = []
+    def __call__(self, s):
+        self.lines.append("    " + s)
+    def label(self, s):
+        self.lines.append(s + ":")
+    def raw(self, s):
+        self.lines.append(s)
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+# register roles (all caller-saved: no stack needed)
+OUT, IN, RK, B = "a0", "a1", "a2", "a3"
+S = ["a4", "a5", "a6", "a7"]
+N = ["t0", "t1", "t2", "t3"]
+T = ["t4", "t5", "t6", "a1"]          # a1 is free once the input is loaded
+
+def load_block(e, regs, ptr, tmp):
+    """Load 16 bytes from ptr into regs; word loads if ptr is aligned, else bytes."""
+    pass
+
+def emit_rounds(e, dec):
+    """Emit the 9 full T-table rounds followed by the last (S-box) round.
+    Expects the state (already xored with round key 0) in S; B = table base + 2048,
+    RK = round key pointer.  Leaves the output in N."""
+    cur, nxt = S, N
+    # each lookup: (dst column, source reg, byte k); table k at offset 1024*k - 2048
+    for r in range(1, 10):
+        lookups = []
+        for j in range(4):
+            for k in range(4):
+                src = (j + k) % 4 if not dec else (j - k) % 4
+                lookups.append((j, cur[src], k))
+        # round key loads first into the accumulators
+        for j in range(4):
+            e(f"lw   {nxt[j]}, {16 * r + 4 * j}({RK})")
+        # software pipeline: address for lookup i computed while lookup i-1 loads
+        temps = T
+        pending = []  # (tmpreg, dst) loaded, awaiting xor
+        for i, (j, src, k) in enumerate(lookups):
+            t = temps[i % 4]
+            if k == 0:
+                e(f"andi {t}, {src}, 0xff")
+                e(f"slli {t}, {t}, 2")
+            elif k == 3:
+                e(f"srli {t}, {src}, 22")
+                e(f"andi {t}, {t}, 0x3fc")
+            else:
+                e(f"srli {t}, {src}, {8 * k - 2}")
+                e(f"andi {t}, {t}, 0x3fc")
+            e(f"add  {t}, {t}, {B}")
+            # retire older pending xor (loaded 2 lookups ago -> no stall)
+            if len(pending) >= 2:
+                pt, pd = pending.pop(0)
+                e(f"xor  {pd}, {pd}, {pt}")
+            e(f"lw   {t}, {1024 * k - 2048}({t})")
+            pending.append((t, nxt[j]))
+        for pt, pd in pending:
+            e(f"xor  {pd}, {pd}, {pt}")
+        cur, nxt = nxt, cur
+    return cur, nxt
+
+def emit_last_round(e, cur, nxt, sbox_reg, dec):
+    """Last round: byte S-box lookups with lbu from the 256-byte table at sbox_reg."""
+    for j in range(4):
+        e(f"lw   {nxt[j]}, {160 + 4 * j}({RK})")
+    lookups = []
+    for j in range(4):
+        for k in range(4):
+            src = (j + k) % 4 if not dec else (j - k) % 4
+            lookups.append((j, cur[src], k))
+    pending = []
+    temps = T
+    for i, (j, src, k) in enumerate(lookups):
+        t = temps[i % 4]
+        if k == 0:
+            e(f"andi {t}, {src}, 0xff")
+        elif k == 3:
+            e(f"srli {t}, {src}, 24")
+        else:
+            e(f"srli {t}, {src}, {8 * k}")
+            e(f"andi {t}, {t}, 0xff")
+        e(f"add  {t}, {t}, {sbox_reg}")
+        if len(pending) >= 2:
+            pt, pd, pk = pending.pop(0)
+            if pk:
+                e(f"slli {pt}, {pt}, {8 * pk}")
+            e(f"xor  {pd}, {pd}, {pt}")
+        e(f"lbu  {t}, 0({t})")
+        pending.append((t, nxt[j], k))
+    for pt, pd, pk in pending:
+        if pk:
+            e(f"slli {pt}, {pt}, {8 * pk}")
+        e(f"xor  {pd}, {pd}, {pt}")
+    return nxt
+
+def emit_load_in(e, tag):
+    """Load input into S and xor with rk[0..3].  Handles unaligned in/out."""
+    e(f"or   t0, {OUT}, {IN}")
+    e("andi t0, t0, 3")
+    e(f"bnez t0, .L{tag}_unaligned")
+    e(f"lw   {S[0]}, 0({IN})")
+    e(f"lw   {S[1]}, 4({IN})")
+    e(f"lw   {S[2]}, 8({IN})")
+    e(f"lw   {S[3]}, 12({IN})")
+    e(f"lw   t0, 0({RK})")
+    e(f"lw   t1, 4({RK})")
+    e(f"lw   t2, 8({RK})")
+    e(f"lw   t3, 12({RK})")
+    for j in range(4):
+        e(f"xor  {S[j]}, {S[j]}, t{j}")
+
+def emit_unaligned(e, tag, fn):
+    """Slow path: copy the input to the stack, call the aligned entry, copy back."""
+    e.label(f".L{tag}_unaligned")
+    e("addi sp, sp, -48")
+    e("sw   ra, 44(sp)")
+    e("sw   a0, 40(sp)")
+    for i in range(16):
+        e(f"lbu  t0, {i}({IN})")
+        e(f"sb   t0, {i}(sp)")
+    e("addi a0, sp, 16")
+    e("mv   a1, sp")
+    e(f"call {fn}")
+    e("lw   a0, 40(sp)")
+    for i in range(16):
+        e(f"lbu  t0, {16 + i}(sp)")
+        e(f"sb   t0, {i}(a0)")
+    e("lw   ra, 44(sp)")
+    e("addi sp, sp, 48")
+    e("ret")
+
+def emit_store_out(e, regs):
+    for j in range(4):
+        e(f"sw   {regs[j]}, {4 * j}({OUT})")
+
+def gen_enc():
+    e = Emit()
+    e.raw("/* AES-128 encryption, RV32I, T-tables in DTIM (.data). Generated by gen.py. */")
+    e.raw("    .section .data.aes128_table_enc, \"aw\"")
+    e.raw("    .p2align 10")
+    e.raw("aes128_table_te:")
+    for k in range(4):
+        e.raw(words("te%d" % k, [rotl(v, 8 * k) for v in TE0]))
+    e.raw("    .globl aes128_table_sbox")
+    e.raw("aes128_table_sbox:")
+    e.raw(bytes_(SBOX))
+    e.raw("    .text")
+    # ---- encrypt
+    e.raw("    .globl aes128_encrypt")
+    e.raw("    .type aes128_encrypt, @function")
+    e.raw("    .p2align 2")
+    e.label("aes128_encrypt")
+    e(f"lui  {B}, %hi(aes128_table_te + 2048)")
+    e(f"addi {B}, {B}, %lo(aes128_table_te + 2048)")
+    emit_load_in(e, "enc")
+    cur, nxt = emit_rounds(e, dec=False)
+    # sbox table sits right after the 4 KiB of T-tables: B + 2048
+    e(f"addi {B}, {B}, 2047")
+    e(f"addi {B}, {B}, 1")
+    out = emit_last_round(e, cur, nxt, B, dec=False)
+    emit_store_out(e, out)
+    e("ret")
+    emit_unaligned(e, "enc", "aes128_encrypt")
+    e.raw("    .size aes128_encrypt, .-aes128_encrypt")
+    # ---- key expansion
+    e.raw("    .globl aes128_keyexp_enc")
+    e.raw("    .type aes128_keyexp_enc, @function")
+    e.raw("    .p2align 2")
+    e.label("aes128_keyexp_enc")
+    # a0 = rk, a1 = key (any alignment handled by byte loads if unaligned)
+    e("andi t0, a1, 3")
+    e("bnez t0, .Lkx_unaligned")
+    e("lw   a4, 0(a1)")
+    e("lw   a5, 4(a1)")
+    e("lw   a6, 8(a1)")
+    e("lw   a7, 12(a1)")
+    e.label(".Lkx_go")
+    e("lui  a3, %hi(aes128_table_sbox)")
+    e("addi a3, a3, %lo(aes128_table_sbox)")
+    e("sw   a4, 0(a0)")
+    e("sw   a5, 4(a0)")
+    e("sw   a6, 8(a0)")
+    e("sw   a7, 12(a0)")
+    rcon = 1
+    for i in range(1, 11):
+        # w0 ^= SubWord(RotWord(w3)) ^ rcon ; out byte p = S(byte p+1 of w3)
+        # S(b1) -> pos0, S(b2) -> pos1, S(b3) -> pos2, S(b0) -> pos3
+        e("srli t0, a7, 8")
+        e("andi t0, t0, 0xff")
+        e("srli t1, a7, 16")
+        e("andi t1, t1, 0xff")
+        e("srli t2, a7, 24")
+        e("andi t3, a7, 0xff")
+        e("add  t0, t0, a3")
+        e("add  t1, t1, a3")
+        e("add  t2, t2, a3")
+        e("add  t3, t3, a3")
+        e("lbu  t0, 0(t0)")
+        e("lbu  t1, 0(t1)")
+        e("lbu  t2, 0(t2)")
+        e("lbu  t3, 0(t3)")
+        e(f"xori a4, a4, {rcon}")
+        e("xor  a4, a4, t0")
+        e("slli t1, t1, 8")
+        e("xor  a4, a4, t1")
+        e("slli t2, t2, 16")
+        e("xor  a4, a4, t2")
+        e("slli t3, t3, 24")
+        e("xor  a4, a4, t3")
+        e("xor  a5, a5, a4")
+        e(f"sw   a4, {16 * i}(a0)")
+        e("xor  a6, a6, a5")
+        e(f"sw   a5, {16 * i + 4}(a0)")
+        e("xor  a7, a7, a6")
+        e(f"sw   a6, {16 * i + 8}(a0)")
+        e(f"sw   a7, {16 * i + 12}(a0)")
+        rcon = xt(rcon)
+    e("ret")
+    e.label(".Lkx_unaligned")
+    for r, off in zip(["a4", "a5", "a6", "a7"], [0, 4, 8, 12]):
+        e(f"lbu  {r}, {off}(a1)")
+        for b in range(1, 4):
+            e(f"lbu  t0, {off + b}(a1)")
+            e(f"slli t0, t0, {8 * b}")
+            e(f"or   {r}, {r}, t0")
+    e("j    .Lkx_go")
+    e.raw("    .size aes128_keyexp_enc, .-aes128_keyexp_enc")
+    return e.text()
+
+def gen_dec():
+    e = Emit()
+    e.raw("/* AES-128 decryption (equivalent inverse cipher), RV32I, T-tables in DTIM (.data).")
+    e.raw("   Generated by gen.py.  keyexp_dec calls aes128_keyexp_enc (aes_table_enc.S). */")
+    e.raw("    .section .data.aes128_table_dec, \"aw\"")
+    e.raw("    .p2align 10")
+    e.raw("aes128_table_td:")
+    for k in range(4):
+        e.raw(words("td%d" % k, [rotl(v, 8 * k) for v in TD0]))
+    e.raw("aes128_table_isbox:")
+    e.raw(bytes_(ISBOX))
+    e.raw("    .text")
+    e.raw("    .globl aes128_decrypt")
+    e.raw("    .type aes128_decrypt, @function")
+    e.raw("    .p2align 2")
+    e.label("aes128_decrypt")
+    e(f"lui  {B}, %hi(aes128_table_td + 2048)")
+    e(f"addi {B}, {B}, %lo(aes128_table_td + 2048)")
+    emit_load_in(e, "dec")
+    cur, nxt = emit_rounds(e, dec=True)
+    e(f"addi {B}, {B}, 2047")
+    e(f"addi {B}, {B}, 1")
+    out = emit_last_round(e, cur, nxt, B, dec=True)
+    emit_store_out(e, out)
+    e("ret")
+    emit_unaligned(e, "dec", "aes128_decrypt")
+    e.raw("    .size aes128_decrypt, .-aes128_decrypt")
+    # ---- decryption key schedule: encryption schedule, rounds reversed,
+    # InvMixColumns applied to round keys 1..9 (via Td[S[x]]).
+    e.raw("    .globl aes128_keyexp_dec")
+    e.raw("    .type aes128_keyexp_dec, @function")
+    e.raw("    .p2align 2")
+    e.label("aes128_keyexp_dec")
+    e("addi sp, sp, -16")
+    e("sw   ra, 12(sp)")
+    e("sw   a0, 8(sp)")
+    e("call aes128_keyexp_enc")
+    e("lw   a0, 8(sp)")
+    e("lw   ra, 12(sp)")
+    e("addi sp, sp, 16")
+    e("lui  a3, %hi(aes128_table_td + 2048)")
+    e("addi a3, a3, %lo(aes128_table_td + 2048)")
+    e("lui  a2, %hi(aes128_table_sbox)")
+    e("addi a2, a2, %lo(aes128_table_sbox)")
+    # swap round keys 0 and 10 (plain)
+    for j in range(4):
+        e(f"lw   t0, {4 * j}(a0)")
+        e(f"lw   t1, {160 + 4 * j}(a0)")
+        e(f"sw   t1, {4 * j}(a0)")
+        e(f"sw   t0, {160 + 4 * j}(a0)")
+    # words of rounds 1..9: pointer a4 walks up from rk+16, a5 down from rk+144
+    e("addi a4, a0, 16")
+    e("addi a5, a0, 144")
+    e("li   a7, 4")           # 4 pairs of rounds, then round 5 alone
+    e.label(".Lkd_pair")
+    for j in range(4):
+        e(f"lw   a6, {4 * j}(a4)")
+        e("jal  t6, .Lkd_imc")
+        e(f"mv   t5, a1")
+        e(f"lw   a6, {4 * j}(a5)")
+        e("jal  t6, .Lkd_imc")
+        e(f"sw   a1, {4 * j}(a4)")
+        e(f"sw   t5, {4 * j}(a5)")
+    e("addi a4, a4, 16")
+    e("addi a5, a5, -16")
+    e("addi a7, a7, -1")
+    e("bnez a7, .Lkd_pair")
+    for j in range(4):
+        e(f"lw   a6, {4 * j}(a4)")
+        e("jal  t6, .Lkd_imc")
+        e(f"sw   a1, {4 * j}(a4)")
+    e("ret")
+    # a1 = InvMixColumns(a6); uses t0..t4; link in t6
+    e.label(".Lkd_imc")
+    e("andi t0, a6, 0xff")
+    e("srli t1, a6, 8")
+    e("andi t1, t1, 0xff")
+    e("srli t2, a6, 16")
+    e("andi t2, t2, 0xff")
+    e("srli t3, a6, 24")
+    e("add  t0, t0, a2")
+    e("add  t1, t1, a2")
+    e("add  t2, t2, a2")
+    e("add  t3, t3, a2")
+    e("lbu  t0, 0(t0)")
+    e("lbu  t1, 0(t1)")
+    e("lbu  t2, 0(t2)")
+    e("lbu  t3, 0(t3)")
+    for k, t in enumerate(["t0", "t1", "t2", "t3"]):
+        e(f"slli {t}, {t}, 2")
+        e(f"add  {t}, {t}, a3")
+    for k, t in enumerate(["t0", "t1", "t2", "t3"]):
+        e(f"lw   {t}, {1024 * k - 2048}({t})")
+    e("xor  a1, t0, t1")
+    e("xor  a1, a1, t2")
+    e("xor  a1, a1, t3")
+    e("jr   t6")
+    e.raw("    .size aes128_keyexp_dec, .-aes128_keyexp_dec")
+    return e.text()
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "aes_table_enc.S"), "w") as f:
+        f.write(gen_enc())
+    with open(os.path.join(here, "aes_table_dec.S"), "w") as f:
+        f.write(gen_dec())
