@@ -64,22 +64,22 @@ def cipher(e, dec):
         e(f"sw   {cur[j]}, {4 * j}(a0)")
     e("ret")
 
-def load_key(e):
+def load_key(e, tag="kx"):
     e("andi t0, a1, 3")
-    e("bnez t0, .Lkx_unaligned")
+    e(f"bnez t0, .L{tag}_unaligned")
     for j in range(4):
         e(f"lw   {S[j]}, {4 * j}(a1)")
-    e.label(".Lkx_go")
+    e.label(f".L{tag}_go")
 
-def load_key_unaligned(e):
-    e.label(".Lkx_unaligned")
+def load_key_unaligned(e, tag="kx"):
+    e.label(f".L{tag}_unaligned")
     for r, off in zip(S, [0, 4, 8, 12]):
         e(f"lbu  {r}, {off}(a1)")
         for b in range(1, 4):
             e(f"lbu  t0, {off + b}(a1)")
             e(f"slli t0, t0, {8 * b}")
             e(f"or   {r}, {r}, t0")
-    e("j    .Lkx_go")
+    e(f"j    .L{tag}_go")
 
 def xt(a):
     a <<= 1
@@ -132,7 +132,7 @@ def gen_zknd():
     unaligned(e, "dec", "aes128_decrypt")
     e.raw("    .size aes128_decrypt, .-aes128_decrypt")
     func(e, "aes128_keyexp_dec")
-    load_key(e)
+    load_key(e, "kd")
     # decryption round i uses encryption round key 10-i; InvMixColumns on 1..9
     for j in range(4):
         e(f"sw   {S[j]}, {160 + 4 * j}(a0)")
@@ -156,7 +156,7 @@ def gen_zknd():
             e("aes32dsmi t1, t1, t0, 3")
             e(f"sw   t1, {16 * d + 4 * j}(a0)")
     e("ret")
-    load_key_unaligned(e)
+    load_key_unaligned(e, "kd")
     e.raw("    .size aes128_keyexp_dec, .-aes128_keyexp_dec")
     return e.text()
 
