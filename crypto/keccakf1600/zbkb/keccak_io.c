@@ -1,0 +1,3 @@
+/* Zbkb variant: zip/unzip for the bit-interleaving, no lane complementing. */
+#define KECCAK_ZBKB 1
+#include "../rv32i/keccak_io.c"
