@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("rvsim: error: not implemented yet");
+    std::process::exit(125);
+}
