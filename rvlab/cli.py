@@ -1,0 +1,358 @@
+"""The `rvlab` command: build | test | bench | report | run."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from . import build as B
+from . import runner as R
+from .manifest import Impl, discover
+from .report import RecordError, validate_record, write_report
+
+RESULTS = B.ROOT / "results"
+
+
+def err(msg: str) -> None:
+    print(f"rvlab: error: {msg}", file=sys.stderr)
+
+
+# ------------------------------------------------------------------ selection
+def select(args) -> tuple[list[Impl], list[str]]:
+    crypto_dirs = [Path(d) for d in (args.crypto_dir or [B.ROOT / "crypto"])]
+    prim_roots = list(dict.fromkeys([d.resolve() for d in crypto_dirs] + [B.ROOT / "crypto"]))
+    impls, errors = discover(crypto_dirs, prim_roots)
+    if args.filter:
+        try:
+            rx = re.compile(args.filter)
+        except re.error as e:
+            raise SystemExit(f"rvlab: error: --filter {args.filter!r} is not a regular expression: {e}")
+        impls = [i for i in impls if rx.search(i.name)]
+        errors = [e for e in errors if rx.search(e)]
+    return impls, errors
+
+
+class Progress:
+    """A one-line progress bar on a terminal; plain lines otherwise."""
+
+    def __init__(self, total: int, what: str):
+        self.total, self.done, self.what = total, 0, what
+        self.tty = sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        if self.tty:
+            w = 30
+            fill = int(w * self.done / max(self.total, 1))
+            sys.stderr.write(f"\r[{'#' * fill}{'.' * (w - fill)}] {self.done}/{self.total} {self.what} {label:<40.40}")
+            sys.stderr.flush()
+
+    def advance(self) -> None:
+        self.done += 1
+
+    def close(self) -> None:
+        if self.tty:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def _manifest_errors(errors: list[str]) -> int:
+    for e in errors:
+        print(f"FAIL manifest: {e}")
+    return len(errors)
+
+
+# ------------------------------------------------------------------ build
+def cmd_build(args) -> int:
+    impls, errors = select(args)
+    bad = _manifest_errors(errors)
+    if not impls and not errors:
+        err(f"no implementation matches --filter {args.filter!r}")
+        return 1
+    for impl in impls:
+        try:
+            k = B.kernel_objects(impl)
+            t = B.build_test(impl, args.seed, args.random, k)
+            s = B.build_speed(impl, k)
+            code, static = B.sizes_from_map(s.speed.with_suffix(".map"), k)
+            print(f"ok   {impl.name:<28} {t.test}  ({t.n_cases} cases; code {code} B, static {static} B)")
+            print(f"     {'':<28} {s.speed}\n     {'':<28} {s.stack}")
+        except B.BuildError as e:
+            bad += 1
+            print(f"FAIL {impl.name}: {e}")
+    return 1 if bad else 0
+
+
+# ------------------------------------------------------------------ test
+def _summary(run: R.Run) -> dict | None:
+    r = run.results("RVLAB_TEST")
+    return r[-1] if r else None
+
+
+def _describe_failure(run: R.Run, max_lines: int = 12) -> list[str]:
+    out = []
+    fails = [l for l in run.stdout.splitlines() if l.startswith("FAIL")]
+    for l in fails[:max_lines]:
+        out.append(f"    {l}")
+    if len(fails) > max_lines:
+        out.append(f"    ... {len(fails) - max_lines} more FAIL lines")
+    if run.timed_out:
+        out.append(f"    {run.stderr.strip()}")
+    elif run.stderr.strip():
+        for l in run.stderr.strip().splitlines()[-5:]:
+            out.append(f"    {run.runner} stderr: {l}")
+    if _summary(run) is None and not run.timed_out:
+        out.append(f"    {run.runner}: the program ended (exit status {run.returncode}) without its summary line "
+                   f"(crash, trap or early exit)")
+    out.append(f"    reproduce: {run.reproduce}")
+    return out
+
+
+def test_one(impl: Impl, args) -> tuple[bool, list[str]]:
+    lines: list[str] = []
+    try:
+        progs = B.build_test(impl, args.seed, args.random)
+    except B.BuildError as e:
+        return False, [f"FAIL {impl.name}: build: {e}"]
+    runs: list[R.Run] = []
+    notes = []
+    if args.runner in ("both", "rvsim"):
+        runs.append(R.run("rvsim", R.rvsim_cmd(progs.test, impl.run_isa, core="e31"), args.timeout))
+    if args.runner in ("both", "qemu"):
+        unsup = R.qemu_unsupported(impl.extensions)
+        if unsup:
+            notes.append(f"qemu skipped ({', '.join(unsup)} not in QEMU)")
+        else:
+            runs.append(R.run("qemu", R.qemu_cmd(progs.test, impl.extensions), args.timeout))
+    ok = True
+    parts = []
+    for run in runs:
+        s = _summary(run)
+        good = run.returncode == 0 and s is not None and s.get("failures") == 0
+        if not good:
+            ok = False
+            what = f"{s['failures']} failures in {s['failed_cases']} of {s['cases']} cases" if s else "no summary"
+            lines.append(f"  {run.runner}: FAIL (exit {run.returncode}; {what})")
+            lines += _describe_failure(run)
+        parts.append(f"{run.runner} ok" if good else f"{run.runner} FAIL")
+    if len(runs) == 2 and runs[0].stdout != runs[1].stdout:
+        ok = False
+        a, b = runs[0].stdout.splitlines(), runs[1].stdout.splitlines()
+        idx = next((i for i in range(max(len(a), len(b))) if (a[i:i + 1] or [None]) != (b[i:i + 1] or [None])), 0)
+        lines.append(f"  differential: rvsim and qemu printed different output (first difference at line {idx + 1}):")
+        lines.append(f"    rvsim: {a[idx] if idx < len(a) else '(no line)'}")
+        lines.append(f"    qemu:  {b[idx] if idx < len(b) else '(no line)'}")
+        parts.append("outputs DIFFER")
+    elif len(runs) == 2:
+        parts.append("outputs identical")
+    head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
+    return ok, [head] + lines
+
+
+def cmd_test(args) -> int:
+    impls, errors = select(args)
+    bad = _manifest_errors(errors)
+    if not impls and not errors:
+        err(f"no implementation matches --filter {args.filter!r}")
+        return 1
+    if args.runner in ("both", "rvsim") and not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/), "
+            f"or test on QEMU only with --runner qemu")
+        return 1
+    if args.runner in ("both", "qemu") and not R.qemu_available():
+        err(f"{R.QEMU} not found: run `make setup`, or test on rvsim only with --runner rvsim")
+        return 1
+    prog = Progress(len(impls), "testing")
+    passed = 0
+    for impl in impls:
+        prog.step(impl.name)
+        try:
+            ok, lines = test_one(impl, args)
+        except R.RunnerMissing as e:
+            prog.close()
+            err(str(e))
+            return 1
+        prog.advance()
+        prog.close()
+        print("\n".join(lines), flush=True)
+        passed += ok
+        bad += not ok
+    print(f"{passed} of {len(impls)} implementations passed" + (f"; {len(errors)} manifest error(s)" if errors else ""))
+    return 1 if bad else 0
+
+
+# ------------------------------------------------------------------ bench
+def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
+    k = B.kernel_objects(impl)
+    progs = B.build_speed(impl, k)
+    code, static = B.sizes_from_map(progs.speed.with_suffix(".map"), k)
+    stats = progs.speed.with_name(f"speed-{args.core}.rvsim.json")
+    sp = R.run("rvsim", R.rvsim_cmd(progs.speed, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
+    if sp.returncode != 0:
+        raise B.BuildError("speed program failed:\n" + "\n".join(_describe_failure(sp)))
+    st = R.run("rvsim", R.rvsim_cmd(progs.stack, impl.run_isa, args.core, args.mul_latency), args.timeout)
+    if st.returncode != 0:
+        raise B.BuildError("stack program failed:\n" + "\n".join(_describe_failure(st)))
+    stack = {(r["operation"], r["input_bytes"], r.get("limbs")): r["stack_bytes"] for r in st.results()}
+    t = B.build_test(impl, args.seed, args.random, k)
+    tr = R.run("rvsim", R.rvsim_cmd(t.test, impl.run_isa, "e31"), args.timeout)
+    s = _summary(tr)
+    kat = "pass" if tr.returncode == 0 and s and s["failures"] == 0 else "fail"
+    notes = [] if kat == "pass" else [f"  KAT FAILED: {l}" for l in _describe_failure(tr)]
+    mul_latency = args.mul_latency
+    try:
+        sj = json.loads(stats.read_text())
+        if isinstance(sj.get("mul_latency"), int):
+            mul_latency = sj["mul_latency"]
+    except (OSError, ValueError):
+        pass
+    recs = []
+    for r in sp.results():
+        rec = {"primitive": impl.primitive, "impl": impl.impl, "isa": impl.isa, "core": args.core,
+               "operation": r["operation"], "input_bytes": r["input_bytes"], "cycles": r["cycles"],
+               "instret": r["instret"],
+               "cycles_per_byte": round(r["cycles"] / r["input_bytes"], 2) if r["input_bytes"] else None,
+               "code_bytes": code, "static_bytes": static,
+               "stack_bytes": stack.get((r["operation"], r["input_bytes"], r.get("limbs"))),
+               "kat": kat, "constant_time": None, "mul_latency": mul_latency,
+               "constant_time_claimed": impl.constant_time}
+        for key, v in r.items():
+            if key not in rec:
+                rec[key] = v
+        validate_record(rec)
+        recs.append(rec)
+    if not recs:
+        raise B.BuildError(f"speed program printed no RVLAB_RESULT line\n    reproduce: {sp.reproduce}")
+    return recs, notes
+
+
+def cmd_bench(args) -> int:
+    impls, errors = select(args)
+    bad = _manifest_errors(errors)
+    if not impls and not errors:
+        err(f"no implementation matches --filter {args.filter!r}")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/)")
+        return 1
+    json_path = Path(args.json)
+    old = []
+    if json_path.exists():
+        try:
+            old = json.loads(json_path.read_text())
+        except ValueError:
+            old = []
+    prog = Progress(len(impls), "benchmarking")
+    new, done = [], set()
+    for impl in impls:
+        prog.step(impl.name)
+        try:
+            recs, notes = bench_one(impl, args)
+            prog.advance()
+            prog.close()
+            new += recs
+            done.add((impl.primitive, impl.impl))
+            for r in recs:
+                print(f"ok   {impl.name:<26} {r['operation']:<10} {r['input_bytes']:>6} B {r['cycles']:>10} cycles"
+                      f"  {'' if r['cycles_per_byte'] is None else format(r['cycles_per_byte'], '.1f') + ' c/B'}"
+                      f"  kat {r['kat']}", flush=True)
+            for n in notes:
+                print(n)
+            bad += any(r["kat"] != "pass" for r in recs)
+        except B.BuildError as e:
+            prog.advance()
+            prog.close()
+            bad += 1
+            print(f"FAIL {impl.name}: {e}", flush=True)
+    kept = [r for r in old if isinstance(r, dict) and not ((r.get("primitive"), r.get("impl")) in done
+                                                           and r.get("core") == args.core)]
+    recs = sorted(kept + new, key=lambda r: (r["primitive"], r["impl"], r["core"], r["operation"], r["input_bytes"]))
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(recs, indent=1) + "\n")
+    md = json_path.with_suffix(".md")
+    write_report(json_path, md)
+    print(f"wrote {json_path} ({len(recs)} records) and {md}")
+    return 1 if bad else 0
+
+
+def cmd_report(args) -> int:
+    try:
+        n = write_report(Path(args.json), Path(args.json).with_suffix(".md"))
+    except RecordError as e:
+        err(str(e))
+        return 1
+    print(f"wrote {Path(args.json).with_suffix('.md')} from {n} records")
+    return 0
+
+
+def cmd_run(args) -> int:
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    if not Path(args.elf).is_file():
+        err(f"{args.elf}: no such file")
+        return 1
+    cmd = [str(R.RVSIM), "--isa", args.isa, "--core", args.core]
+    if args.mul_latency is not None:
+        cmd += ["--mul-latency", str(args.mul_latency)]
+    cmd += args.rvsim_args + ([] if "--stats" in args.rvsim_args or "--json" in args.rvsim_args else ["--stats"])
+    cmd.append(args.elf)
+    p = subprocess.run(cmd)
+    if p.returncode == 125:
+        err(f"rvsim stopped with an error (see the `rvsim: error:` line above); command: {' '.join(cmd)}")
+    elif p.returncode == 2:
+        err("rvsim rejected the command line (see above)")
+    elif p.returncode != 0:
+        print(f"rvlab: the program exited with status {p.returncode}", file=sys.stderr)
+    return p.returncode
+
+
+# ------------------------------------------------------------------ main
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def common(p, random_default=200):
+        p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
+        p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
+        p.add_argument("--seed", type=int, default=1, help="seed of the random test cases (default 1)")
+        p.add_argument("--random", type=int, default=random_default, metavar="N",
+                       help=f"random cases per primitive (default {random_default})")
+        p.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
+
+    p = sub.add_parser("build", help="build test, speed and stack programs")
+    common(p)
+    p.set_defaults(fn=cmd_build)
+    p = sub.add_parser("test", help="run the test programs on rvsim and QEMU and compare")
+    common(p)
+    p.add_argument("--runner", choices=["both", "rvsim", "qemu"], default="both")
+    p.set_defaults(fn=cmd_test)
+    p = sub.add_parser("bench", help="measure cycles, sizes and stack on rvsim; write results/bench.{json,md}")
+    common(p, random_default=50)
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
+    p.set_defaults(fn=cmd_bench)
+    p = sub.add_parser("report", help="regenerate results/bench.md from results/bench.json")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"))
+    p.set_defaults(fn=cmd_report)
+    p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
+    p.add_argument("elf")
+    p.add_argument("--isa", default="rv32imac")
+    p.add_argument("--core", default="e31")
+    p.add_argument("--mul-latency", type=int)
+    p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim")
+    p.set_defaults(fn=cmd_run)
+    args = ap.parse_args(argv)
+    if getattr(args, "random", 0) < 0:
+        ap.error("--random must be >= 0")
+    try:
+        return args.fn(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

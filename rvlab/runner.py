@@ -1,0 +1,84 @@
+"""Running ELF files on rvsim and QEMU."""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .build import ROOT
+
+RVSIM = Path(os.environ.get("RVLAB_RVSIM", ROOT / "sim" / "target" / "release" / "rvsim"))
+QEMU = os.environ.get("RVLAB_QEMU", "qemu-system-riscv32")
+QEMU_EXTS = {"zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne", "zknh",
+             "zksed", "zksh", "zkn", "zks", "zk", "zkr", "zkt"}
+
+
+class RunnerMissing(Exception):
+    pass
+
+
+@dataclass
+class Run:
+    runner: str
+    cmd: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+    timed_out: bool = False
+
+    @property
+    def reproduce(self) -> str:
+        return shlex.join(self.cmd)
+
+    def results(self, tag: str = "RVLAB_RESULT") -> list[dict]:
+        out = []
+        for line in self.stdout.splitlines():
+            if line.startswith(tag + " "):
+                out.append(json.loads(line[len(tag) + 1:]))
+        return out
+
+
+def rvsim_available() -> bool:
+    return RVSIM.is_file() and os.access(RVSIM, os.X_OK)
+
+
+def qemu_available() -> bool:
+    return shutil.which(QEMU) is not None
+
+
+def rvsim_cmd(elf: Path, isa: str, core: str = "e31", mul_latency: int | None = None,
+              json_out: Path | None = None, max_insns: int | None = None) -> list[str]:
+    cmd = [str(RVSIM), "--isa", isa, "--core", core]
+    if mul_latency is not None:
+        cmd += ["--mul-latency", str(mul_latency)]
+    if max_insns is not None:
+        cmd += ["--max-insns", str(max_insns)]
+    if json_out is not None:
+        cmd += ["--json-out", str(json_out)]
+    return cmd + [str(elf)]
+
+
+def qemu_unsupported(exts: list[str]) -> list[str]:
+    return [e for e in exts if e not in QEMU_EXTS]
+
+
+def qemu_cmd(elf: Path, exts: list[str]) -> list[str]:
+    cpu = ",".join(["rv32"] + [f"{e}=true" for e in exts])
+    return [QEMU, "-M", "sifive_e", "-cpu", cpu, "-bios", "none", "-kernel", str(elf), "-display", "none",
+            "-chardev", "stdio,id=rvlab0", "-semihosting-config", "enable=on,target=native,chardev=rvlab0",
+            "-monitor", "none", "-serial", "none"]
+
+
+def run(runner: str, cmd: list[str], timeout: float = 300) -> Run:
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
+        return Run(runner, cmd, p.returncode, p.stdout, p.stderr)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:.0f} s", timed_out=True)
+    except FileNotFoundError:
+        raise RunnerMissing(f"{cmd[0]} not found — run `make setup`") from None
