@@ -65,20 +65,20 @@ def make_cases(Case, bits: int, rng: random.Random, n_random: int):
 
     out = []
     r1, r2 = rng.getrandbits(bits), rng.getrandbits(bits)
-    out.append(case("zero*zero", 0, 0))
-    out.append(case("zero*random", 0, r1))
-    out.append(case("random*zero", r2, 0))
-    out.append(case("ones*ones", full, full))
-    out.append(case("ones*random", full, r1))
-    out.append(case("random*ones", r2, full))
-    out.append(case("one*random", 1, r1))
-    out.append(case("random*one", r2, 1))
-    out.append(case("top*top", 1 << (bits - 1), 1 << (bits - 1)))
-    out.append(case("alt5*altA", int("5" * (bits // 4), 16), int("A" * (bits // 4), 16)))
+    out.append(case("zero-x-zero", 0, 0))
+    out.append(case("zero-x-random", 0, r1))
+    out.append(case("random-x-zero", r2, 0))
+    out.append(case("ones-x-ones", full, full))
+    out.append(case("ones-x-random", full, r1))
+    out.append(case("random-x-ones", r2, full))
+    out.append(case("one-x-random", 1, r1))
+    out.append(case("random-x-one", r2, 1))
+    out.append(case("top-x-top", 1 << (bits - 1), 1 << (bits - 1)))
+    out.append(case("alt5-x-altA", int("5" * (bits // 4), 16), int("A" * (bits // 4), 16)))
     for i in (0, 1, 31, 32, 33, bits // 2 - 1, bits // 2, bits - 33, bits - 1):
-        out.append(case("x^%d*random" % i, 1 << i, rng.getrandbits(bits)))
+        out.append(case("xpow%d-x-random" % i, 1 << i, rng.getrandbits(bits)))
     for w in range(bits // 32):       # one limb of ones, the others zero (limb boundary carries)
-        out.append(case("limb%d*ones" % w, 0xFFFFFFFF << (32 * w), full))
+        out.append(case("limb%d-x-ones" % w, 0xFFFFFFFF << (32 * w), full))
     for i in range(n_random):
         out.append(case("random#%d" % i, rng.getrandbits(bits), rng.getrandbits(bits)))
     return out
