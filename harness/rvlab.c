@@ -89,6 +89,11 @@ int rvlab_check(const rvlab_case *c, const char *field, const void *got, uint32_
     fputs(" expected ", stdout);
     rvlab_print_hex(exp.p, exp.len);
     if (exp.len != len) printf(" (length %lu, expected %lu)", (unsigned long)len, (unsigned long)exp.len);
+    else {
+        uint32_t i = 0;
+        while (g[i] == exp.p[i]) i++;
+        printf(" (first difference at byte %lu)", (unsigned long)i);
+    }
     putchar('\n');
     return 0;
 }

@@ -1,0 +1,27 @@
+"""Shared helpers for the workbench tests."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+RVSIM = ROOT / "sim" / "target" / "release" / "rvsim"
+
+
+def rvlab(*args, timeout=900):
+    """Run the rvlab command as a user would; returns the CompletedProcess."""
+    return subprocess.run([sys.executable, "-m", "rvlab", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def rvsim_works() -> bool:
+    """True if rvsim exists and runs a trivial program (it is built by `make setup`)."""
+    return RVSIM.is_file() and os.access(RVSIM, os.X_OK)
+
+
+@pytest.fixture
+def run_rvlab():
+    return rvlab

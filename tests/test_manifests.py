@@ -1,0 +1,106 @@
+"""Manifests: every shipped one parses; malformed ones get a clear message."""
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT, rvlab
+from rvlab.manifest import ManifestError, discover, load_manifest
+
+ROOTS = [ROOT / "crypto"]
+
+
+def test_all_shipped_manifests_parse():
+    impls, errors = discover([ROOT / "crypto"], ROOTS)
+    assert errors == [], "\n".join(errors)
+    names = {i.name for i in impls}
+    assert {"aes128/ref", "chacha20/ref"} <= names
+    for i in impls:
+        assert i.path.name == i.impl and i.path.parent.name == i.primitive
+
+
+def test_ref_manifest_fields():
+    m = load_manifest(ROOT / "crypto" / "chacha20" / "ref" / "manifest.toml", ROOTS)
+    assert m.isa == "rv32imc" and m.entry_points == ["chacha20_xor"] and m.cflags == ["-O2"]
+    assert m.march == "rv32imc_zicsr" and m.run_isa == "rv32imac"
+
+
+def test_isa_derivations(tmp_path):
+    d = tmp_path / "chacha20" / "x"
+    d.mkdir(parents=True)
+    (d / "k.S").write_text("")
+    (d / "manifest.toml").write_text('primitive="chacha20"\nimpl="x"\nisa="rv32i_zbkb_xcarry"\n'
+                                     'sources=["k.S"]\nentry_points=["chacha20_xor"]\ndescription="d"\n')
+    m = load_manifest(d / "manifest.toml", ROOTS)
+    assert m.march == "rv32i_zbkb_zicsr"          # custom x* dropped from -march
+    assert m.run_isa == "rv32imac_zbkb_xcarry"
+    assert m.custom_extensions == ["xcarry"]
+
+
+GOOD = {"primitive": '"chacha20"', "impl": '"m"', "isa": '"rv32i"', "sources": '["k.S"]',
+        "entry_points": '["chacha20_xor"]', "description": '"d"'}
+
+
+def _write(tmp_path, fields, raw=None, folder="m", parent="chacha20"):
+    d = tmp_path / parent / folder
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "k.S").write_text("")
+    (d / "manifest.toml").write_text(raw if raw is not None else
+                                     "".join(f"{k} = {v}\n" for k, v in fields.items()))
+    return d / "manifest.toml"
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"isa": None}, "missing required key 'isa'"),
+    ({"entry_points": None}, "missing required key 'entry_points'"),
+    ({"sources": '"k.S"'}, "'sources' must be a list"),
+    ({"impl": '"other"'}, "impl = \"other\" but the folder is 'm'"),
+    ({"primitive": '"aes128"'}, "primitive = \"aes128\" but the parent folder is 'chacha20'"),
+    ({"isa": '"riscv32"'}, "is not an ISA string"),
+    ({"isa": '"rv32e"'}, "base must be rv32i"),
+    ({"isa": '"rv32gc"'}, "base must be rv32i"),
+    ({"sources": '["missing.S"]'}, "source 'missing.S' does not exist"),
+    ({"sources": '["k.txt"]'}, "is not a .S, .s or .c file"),
+    ({"entry_points": '["not an identifier"]'}, "C identifiers"),
+    ({"cflags": '"-O2"'}, "'cflags' must be a list"),
+    ({"constant_time": '"yes"'}, "'constant_time' must be a bool"),
+])
+def test_malformed_manifest_messages(tmp_path, change, message):
+    fields = dict(GOOD)
+    for k, v in change.items():
+        if v is None:
+            del fields[k]
+        else:
+            fields[k] = v
+    path = _write(tmp_path, fields)
+    with pytest.raises(ManifestError) as e:
+        load_manifest(path, ROOTS)
+    assert message in str(e.value)
+    assert str(path) in str(e.value)          # the message names the file
+
+
+def test_invalid_toml(tmp_path):
+    path = _write(tmp_path, None, raw='primitive = "chacha20\nimpl = 3\n')
+    with pytest.raises(ManifestError, match="not valid TOML"):
+        load_manifest(path, ROOTS)
+
+
+def test_unknown_primitive(tmp_path):
+    fields = dict(GOOD, primitive='"nosuchprim"')
+    path = _write(tmp_path, fields, parent="nosuchprim")
+    with pytest.raises(ManifestError, match="primitive 'nosuchprim' has no folder with vectors.py"):
+        load_manifest(path, ROOTS)
+
+
+def test_cli_reports_malformed_manifest(tmp_path):
+    _write(tmp_path, {k: v for k, v in GOOD.items() if k != "entry_points"})
+    p = rvlab("test", "--crypto-dir", tmp_path, "--runner", "qemu")
+    assert p.returncode != 0
+    assert "FAIL manifest:" in p.stdout and "missing required key 'entry_points'" in p.stdout
+    assert "Traceback" not in p.stdout + p.stderr
+
+
+def test_cli_bad_filter_and_no_match():
+    p = rvlab("test", "--filter", "(", "--runner", "qemu")
+    assert p.returncode != 0 and "not a regular expression" in p.stdout + p.stderr
+    p = rvlab("build", "--filter", "^no/such$")
+    assert p.returncode == 1 and "no implementation matches" in p.stderr
