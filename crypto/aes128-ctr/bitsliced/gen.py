@@ -1,0 +1,534 @@
+#!/usr/bin/env python3
+"""Generator for the bitsliced AES-128-CTR kernels (8 blocks in parallel, "barrel-shiftrows"
+layout).  Writes aes128ctr_bitsliced.S (rv32i) and ../bitsliced-zbkb/aes128ctr_bitsliced_zbkb.S.
+
+Layout: 32 words W[r][b] (row r = 0..3, bit b = 0..7 of the byte, b = 0 the LSB); bit 8*c + k of
+W[r][b] is bit b of byte 4*c + r (column c) of block k.  ShiftRows is then a rotation of
+W[r][*] right by 8*r; MixColumns is XORs between words.  The straight-line parts (S-box
+rows, MixColumns, packing, unpacking, key schedule) are written as SSA code over virtual
+registers, register-allocated here (furthest-next-use eviction, spills to the stack) and
+list-scheduled for the E31 load latency.  Run: python3 gen.py
+"""
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bpsbox import GATES
+
+LAT = {"lw": 2}
+
+class Block:
+    """SSA straight-line code over virtual registers."""
+    def __init__(self):
+        self.ops = []
+        self.n = 0
+    def new(self):
+        self.n += 1
+        return self.n
+    def _op(self, op, srcs=(), imm=None, mem=None, dst=True):
+        d = self.new() if dst else None
+        self.ops.append({"op": op, "dst": d, "srcs": list(srcs), "imm": imm, "mem": mem})
+        return d
+    def lw(self, base, off):
+        return self._op("lw", mem=(base, off))
+    def sw(self, v, base, off):
+        self._op("sw", [v], mem=(base, off), dst=False)
+    def li(self, val):
+        return self._op("li", imm=val & 0xffffffff)
+    def xor(self, a, b): return self._op("xor", [a, b])
+    def and_(self, a, b): return self._op("and", [a, b])
+    def or_(self, a, b): return self._op("or", [a, b])
+    def add(self, a, b): return self._op("add", [a, b])
+    def sub(self, a, b): return self._op("sub", [a, b])
+    def srli(self, a, n): return self._op("srli", [a], imm=n)
+    def slli(self, a, n): return self._op("slli", [a], imm=n)
+    def andi(self, a, n): return self._op("andi", [a], imm=n)
+    def addi(self, a, n): return self._op("addi", [a], imm=n)
+    def xori(self, a, n): return self._op("xori", [a], imm=n)
+    def rori(self, a, n): return self._op("rori", [a], imm=n)
+    def rotr(self, a, n, zbkb):
+        if n == 0:
+            return a
+        if zbkb:
+            return self.rori(a, n)
+        return self.or_(self.srli(a, n), self.slli(a, 32 - n))
+    def swapmove(self, a, b, n, m):
+        """returns (a', b'): t = ((a >> n) ^ b) & m; b ^= t; a ^= t << n"""
+        t = self.and_(self.xor(self.srli(a, n), b), m)
+        return self.xor(a, self.slli(t, n)), self.xor(b, t)
+
+def sbox(B, u):
+    """u[b] = bit b (LSB = 0) words; returns s[b] words of S(x) ^ 0x63."""
+    v = {"U%d" % i: u[7 - i] for i in range(8)}
+    for d, op, a, b in GATES:
+        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
+    return [v["S%d" % (7 - b)] for b in range(8)]
+
+# ----------------------------------------------------------- register allocation
+ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", "a6", "a7",
+              "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
+              "ra"]
+SPILL_BASE = 512
+SPILL_SLOTS = 32
+
+def allocate(B, reserved=()):
+    regs = [r for r in ALLOC_REGS if r not in reserved]
+    ops = B.ops
+    uses = {}
+    for i, o in enumerate(ops):
+        for s in o["srcs"]:
+            uses.setdefault(s, []).append(i)
+    ptr = {v: 0 for v in uses}        # index into uses[v] of next use
+    def next_use(v):
+        u = uses.get(v, [])
+        p = ptr.get(v, 0)
+        return u[p] if p < len(u) else None
+    free = list(regs)
+    reg_of, val_in = {}, {}
+    slot_of, free_slots = {}, list(range(SPILL_SLOTS))
+    const = {}
+    out = []
+    def evict(locked):
+        best, bestu = None, -1
+        for r, v in val_in.items():
+            if v in locked:
+                continue
+            nu = next_use(v)
+            if nu is None:
+                best, bestu = r, 10 ** 9
+                break
+            if nu > bestu:
+                best, bestu = r, nu
+        v = val_in.pop(best)
+        del reg_of[v]
+        if next_use(v) is not None and v not in slot_of and v not in const:
+            slot_of[v] = free_slots.pop(0)
+            out.append(("sw", None, [best], None, ("sp", SPILL_BASE + 4 * slot_of[v])))
+        return best
+    def get_reg(locked):
+        if free:
+            return free.pop(0)
+        return evict(locked)
+    for i, o in enumerate(ops):
+        locked = set(o["srcs"])
+        for s in o["srcs"]:
+            if s not in reg_of:
+                r = get_reg(locked)
+                if s in const:
+                    out.append(("li", r, [], const[s], None))
+                else:
+                    out.append(("lw", r, [], None, ("sp", SPILL_BASE + 4 * slot_of[s])))
+                reg_of[s], val_in[r] = r, s
+        sregs = [reg_of[s] for s in o["srcs"]]
+        for s in o["srcs"]:
+            ptr[s] += 1
+        for s in set(o["srcs"]):
+            if next_use(s) is None:
+                r = reg_of.pop(s)
+                del val_in[r]
+                free.insert(0, r)
+                if s in slot_of:
+                    free_slots.insert(0, slot_of.pop(s))
+        d = None
+        if o["dst"] is not None:
+            if next_use(o["dst"]) is None:
+                raise RuntimeError("dead value %r" % o)
+            d = get_reg(set())
+            reg_of[o["dst"]], val_in[d] = d, o["dst"]
+            if o["op"] == "li":
+                const[o["dst"]] = o["imm"]
+        out.append((o["op"], d, sregs, o["imm"], o["mem"]))
+    assert not val_in, val_in
+    return out
+
+# ---------------------------------------------------------------- scheduling
+def schedule(code):
+    n = len(code)
+    preds = [[] for _ in range(n)]   # (pred, min distance)
+    last_w, reads_since = {}, {}
+    mem_w, mem_r = {}, {}
+    for i, (op, d, srcs, imm, mem) in enumerate(code):
+        for s in srcs:
+            if s in last_w:
+                j = last_w[s]
+                preds[i].append((j, LAT.get(code[j][0], 1)))
+        if op == "lw":
+            if mem in mem_w:
+                preds[i].append((mem_w[mem], 1))
+            mem_r.setdefault(mem, []).append(i)
+        if op == "sw":
+            if mem in mem_w:
+                preds[i].append((mem_w[mem], 1))
+            for j in mem_r.get(mem, []):
+                preds[i].append((j, 1))
+            mem_w[mem] = i
+            mem_r[mem] = []
+        if d is not None:
+            for j in reads_since.get(d, []):
+                preds[i].append((j, 1))
+            if d in last_w:
+                preds[i].append((last_w[d], 1))
+            last_w[d] = i
+            reads_since[d] = []
+        for s in srcs:
+            reads_since.setdefault(s, []).append(i)
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j, l in preds[i]:
+            succs[j].append((i, l))
+    prio = [0] * n
+    for i in range(n - 1, -1, -1):
+        prio[i] = max([prio[k] + l for k, l in succs[i]] + [1])
+    npred = [len(p) for p in preds]
+    ready_at = [0] * n
+    avail = [i for i in range(n) if npred[i] == 0]
+    order, cycle = [], 0
+    while avail:
+        cand = [i for i in avail if ready_at[i] <= cycle]
+        if not cand:
+            cycle += 1
+            continue
+        i = max(cand, key=lambda k: (prio[k], -k))
+        avail.remove(i)
+        order.append(code[i])
+        for k, l in succs[i]:
+            ready_at[k] = max(ready_at[k], cycle + l)
+            npred[k] -= 1
+            if npred[k] == 0:
+                avail.append(k)
+        cycle += 1
+    assert len(order) == n
+    return order, cycle
+
+def emit_code(code):
+    lines = []
+    for op, d, srcs, imm, mem in code:
+        if op == "lw":
+            lines.append(f"    lw   {d}, {mem[1]}({mem[0]})")
+        elif op == "sw":
+            lines.append(f"    sw   {srcs[0]}, {mem[1]}({mem[0]})")
+        elif op == "li":
+            v = imm if imm < 0x80000000 else imm - (1 << 32)
+            lines.append(f"    li   {d}, {v}")
+        elif imm is not None:
+            lines.append(f"    {op:4} {d}, {srcs[0]}, {imm}")
+        else:
+            lines.append(f"    {op:4} {d}, {srcs[0]}, {srcs[1]}")
+    return lines
+
+def compile_block(B, reserved=(), name=""):
+    code = allocate(B, reserved)
+    sched, cycles = schedule(code)
+    STATS[name] = (len(code), cycles)
+    return emit_code(sched)
+
+STATS = {}
+
+# ----------------------------------------------------------------- the pieces
+ST, CT, KS, VT = 0, 128, 256, 384           # stack areas: state, packed counter, keystream, temp
+MISC = SPILL_BASE + 4 * SPILL_SLOTS          # 640: out, in, len, rk, round count
+SAVE = MISC + 32                             # saved callee-saved registers
+FRAME = SAVE + 64                            # 736
+
+def w_off(r, b):
+    return 4 * (8 * r + b)
+
+def row_phase(zbkb, r):
+    """ARK (state at (a1), key at (a0)), SubBytes and ShiftRows for row r; result to ST."""
+    B = Block()
+    u = [B.xor(B.lw("a1", w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
+    s = sbox(B, u)
+    for b in range(8):
+        B.sw(B.rotr(s[b], 8 * r, zbkb), "sp", ST + w_off(r, b))
+    return compile_block(B, ("a0", "a1"), "row%d" % r)
+
+def mixcolumns():
+    B = Block()
+    a = [[None] * 8 for _ in range(4)]
+    t = [[None] * 8 for _ in range(4)]
+    def load(b):
+        for r in range(4):
+            a[r][b] = B.lw("sp", ST + w_off(r, b))
+        for r in range(4):
+            t[r][b] = B.xor(a[r][b], a[(r + 1) % 4][b])
+    load(7)
+    for b in range(8):
+        if b != 7:
+            load(b)
+        for r in range(4):
+            x = B.xor(t[(r + 1) % 4][b], a[(r + 3) % 4][b])
+            x = B.xor(x, t[r][b - 1] if b > 0 else t[r][7])
+            if b in (1, 3, 4):
+                x = B.xor(x, t[r][7])
+            B.sw(x, "sp", ST + w_off(r, b))
+    return compile_block(B, ("a0", "a1"), "mixcolumns")
+
+def bytetr(B, x, m8, m16):
+    """4x4 byte transpose: byte j of x[i] <-> byte i of x[j]."""
+    x = list(x)
+    x[0], x[1] = B.swapmove(x[0], x[1], 8, m8)
+    x[2], x[3] = B.swapmove(x[2], x[3], 8, m8)
+    x[0], x[2] = B.swapmove(x[0], x[2], 16, m16)
+    x[1], x[3] = B.swapmove(x[1], x[3], 16, m16)
+    return x
+
+def bittr(B, x, m1, m2, m4):
+    """in every byte lane: bit j of x[i] <-> bit i of x[j] (8x8 bit transpose)."""
+    x = list(x)
+    for d, m in ((1, m1), (2, m2), (4, m4)):
+        for i in range(8):
+            if i & d == 0:
+                x[i], x[i + d] = B.swapmove(x[i], x[i + d], d, m)
+    return x
+
+def masks(B):
+    return (B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f),
+            B.li(0x00ff00ff), B.li(0x0000ffff))
+
+def unpack_words(B, W, src_key):
+    """W[r][b] words (already with the last round key) -> Y[c][k] (column c of block k)."""
+    m1, m2, m4, m8, m16 = masks(B)
+    V = [[None] * 8 for _ in range(4)]
+    for b in range(8):
+        col = bytetr(B, [W[r][b] for r in range(4)], m8, m16)
+        for c in range(4):
+            V[c][b] = col[c]
+    return [bittr(B, V[c], m1, m2, m4) for c in range(4)]
+
+def unpack_phase():
+    """state ST ^ last round key (a0) -> keystream KS (block k at KS + 16k)."""
+    # two halves through the VT area to keep register pressure bounded
+    B = Block()
+    m1, m2, m4, m8, m16 = masks(B)
+    for b in range(8):
+        w = [B.xor(B.lw("sp", ST + w_off(r, b)), B.lw("a0", w_off(r, b))) for r in range(4)]
+        col = bytetr(B, w, m8, m16)
+        for c in range(4):
+            B.sw(col[c], "sp", VT + 4 * (8 * c + b))
+    for c in range(4):
+        y = bittr(B, [B.lw("sp", VT + 4 * (8 * c + b)) for b in range(8)], m1, m2, m4)
+        for k in range(8):
+            B.sw(y[k], "sp", KS + 16 * k + 4 * c)
+    return compile_block(B, ("a0", "a1"), "unpack")
+
+def pack_phase():
+    """8 counter blocks in KS (block k at KS + 16k) -> packed CT."""
+    B = Block()
+    m1, m2, m4, m8, m16 = masks(B)
+    for c in range(4):
+        v = bittr(B, [B.lw("sp", KS + 16 * k + 4 * c) for k in range(8)], m1, m2, m4)
+        for b in range(8):
+            B.sw(v[b], "sp", VT + 4 * (8 * c + b))
+    for b in range(8):
+        w = bytetr(B, [B.lw("sp", VT + 4 * (8 * c + b)) for c in range(4)], m8, m16)
+        for r in range(4):
+            B.sw(w[r], "sp", CT + w_off(r, b))
+    return compile_block(B, ("a0", "a1"), "pack")
+
+def increment_phase():
+    """add 8 to the 32-bit big-endian counter of every block (column 3 lane of CT)."""
+    B = Block()
+    c = B.li(0xff000000)
+    for k in range(3, 32):
+        r, b = 3 - k // 8, k % 8
+        w = B.lw("sp", CT + w_off(r, b))
+        B.sw(B.xor(w, c), "sp", CT + w_off(r, b))
+        if k < 31:
+            c = B.and_(w, c)
+    return compile_block(B, ("a0", "a1"), "increment")
+
+# ----------------------------------------------------------------- key schedule
+def keyexp_code():
+    """aes128ctr_keyexp(rk a0, key a1): constant time (S-box circuit on 4 bytes at a time).
+    rk[32*i + 8*r + b] = W[r][b] of round key i (round keys 1..10 with the 0x63 of the
+    S-box folded in).  The standard key words are first written to rk[352..395]."""
+    B = Block()
+    # key bytes (any alignment)
+    w = []
+    for j in range(4):
+        x = B.lw("sp", 4 * j)       # copied to the stack by the prologue
+        w.append(x)
+    m01 = B.li(0x01010101)
+    m8, m16 = B.li(0x00ff00ff), B.li(0x0000ffff)
+    c63 = B.li(0x63636363)
+    def convert(i, ws):
+        # bitsliced conversion: row word R_r (byte c = byte 4c+r), then lane replication
+        rows = bytetr(B, ws, m8, m16)
+        if i > 0:
+            rows = [B.xor(x, c63) for x in rows]
+        for r in range(4):
+            for b in range(8):
+                x = B.and_(B.srli(rows[r], b) if b else rows[r], m01)
+                x = B.sub(B.slli(x, 8), x)
+                B.sw(x, "a0", 128 * i + w_off(r, b))
+    rcon = 1
+    words = list(w)
+    convert(0, words)
+    for i in range(1, 11):
+        t = B.rotr(words[-1], 8, False)
+        u = [B.and_(B.srli(t, b) if b else t, m01) for b in range(8)]
+        s = sbox(B, u)
+        y = s[0]
+        for b in range(1, 8):
+            y = B.or_(y, B.slli(s[b], b))
+        y = B.xor(y, c63)
+        y = B.xori(y, rcon)
+        n0 = B.xor(words[-4], y)
+        n1 = B.xor(words[-3], n0)
+        n2 = B.xor(words[-2], n1)
+        n3 = B.xor(words[-1], n2)
+        words = [n0, n1, n2, n3]
+        convert(i, words)
+        rcon = (rcon << 1) ^ (0x11b if rcon & 0x80 else 0)
+    return compile_block(B, ("a0", "a1"), "keyexp")
+
+# ----------------------------------------------------------------- the functions
+def gen(zbkb):
+    L = []
+    isa = "rv32i_zbkb" if zbkb else "rv32i"
+    L.append(f"/* AES-128-CTR, bitsliced (8 blocks in parallel, barrel-shiftrows), {isa}.")
+    L.append("   Generated by crypto/aes128-ctr/bitsliced/gen.py -- do not edit. */")
+    L.append("    .text")
+    saved = ["ra"] + ["s%d" % i for i in range(12)]
+    def prologue():
+        L.append(f"    li   t0, -{FRAME}")
+        L.append("    add  sp, sp, t0")
+        for i, r in enumerate(saved):
+            L.append(f"    sw   {r}, {SAVE + 4 * i}(sp)")
+    def epilogue():
+        for i, r in enumerate(saved):
+            L.append(f"    lw   {r}, {SAVE + 4 * i}(sp)")
+        L.append(f"    li   t0, {FRAME}")
+        L.append("    add  sp, sp, t0")
+        L.append("    ret")
+    def func(name):
+        L.append(f"    .globl {name}")
+        L.append(f"    .type {name}, @function")
+        L.append("    .p2align 2")
+        L.append(f"{name}:")
+    # ---- keyexp
+    func("aes128ctr_keyexp")
+    prologue()
+    for i in range(16):     # key bytes -> stack words 0..3 (little endian)
+        L.append(f"    lbu  t0, {i}(a1)")
+        L.append(f"    sb   t0, {i}(sp)")
+    L += keyexp_code()
+    epilogue()
+    L.append("    .size aes128ctr_keyexp, .-aes128ctr_keyexp")
+    # ---- xor
+    func("aes128ctr_xor")
+    # a0 out, a1 in, a2 len, a3 iv, a4 rk
+    L.append("    beqz a2, .Lx_ret0")
+    prologue()
+    L.append(f"    sw   a0, {MISC + 0}(sp)")
+    L.append(f"    sw   a1, {MISC + 4}(sp)")
+    L.append(f"    sw   a2, {MISC + 8}(sp)")
+    L.append(f"    sw   a4, {MISC + 12}(sp)")
+    # counter blocks into KS: iv bytes 0..11 copied 8 times, bytes 12..15 = BE ctr + k
+    L.append("    lbu  t0, 12(a3)")
+    L.append("    lbu  t1, 13(a3)")
+    L.append("    lbu  t2, 14(a3)")
+    L.append("    lbu  t3, 15(a3)")
+    L.append("    slli t0, t0, 24")
+    L.append("    slli t1, t1, 16")
+    L.append("    slli t2, t2, 8")
+    L.append("    or   t0, t0, t1")
+    L.append("    or   t2, t2, t3")
+    L.append("    or   t5, t0, t2")          # t5 = counter
+    for i in range(12):
+        L.append(f"    lbu  t0, {i}(a3)")
+        for k in range(8):
+            L.append(f"    sb   t0, {KS + 16 * k + i}(sp)")
+    for k in range(8):
+        L.append(f"    srli t0, t5, 24")
+        L.append(f"    sb   t0, {KS + 16 * k + 12}(sp)")
+        L.append(f"    srli t0, t5, 16")
+        L.append(f"    sb   t0, {KS + 16 * k + 13}(sp)")
+        L.append(f"    srli t0, t5, 8")
+        L.append(f"    sb   t0, {KS + 16 * k + 14}(sp)")
+        L.append(f"    sb   t5, {KS + 16 * k + 15}(sp)")
+        L.append(f"    addi t5, t5, 1")
+    L += pack_phase()
+    L.append(".Lx_batch:")
+    L.append(f"    lw   a0, {MISC + 12}(sp)")       # round key pointer
+    L.append(f"    addi a1, sp, {CT}")               # round 1 reads the counter
+    L.append(f"    li   t0, 10")
+    L.append(f"    sw   t0, {MISC + 16}(sp)")
+    L.append(".Lx_round:")
+    for r in range(4):
+        L += row_phase(zbkb, r)
+    L.append("    addi a0, a0, 128")
+    L.append("    mv   a1, sp")
+    L.append(f"    lw   t0, {MISC + 16}(sp)")
+    L.append("    addi t0, t0, -1")
+    L.append(f"    sw   t0, {MISC + 16}(sp)")
+    L.append("    beqz t0, .Lx_last")
+    L += mixcolumns()
+    L.append("    j    .Lx_round")
+    L.append(".Lx_last:")
+    L += unpack_phase()
+    # xor min(len,128) bytes of keystream into the output
+    L.append(f"    lw   a0, {MISC + 0}(sp)")
+    L.append(f"    lw   a1, {MISC + 4}(sp)")
+    L.append(f"    lw   a2, {MISC + 8}(sp)")
+    L.append("    li   t0, 128")
+    L.append("    mv   t1, a2")
+    L.append("    bltu a2, t0, 1f")
+    L.append("    mv   t1, t0")
+    L.append("1:  sub  a2, a2, t1")                  # remaining after this batch
+    L.append(f"    sw   a2, {MISC + 8}(sp)")
+    L.append(f"    addi t2, sp, {KS}")
+    L.append("    or   t3, a0, a1")
+    L.append("    andi t3, t3, 3")
+    L.append("    bnez t3, .Lx_bytes")
+    L.append("    bltu t1, t0, .Lx_bytes")
+    # aligned full batch: 32 words
+    for i in range(32):
+        L.append(f"    lw   t{3 + i % 4}, {4 * i}(a1)")
+        if i >= 1:
+            j = i - 1
+            L.append(f"    lw   a{4 + j % 4}, {4 * j}(t2)")
+        if i >= 2:
+            j = i - 2
+            L.append(f"    xor  a{4 + j % 4}, a{4 + j % 4}, t{3 + j % 4}")
+            L.append(f"    sw   a{4 + j % 4}, {4 * j}(a0)")
+    L.append(f"    lw   a{4 + 31 % 4}, {4 * 31}(t2)")
+    for j in (30, 31):
+        L.append(f"    xor  a{4 + j % 4}, a{4 + j % 4}, t{3 + j % 4}")
+        L.append(f"    sw   a{4 + j % 4}, {4 * j}(a0)")
+    L.append("    addi a0, a0, 128")
+    L.append("    addi a1, a1, 128")
+    L.append("    j    .Lx_next")
+    L.append(".Lx_bytes:")
+    L.append("    add  t4, a0, t1")
+    L.append("2:  lbu  t5, 0(a1)")
+    L.append("    lbu  t6, 0(t2)")
+    L.append("    addi a1, a1, 1")
+    L.append("    addi t2, t2, 1")
+    L.append("    xor  t5, t5, t6")
+    L.append("    sb   t5, 0(a0)")
+    L.append("    addi a0, a0, 1")
+    L.append("    bne  a0, t4, 2b")
+    L.append(".Lx_next:")
+    L.append(f"    sw   a0, {MISC + 0}(sp)")
+    L.append(f"    sw   a1, {MISC + 4}(sp)")
+    L.append("    beqz a2, .Lx_done")
+    L += increment_phase()
+    L.append("    j    .Lx_batch")
+    L.append(".Lx_done:")
+    epilogue()
+    L.append(".Lx_ret0:")
+    L.append("    ret")
+    L.append("    .size aes128ctr_xor, .-aes128ctr_xor")
+    return "\n".join(L) + "\n"
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "aes128ctr_bitsliced.S"), "w") as f:
+        f.write(gen(False))
+    for k, v in STATS.items():
+        print("rv32i %-12s %5d insns, ~%5d cycles (schedule)" % (k, v[0], v[1]))
+    STATS.clear()
+    os.makedirs(os.path.join(here, "..", "bitsliced-zbkb"), exist_ok=True)
+    with open(os.path.join(here, "..", "bitsliced-zbkb", "aes128ctr_bitsliced_zbkb.S"), "w") as f:
+        f.write(gen(True))
+    for k, v in STATS.items():
+        print("zbkb  %-12s %5d insns, ~%5d cycles (schedule)" % (k, v[0], v[1]))
