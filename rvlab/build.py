@@ -65,12 +65,15 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     vp = impl.primitive_dir / "vectors.py"
     spec = importlib.util.spec_from_file_location(f"rvlab_vectors_{impl.primitive.replace('-', '_')}", vp)
     mod = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(impl.primitive_dir))     # vectors.py may import helpers beside it
     try:
         spec.loader.exec_module(mod)
         rng = random.Random(f"{seed}:{impl.primitive}")
         cases = mod.cases(rng, n_random)
     except Exception as e:  # noqa: BLE001 - report any error in user code clearly
         raise BuildError(f"{vp}: cases() raised {type(e).__name__}: {e}") from None
+    finally:
+        sys.path.remove(str(impl.primitive_dir))
     if not isinstance(cases, list) or not cases:
         raise BuildError(f"{vp}: cases() must return a non-empty list of rvlab.testcase.Case")
     seen = set()
