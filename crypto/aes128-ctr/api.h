@@ -1,0 +1,18 @@
+/* aes128-ctr: AES-128 in counter mode (NIST SP 800-38A) — the API every implementation in
+ * crypto/aes128-ctr/ provides.  rk is opaque to the caller (each implementation chooses its
+ * layout, at most AES128CTR_RK_WORDS words).  Buffers the harness passes are 4-byte
+ * aligned (the kernels also accept unaligned ones); out and in do not overlap. */
+#ifndef AES128CTR_API_H
+#define AES128CTR_API_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define AES128CTR_RK_WORDS 512
+void aes128ctr_keyexp(uint32_t rk[AES128CTR_RK_WORDS], const uint8_t key[16]);
+/* out[i] = in[i] ^ keystream[i] for i < len (any len, 0 allowed).  Counter block = iv; its
+ * last 32 bits are a big-endian counter, +1 per block, mod 2^32 (bytes 0..11 never change). */
+void aes128ctr_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t iv[16],
+                   const uint32_t rk[AES128CTR_RK_WORDS]);
+/* records: operation keyexp (incl. conversion to the implementation's form), encrypt */
+
+#endif

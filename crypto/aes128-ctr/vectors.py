@@ -1,0 +1,52 @@
+"""AES-128-CTR test cases: NIST SP 800-38A F.5.1, RFC 3686 (cryptography-vectors), and
+random cases checked against pycryptodome (AES-CTR with a 32-bit big-endian counter in the
+last 4 bytes of the IV; counter wrap-around cases against pycryptodome's AES-ECB)."""
+import random
+
+from Crypto.Cipher import AES
+
+from rvlab.testcase import Case, cryptography_vectors_path, parse_nist
+
+MAX_LEN = 1040   # test.c's buffer
+
+
+def oracle(key: bytes, iv: bytes, pt: bytes) -> bytes:
+    nblocks = (len(pt) + 15) // 16
+    ctr = int.from_bytes(iv[12:], "big")
+    if ctr + nblocks <= 2**32:
+        return AES.new(key, AES.MODE_CTR, nonce=iv[:12], initial_value=iv[12:]).encrypt(pt)
+    # pycryptodome refuses to wrap the counter: build the keystream from ECB
+    ecb = AES.new(key, AES.MODE_ECB)
+    ks = b"".join(ecb.encrypt(iv[:12] + ((ctr + i) % 2**32).to_bytes(4, "big"))
+                  for i in range(nblocks))
+    return bytes(a ^ b for a, b in zip(pt, ks))
+
+
+def cases(rng: random.Random, n_random: int) -> list:
+    out = []
+    # NIST SP 800-38A, F.5.1 CTR-AES128.Encrypt (typed from the standard)
+    key = bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c")
+    iv = bytes.fromhex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff")
+    pt = bytes.fromhex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+                       "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710")
+    ct = bytes.fromhex("874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+                       "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee")
+    assert oracle(key, iv, pt) == ct, "pycryptodome disagrees with SP 800-38A F.5.1"
+    out.append(Case("sp800-38a-F.5.1", {"key": key, "iv": iv, "pt": pt, "ct": ct}))
+    # RFC 3686 test vectors 1-3 (cryptography-vectors: IV = the full initial counter block)
+    for _, r in parse_nist(cryptography_vectors_path("ciphers", "AES", "CTR", "aes-128-ctr.txt")):
+        key, iv = bytes.fromhex(r["KEY"]), bytes.fromhex(r["IV"])
+        pt, ct = bytes.fromhex(r["PLAINTEXT"]), bytes.fromhex(r["CIPHERTEXT"])
+        assert oracle(key, iv, pt) == ct
+        out.append(Case(f"rfc3686#{r['COUNT']}", {"key": key, "iv": iv, "pt": pt, "ct": ct}))
+    # random: lengths 0..300 in order first (batch and block boundaries), then random
+    # lengths up to MAX_LEN; every 4th case puts the counter next to 2^32 (wrap-around)
+    for i in range(n_random):
+        n = i if i <= 300 else rng.randrange(0, MAX_LEN + 1)
+        key, iv, pt = rng.randbytes(16), bytearray(rng.randbytes(16)), rng.randbytes(n)
+        if i % 4 == 3:
+            iv[12:] = (2**32 - rng.randrange(1, 80)).to_bytes(4, "big")
+        iv = bytes(iv)
+        out.append(Case(f"random#{i}:len={n}", {"key": key, "iv": iv, "pt": pt,
+                                                "ct": oracle(key, iv, pt)}))
+    return out
