@@ -106,6 +106,47 @@ def render(records: list[dict], published: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+README_BEGIN = "<!-- rvlab:results:begin -->"
+README_END = "<!-- rvlab:results:end -->"
+
+
+def summary_table(records: list[dict]) -> str:
+    """Compact table for the README: per primitive/impl/operation the e31 record with
+    the largest input."""
+    best: dict[tuple, dict] = {}
+    for r in records:
+        if r["core"] != "e31":
+            continue
+        k = (r["primitive"], r["impl"], r["operation"])
+        if k not in best or r["input_bytes"] > best[k]["input_bytes"]:
+            best[k] = r
+    if not best:
+        return "(no measurements yet: run `make bench`)"
+    lines = ["| primitive | impl | isa | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT |",
+             "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
+    for k in sorted(best):
+        r = best[k]
+        extra = "".join(f", {x}={r[x]}" for x in ("limbs",) if x in r)
+        lines.append(f"| {r['primitive']} | {r['impl']} | {r['isa']} | {r['operation']}{extra} | "
+                     f"{_fmt(r['input_bytes'])} | {_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | "
+                     f"{_fmt(r['code_bytes'])} | {_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} |")
+    return "\n".join(lines)
+
+
+def update_readme(records: list[dict], readme: Path | None = None) -> bool:
+    readme = readme or ROOT / "README.md"
+    if not readme.exists():
+        return False
+    text = readme.read_text(encoding="utf-8")
+    a, b = text.find(README_BEGIN), text.find(README_END)
+    if a < 0 or b < a:
+        return False
+    new = text[:a + len(README_BEGIN)] + "\n" + summary_table(records) + "\n" + text[b:]
+    if new != text:
+        readme.write_text(new, encoding="utf-8")
+    return True
+
+
 def write_report(json_path: Path, md_path: Path) -> int:
     try:
         records = json.loads(Path(json_path).read_text())
@@ -119,4 +160,6 @@ def write_report(json_path: Path, md_path: Path) -> int:
         validate_record(r)
     Path(md_path).parent.mkdir(parents=True, exist_ok=True)
     Path(md_path).write_text(render(records, load_published()))
+    if Path(md_path).resolve() == (ROOT / "results" / "bench.md").resolve():
+        update_readme(records)            # the README shows the summary of the committed results
     return len(records)

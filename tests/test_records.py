@@ -110,3 +110,15 @@ def test_published_matching():
     assert prims == {"aes128-keyexp", "aes128-encrypt"}       # not aes128-ctr
     assert {r["primitive"] for r in published_for("aes128-ctr", rows)} == {"aes128-ctr"}
     assert render([], rows).count("no measurements") == 1
+
+
+def test_readme_block_is_updated(bench_records, tmp_path):
+    from rvlab.report import README_BEGIN, README_END, update_readme
+    _, recs = bench_records
+    readme = tmp_path / "README.md"
+    readme.write_text(f"intro\n{README_BEGIN}\nold\n{README_END}\noutro\n")
+    assert update_readme(recs, readme)
+    text = readme.read_text()
+    assert "old" not in text and text.startswith("intro\n") and text.endswith("outro\n")
+    assert "| chacha20 | ref | rv32imc | encrypt | 4,096 |" in text     # largest input only
+    assert "| chacha20 | ref | rv32imc | encrypt | 64 |" not in text
