@@ -77,18 +77,19 @@
     ROTL    \b, 7
 .endm
 
-/* rd = little-endian 32-bit word at off(base), any alignment (clobbers t0) */
+/* rd = little-endian 32-bit word at off(base), any alignment (clobbers t0, t1, t2);
+   the byte loads are issued first so that no shift waits for its load */
 .macro LDU rd, base, off
     lbu     \rd, \off(\base)
     lbu     t0, \off+1(\base)
+    lbu     t1, \off+2(\base)
+    lbu     t2, \off+3(\base)
     slli    t0, t0, 8
+    slli    t1, t1, 16
+    slli    t2, t2, 24
     or      \rd, \rd, t0
-    lbu     t0, \off+2(\base)
-    slli    t0, t0, 16
-    or      \rd, \rd, t0
-    lbu     t0, \off+3(\base)
-    slli    t0, t0, 24
-    or      \rd, \rd, t0
+    or      t1, t1, t2
+    or      \rd, \rd, t1
 .endm
 
 /* full-block output word i: out[i] = in[i] ^ (x + orig[i]) */
@@ -103,7 +104,7 @@
 /* keystream word i to ks[i] */
 .macro KSW x, i
     lw      t2, ORIG+4*\i(sp)
-    add     \x, \x, t2
+    add     \x, \x, t2            /* tail path only: 1 load-use stall per word */
     sw      \x, KS+4*\i(sp)
 .endm
 
