@@ -78,9 +78,16 @@ class Block:
         return self.emit(op, self.v(), srcs, fmt, None, tie)
 
 
-def schedule(insns, window=40):
-    """Greedy list scheduling for a single-issue in-order core. Returns (order, cycles)."""
+def schedule(insns, window=40, maxlive=28, bound=()):
+    """Greedy list scheduling for a single-issue in-order core, keeping at most `maxlive`
+    values live (so that linear-scan allocation never runs out). Returns (order, cycles)."""
     n = len(insns)
+    uses = {}
+    for ins in insns:
+        for s in ins.srcs:
+            if s.startswith("%"):
+                uses[s] = uses.get(s, 0) + 1
+    live = len(bound)
     deps = [[] for _ in range(n)]  # (pred, min distance)
     last_w, readers, last_st, loads_since = {}, {}, {}, {}
     for k, ins in enumerate(insns):
@@ -138,14 +145,31 @@ def schedule(insns, window=40):
             if insns[k].op in MULOPS:
                 t = max(t, mul_free)
             return t
+        def delta(k):
+            ins = insns[k]
+            d = 1 if (ins.dst is not None and ins.dst.startswith("%")) else 0
+            for s in set(ins.srcs):
+                if s.startswith("%") and uses[s] == ins.srcs.count(s):
+                    d -= 1
+            return d
+        okc = [k for k in cands if live + delta(k) <= maxlive]
+        if okc:
+            cands = okc
+        else:
+            cands = [min(cands, key=lambda k: (delta(k), k))]
         now = [k for k in cands if t_of(k) <= cycle]
         if now:
-            k = max(now, key=lambda k: (prio[k], -k))
+            # the multiplier is the scarce resource: feed it whenever it is free
+            k = max(now, key=lambda k: (insns[k].op in MULOPS, prio[k], -k))
         else:
             k = min(cands, key=lambda k: (t_of(k), -prio[k], k))
             cycle = t_of(k)
         ready.discard(k)
         done[k] = True
+        live += delta(k)
+        for s_ in insns[k].srcs:
+            if s_.startswith("%"):
+                uses[s_] -= 1
         order.append(k)
         if insns[k].op in MULOPS:
             mul_free = cycle + insns[k].lat
@@ -246,7 +270,7 @@ def function(name, body_lines, used, frame_extra=0, comment=""):
     return "\n".join(L)
 
 
-def build(name, blk, bound, window=40, frame_extra=0, comment="", pool=POOL):
-    seq, cyc = schedule(blk.insns, window)
+def build(name, blk, bound, window=40, frame_extra=0, comment="", pool=POOL, maxlive=None):
+    seq, cyc = schedule(blk.insns, window, maxlive or len(pool), bound)
     body, used = allocate(seq, bound, pool)
     return function(name, body, used, frame_extra, comment), cyc, len(seq)
