@@ -54,3872 +54,566 @@ aes128ctr_keyexp:
     sb   t0, 15(sp)
     lw   t0, 0(sp)
     lw   t1, 4(sp)
+    srli a2, t0, 8
+    li   t5, 16711935
+    xor  a2, a2, t1
+    and  a2, a2, t5
     lw   t2, 8(sp)
+    slli a3, a2, 8
     lw   t3, 12(sp)
-    srli a3, t0, 8
-    li   t5, 16711935
-    xor  a3, a3, t1
-    srli a5, t2, 8
-    and  a3, a3, t5
-    xor  a5, a5, t3
-    slli a4, a3, 8
-    and  a5, a5, t5
-    xor  a4, t0, a4
-    slli a6, a5, 8
-    xor  a6, t2, a6
-    srli a7, a4, 16
-    li   t6, 65535
-    xor  a7, a7, a6
-    and  a7, a7, t6
-    slli s0, a7, 16
-    xor  a3, t1, a3
-    xor  a7, a6, a7
-    xor  a5, t3, a5
-    srli a6, a3, 16
-    xor  a6, a6, a5
-    xor  a4, a4, s0
-    and  a6, a6, t6
-    slli s0, a6, 16
-    li   t4, 16843009
-    xor  a6, a5, a6
-    xor  s0, a3, s0
-    and  a5, a4, t4
-    slli a3, a5, 8
-    sub  a3, a3, a5
-    sw   a3, 0(a0)
-    srli a3, a4, 1
-    and  a3, a3, t4
-    slli a5, a3, 8
-    sub  a5, a5, a3
-    sw   a5, 4(a0)
-    srli a5, a4, 2
-    and  a5, a5, t4
-    slli a3, a5, 8
-    sub  a3, a3, a5
-    sw   a3, 8(a0)
-    srli a3, a4, 3
-    and  a3, a3, t4
-    slli a5, a3, 8
-    sub  a5, a5, a3
-    sw   a5, 12(a0)
-    srli a5, a4, 4
-    and  a5, a5, t4
-    slli a3, a5, 8
-    sub  a3, a3, a5
-    sw   a3, 16(a0)
-    srli a3, a4, 5
-    and  a3, a3, t4
-    slli a5, a3, 8
-    sub  a5, a5, a3
-    sw   a5, 20(a0)
-    srli a5, a4, 6
-    and  a5, a5, t4
-    slli a3, a5, 8
-    sub  a3, a3, a5
-    srli a4, a4, 7
-    sw   a3, 24(a0)
-    and  a4, a4, t4
-    slli a3, a4, 8
-    sub  a3, a3, a4
-    sw   a3, 28(a0)
-    and  a3, s0, t4
-    slli a4, a3, 8
-    sub  a4, a4, a3
-    sw   a4, 32(a0)
-    srli a4, s0, 1
-    and  a4, a4, t4
-    slli a3, a4, 8
-    sub  a3, a3, a4
-    sw   a3, 36(a0)
-    srli a3, s0, 2
-    and  a3, a3, t4
-    slli a4, a3, 8
-    sub  a4, a4, a3
-    sw   a4, 40(a0)
-    srli a4, s0, 3
-    and  a4, a4, t4
-    slli a3, a4, 8
-    sub  a3, a3, a4
-    sw   a3, 44(a0)
-    srli a3, s0, 4
-    and  a3, a3, t4
-    slli a4, a3, 8
-    sub  a4, a4, a3
-    sw   a4, 48(a0)
-    srli a4, s0, 5
-    and  a4, a4, t4
-    slli a3, a4, 8
-    sub  a3, a3, a4
-    sw   a3, 52(a0)
-    srli a3, s0, 6
-    and  a3, a3, t4
-    slli a4, a3, 8
-    sub  a4, a4, a3
-    srli s0, s0, 7
-    sw   a4, 56(a0)
-    and  s0, s0, t4
-    slli a4, s0, 8
-    sub  a4, a4, s0
-    sw   a4, 60(a0)
-    and  a4, a7, t4
-    slli s0, a4, 8
-    sub  a4, s0, a4
-    sw   a4, 64(a0)
-    srli a4, a7, 1
-    and  a4, a4, t4
-    slli s0, a4, 8
-    sub  s0, s0, a4
-    sw   s0, 68(a0)
-    srli s0, a7, 2
-    and  s0, s0, t4
-    slli a4, s0, 8
-    sub  s0, a4, s0
-    sw   s0, 72(a0)
-    srli s0, a7, 3
-    and  s0, s0, t4
-    slli a4, s0, 8
-    sub  a4, a4, s0
-    sw   a4, 76(a0)
-    srli a4, a7, 4
-    and  a4, a4, t4
-    slli s0, a4, 8
-    sub  a4, s0, a4
-    sw   a4, 80(a0)
-    srli a4, a7, 5
-    and  a4, a4, t4
-    slli s0, a4, 8
-    sub  s0, s0, a4
-    sw   s0, 84(a0)
-    srli s0, a7, 6
-    and  s0, s0, t4
-    slli a4, s0, 8
-    sub  s0, a4, s0
-    srli a7, a7, 7
-    sw   s0, 88(a0)
-    and  a7, a7, t4
-    slli s0, a7, 8
-    sub  s0, s0, a7
-    sw   s0, 92(a0)
-    and  s0, a6, t4
-    slli a7, s0, 8
-    sub  a7, a7, s0
-    sw   a7, 96(a0)
-    srli a7, a6, 1
-    and  a7, a7, t4
-    slli s0, a7, 8
-    sub  s0, s0, a7
-    sw   s0, 100(a0)
-    srli s0, a6, 2
-    and  s0, s0, t4
-    slli a7, s0, 8
-    sub  a7, a7, s0
-    sw   a7, 104(a0)
-    srli a7, a6, 3
-    and  a7, a7, t4
-    slli s0, a7, 8
-    sub  s0, s0, a7
-    sw   s0, 108(a0)
-    srli s0, a6, 4
-    and  s0, s0, t4
-    slli a7, s0, 8
-    sub  a7, a7, s0
-    sw   a7, 112(a0)
-    srli a7, a6, 5
-    and  a7, a7, t4
-    slli s0, a7, 8
-    sub  s0, s0, a7
-    sw   s0, 116(a0)
-    srli s0, a6, 6
-    and  s0, s0, t4
-    slli a7, s0, 8
-    sub  a7, a7, s0
-    srli a6, a6, 7
-    sw   a7, 120(a0)
-    and  a6, a6, t4
-    slli a7, a6, 8
-    sub  a7, a7, a6
-    sw   a7, 124(a0)
-    srli a7, t3, 8
-    slli a6, t3, 24
-    or   a6, a7, a6
-    and  a7, a6, t4
-    srli s0, a6, 1
-    srli a4, a6, 2
-    srli a3, a6, 3
-    srli a5, a6, 4
-    srli s1, a6, 5
-    srli s2, a6, 6
-    srli a6, a6, 7
-    and  s0, s0, t4
-    and  a3, a3, t4
-    and  a5, a5, t4
-    and  s1, s1, t4
-    and  s2, s2, t4
-    and  a6, a6, t4
-    and  a4, a4, t4
-    xor  s3, a6, a5
-    xor  a3, a3, s0
-    xor  s7, s2, s1
-    xor  s4, a6, a4
-    xor  s5, a5, a4
-    xor  s6, s3, a3
-    xor  s2, s2, a4
-    xor  a6, a6, s0
-    xor  a4, s1, a4
-    xor  s11, s6, s2
-    xor  a5, a5, a7
-    xor  s1, a6, s5
-    xor  s2, a3, s2
-    xor  a5, s7, a5
-    sw   t2, 516(sp)
-    sw   t0, 524(sp)
-    xor  s9, a7, s7
-    xor  a3, a3, a4
-    and  t2, s1, s6
-    and  t0, a5, a7
-    xor  ra, s9, a3
-    xor  t4, s3, a5
-    sw   t3, 512(sp)
-    xor  s11, s11, t2
-    xor  t0, t0, t2
-    xor  s10, s6, s7
-    xor  s0, s0, a7
-    xor  t5, t4, ra
-    xor  t3, a6, a3
-    and  t2, a6, a3
-    sw   t4, 528(sp)
-    xor  s7, s7, s0
-    xor  t3, t3, t2
-    and  t4, t4, ra
-    xor  s8, a7, s6
-    xor  s0, s4, s7
-    xor  a4, s3, a4
-    sw   t1, 520(sp)
-    xor  t2, t4, t2
-    sw   s5, 532(sp)
-    li   a2, 1667457891
-    xor  t6, s4, s10
-    and  t1, s0, s8
-    and  t4, s3, s2
-    and  s5, s5, a4
-    sw   s4, 536(sp)
-    and  a2, s7, s9
-    xor  s5, s5, t4
-    and  s4, s4, s10
-    xor  s11, s11, t1
-    xor  s4, s4, t4
-    xor  t0, t0, t6
-    xor  t3, t3, a2
-    xor  s11, s11, s5
-    xor  t2, t2, s4
-    xor  t0, t0, s4
-    xor  s5, t3, s5
-    xor  t5, t2, t5
-    and  t3, s5, s11
-    xor  a2, s11, t0
-    xor  t6, t5, t3
-    and  s11, s11, t5
-    xor  t2, s5, t5
-    and  t6, t6, a2
-    and  s11, a2, s11
-    xor  s4, t0, t3
-    xor  a2, a2, t3
-    and  s5, t0, s5
-    and  s4, s4, t2
-    and  s5, t2, s5
-    xor  t3, t2, t3
-    xor  t6, t0, t6
-    xor  a2, s11, a2
-    xor  s4, t5, s4
-    xor  t3, s5, t3
-    xor  s5, a2, t3
-    xor  t5, t6, s4
-    xor  t2, t5, s5
-    and  s2, t5, s2
-    and  s3, t5, s3
-    lw   t5, 532(sp)
-    and  a4, t2, a4
-    and  t2, t2, t5
-    xor  s11, t6, a2
-    and  s9, a2, s9
-    lw   t5, 536(sp)
-    and  s10, s5, s10
-    and  a2, a2, s7
-    and  a3, s11, a3
-    lw   s7, 528(sp)
-    and  s5, s5, t5
-    xor  t0, s4, t3
-    and  ra, t6, ra
-    and  s11, s11, a6
-    xor  t5, s3, t2
-    xor  a3, a3, s3
-    and  s6, t0, s6
-    and  a7, s4, a7
-    and  s0, t3, s0
-    and  t6, t6, s7
-    xor  s10, s10, s11
-    xor  t2, t2, a3
-    xor  a2, ra, a2
-    and  s8, t3, s8
-    and  t0, t0, s1
-    xor  s7, s9, s0
-    xor  a6, s6, a7
-    xor  a3, s2, a4
-    xor  s11, s11, a2
-    and  a5, s4, a5
-    xor  s8, s8, t0
-    xor  a4, a4, s10
-    xor  t6, t6, a6
-    xor  s9, s9, t5
-    xor  s0, s0, t5
-    xor  s11, s11, a6
-    xor  s6, s6, s8
-    xor  s3, s2, s3
-    xor  t0, t0, s7
-    xor  a5, a5, s7
-    xor  t5, t5, s7
-    xor  a6, t2, a4
-    xor  s7, s7, s6
-    xor  t0, t0, a3
-    xor  a4, a2, a4
-    xor  s3, t6, s3
-    xor  ra, a7, ra
-    xor  t6, t6, a5
-    xor  t0, t2, t0
-    xor  s7, t2, s7
-    xor  s9, s9, a4
-    xor  ra, s8, ra
-    xor  t6, a6, t6
-    xor  t2, t2, s11
-    slli s9, s9, 1
-    xor  ra, t5, ra
-    or   s9, t2, s9
-    slli t6, t6, 2
-    xor  s10, s5, s10
-    or   t6, s9, t6
-    slli ra, ra, 3
-    xor  a3, s6, a3
-    xor  s3, s10, s3
-    or   ra, t6, ra
-    slli s7, s7, 4
-    xor  a3, s0, a3
-    or   s7, ra, s7
-    slli s3, s3, 5
-    or   s3, s7, s3
-    slli a3, a3, 6
-    or   a3, s3, a3
-    slli t0, t0, 7
-    or   t0, a3, t0
-    li   a3, 1667457891
-    xor  t0, t0, a3
-    lw   s3, 524(sp)
-    xori t0, t0, 1
-    xor  t0, s3, t0
-    lw   s3, 520(sp)
-    lw   s7, 516(sp)
-    xor  s3, s3, t0
-    lw   ra, 512(sp)
-    xor  s7, s7, s3
-    srli t6, t0, 8
-    xor  ra, ra, s7
-    xor  t6, t6, s3
-    li   s9, 16711935
-    srli s11, s7, 8
-    and  t6, t6, s9
-    xor  s11, s11, ra
-    slli t2, t6, 8
-    and  s11, s11, s9
-    xor  t2, t0, t2
-    slli a4, s11, 8
-    xor  a4, s7, a4
-    srli a6, t2, 16
-    xor  a6, a6, a4
-    li   t5, 65535
-    and  a6, a6, t5
-    xor  t6, s3, t6
-    slli s10, a6, 16
-    xor  a4, a4, a6
-    xor  s11, ra, s11
-    srli a6, t6, 16
-    xor  a6, a6, s11
-    xor  t2, t2, s10
-    and  a6, a6, t5
-    slli s10, a6, 16
-    xor  a6, s11, a6
-    xor  s10, t6, s10
-    xor  t2, t2, a3
-    li   s11, 16843009
-    and  t6, t2, s11
-    slli s0, t6, 8
-    sub  t6, s0, t6
-    sw   t6, 128(a0)
-    srli t6, t2, 1
-    and  t6, t6, s11
-    slli s0, t6, 8
-    sub  s0, s0, t6
-    sw   s0, 132(a0)
-    srli s0, t2, 2
-    and  s0, s0, s11
-    slli t6, s0, 8
-    sub  s0, t6, s0
-    sw   s0, 136(a0)
-    srli s0, t2, 3
-    and  s0, s0, s11
-    slli t6, s0, 8
-    sub  t6, t6, s0
-    sw   t6, 140(a0)
-    srli t6, t2, 4
-    and  t6, t6, s11
-    slli s0, t6, 8
-    sub  t6, s0, t6
-    sw   t6, 144(a0)
-    srli t6, t2, 5
-    and  t6, t6, s11
-    slli s0, t6, 8
-    sub  s0, s0, t6
-    sw   s0, 148(a0)
-    srli s0, t2, 6
-    and  s0, s0, s11
-    slli t6, s0, 8
-    sub  s0, t6, s0
-    srli t2, t2, 7
-    sw   s0, 152(a0)
-    and  t2, t2, s11
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    xor  s10, s10, a3
-    sw   s0, 156(a0)
-    and  s0, s10, s11
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 160(a0)
-    srli t2, s10, 1
-    and  t2, t2, s11
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 164(a0)
-    srli s0, s10, 2
-    and  s0, s0, s11
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 168(a0)
-    srli t2, s10, 3
-    and  t2, t2, s11
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 172(a0)
-    srli s0, s10, 4
-    and  s0, s0, s11
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 176(a0)
-    srli t2, s10, 5
-    and  t2, t2, s11
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 180(a0)
-    srli s0, s10, 6
-    and  s0, s0, s11
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    srli s10, s10, 7
-    sw   t2, 184(a0)
-    and  s10, s10, s11
-    slli t2, s10, 8
-    sub  t2, t2, s10
-    xor  a4, a4, a3
-    sw   t2, 188(a0)
-    and  t2, a4, s11
-    slli s10, t2, 8
-    sub  s10, s10, t2
-    sw   s10, 192(a0)
-    srli s10, a4, 1
-    and  s10, s10, s11
-    slli t2, s10, 8
-    sub  t2, t2, s10
-    sw   t2, 196(a0)
-    srli t2, a4, 2
-    and  t2, t2, s11
-    slli s10, t2, 8
-    sub  s10, s10, t2
-    sw   s10, 200(a0)
-    srli s10, a4, 3
-    and  s10, s10, s11
-    slli t2, s10, 8
-    sub  t2, t2, s10
-    sw   t2, 204(a0)
-    srli t2, a4, 4
-    and  t2, t2, s11
-    slli s10, t2, 8
-    sub  s10, s10, t2
-    sw   s10, 208(a0)
-    srli s10, a4, 5
-    and  s10, s10, s11
-    slli t2, s10, 8
-    sub  t2, t2, s10
-    sw   t2, 212(a0)
-    srli t2, a4, 6
-    and  t2, t2, s11
-    slli s10, t2, 8
-    sub  s10, s10, t2
-    srli a4, a4, 7
-    sw   s10, 216(a0)
-    and  a4, a4, s11
-    slli s10, a4, 8
-    sub  s10, s10, a4
-    xor  a6, a6, a3
-    sw   s10, 220(a0)
-    and  s10, a6, s11
-    slli a4, s10, 8
-    sub  a4, a4, s10
-    sw   a4, 224(a0)
-    srli a4, a6, 1
-    and  a4, a4, s11
-    slli s10, a4, 8
-    sub  s10, s10, a4
-    sw   s10, 228(a0)
-    srli s10, a6, 2
-    and  s10, s10, s11
-    slli a4, s10, 8
-    sub  a4, a4, s10
-    sw   a4, 232(a0)
-    srli a4, a6, 3
-    and  a4, a4, s11
-    slli s10, a4, 8
-    sub  s10, s10, a4
-    sw   s10, 236(a0)
-    srli s10, a6, 4
-    and  s10, s10, s11
-    slli a4, s10, 8
-    sub  a4, a4, s10
-    sw   a4, 240(a0)
-    srli a4, a6, 5
-    and  a4, a4, s11
-    slli s10, a4, 8
-    sub  s10, s10, a4
-    sw   s10, 244(a0)
-    srli s10, a6, 6
-    and  s10, s10, s11
-    slli a4, s10, 8
-    sub  a4, a4, s10
-    srli a6, a6, 7
-    sw   a4, 248(a0)
-    and  a6, a6, s11
-    slli a4, a6, 8
-    sub  a4, a4, a6
-    sw   a4, 252(a0)
-    srli a4, ra, 8
-    slli a6, ra, 24
-    or   a6, a4, a6
-    and  a4, a6, s11
-    srli s10, a6, 1
-    srli t2, a6, 2
-    srli s0, a6, 3
-    srli t6, a6, 4
-    srli a5, a6, 5
-    srli a2, a6, 6
-    srli a6, a6, 7
-    and  s10, s10, s11
-    and  s0, s0, s11
-    and  t6, t6, s11
-    and  a5, a5, s11
-    and  a2, a2, s11
-    and  a6, a6, s11
-    and  t2, t2, s11
-    xor  s6, a6, t6
-    xor  s0, s0, s10
-    xor  a7, a2, a5
-    xor  s8, a6, t2
-    xor  s5, t6, t2
-    xor  s2, s6, s0
-    xor  a2, a2, t2
-    xor  a6, a6, s10
-    xor  t2, a5, t2
-    xor  t1, s2, a2
-    xor  t6, t6, a4
-    xor  a5, a6, s5
-    xor  a2, s0, a2
-    xor  t6, a7, t6
-    sw   s7, 516(sp)
-    sw   t0, 524(sp)
-    xor  t3, a4, a7
-    xor  s0, s0, t2
-    and  s7, a5, s2
-    and  t0, t6, a4
-    xor  t4, t3, s0
-    xor  s11, s6, t6
-    sw   ra, 512(sp)
-    xor  t1, t1, s7
-    xor  t0, t0, s7
-    xor  s1, s2, a7
-    xor  s10, s10, a4
-    xor  s9, s11, t4
-    xor  ra, a6, s0
-    and  s7, a6, s0
-    sw   s11, 536(sp)
-    xor  a7, a7, s10
-    xor  ra, ra, s7
-    and  s11, s11, t4
-    xor  s4, a4, s2
-    xor  s10, s8, a7
-    xor  t5, s8, s1
-    xor  t2, s6, t2
-    sw   s3, 520(sp)
-    xor  s7, s11, s7
-    sw   s5, 532(sp)
-    sw   s8, 528(sp)
-    and  s3, s10, s4
-    and  s11, s6, a2
-    and  s5, s5, t2
-    and  s8, s8, s1
-    and  a3, a7, t3
-    xor  s5, s5, s11
-    xor  s8, s8, s11
-    xor  t1, t1, s3
-    xor  t5, t0, t5
-    xor  ra, ra, a3
-    xor  s7, s7, s8
-    xor  t1, t1, s5
-    xor  s8, t5, s8
-    xor  s5, ra, s5
-    xor  s9, s7, s9
-    xor  s7, s5, s9
-    and  ra, s5, t1
-    xor  a3, t1, s8
-    xor  t5, s8, ra
-    xor  t0, s9, ra
-    and  t1, t1, s9
-    and  s5, s8, s5
-    and  t0, t0, a3
-    and  t5, t5, s7
-    and  t1, a3, t1
-    and  s5, s7, s5
-    xor  a3, a3, ra
-    xor  s7, s7, ra
-    xor  t0, s8, t0
-    xor  t1, t1, a3
-    xor  s9, s9, t5
-    xor  s7, s5, s7
-    xor  s5, t1, s7
-    xor  t5, t0, s9
-    xor  ra, t5, s5
-    and  a2, t5, a2
-    and  s6, t5, s6
-    lw   t5, 532(sp)
-    and  t2, ra, t2
-    and  ra, ra, t5
-    lw   t5, 528(sp)
-    xor  a3, t0, t1
-    and  t3, t1, t3
-    and  s0, a3, s0
-    and  s1, s5, s1
-    and  t1, t1, a7
-    and  t5, s5, t5
-    xor  s8, s9, s7
-    lw   a7, 536(sp)
-    xor  s5, s6, ra
-    xor  s0, s0, s6
-    and  s2, s8, s2
-    and  s4, s7, s4
-    and  a4, s9, a4
-    and  t4, t0, t4
-    and  a6, a3, a6
-    xor  ra, ra, s0
-    and  s7, s7, s10
-    and  t0, t0, a7
-    xor  a3, s2, a4
-    xor  s1, s1, a6
-    xor  t1, t4, t1
-    xor  s0, a2, t2
-    and  t6, s9, t6
-    xor  a7, t3, s7
-    xor  t2, t2, s1
-    xor  t0, t0, a3
-    xor  s6, a2, s6
-    xor  a6, a6, t1
-    and  s8, s8, a5
-    xor  t3, t3, s5
-    xor  t6, t6, a7
-    xor  a6, a6, a3
-    xor  t1, t1, t2
-    xor  s6, t0, s6
-    xor  s4, s4, s8
-    xor  a4, a4, t4
-    xor  s7, s7, s5
-    xor  a3, ra, t2
-    xor  t0, t0, t6
-    xor  t3, t3, t1
-    xor  s2, s2, s4
-    xor  s8, s8, a7
-    xor  s5, s5, a7
-    xor  a4, s4, a4
-    xor  t0, a3, t0
-    xor  a6, ra, a6
-    slli t3, t3, 1
-    xor  a7, a7, s2
-    xor  a4, s5, a4
-    or   t3, a6, t3
-    slli t0, t0, 2
-    xor  t5, t5, s1
-    xor  a7, ra, a7
-    or   t0, t3, t0
-    slli a4, a4, 3
-    xor  s2, s2, s0
-    xor  s6, t5, s6
-    or   a4, t0, a4
-    slli a7, a7, 4
-    xor  s8, s8, s0
-    xor  s7, s7, s2
-    or   a7, a4, a7
-    slli s6, s6, 5
-    xor  s8, ra, s8
-    or   s6, a7, s6
-    slli s7, s7, 6
-    or   s7, s6, s7
-    slli s8, s8, 7
-    or   s8, s7, s8
-    li   s7, 1667457891
-    xor  s8, s8, s7
-    lw   s6, 524(sp)
-    xori s8, s8, 2
-    xor  s6, s6, s8
-    lw   s8, 520(sp)
-    lw   a7, 516(sp)
-    xor  s8, s8, s6
-    lw   a4, 512(sp)
-    xor  a7, a7, s8
-    srli t0, s6, 8
-    xor  a4, a4, a7
-    xor  t0, t0, s8
-    li   t3, 16711935
-    srli ra, a7, 8
-    and  t0, t0, t3
-    xor  ra, ra, a4
-    slli a6, t0, 8
-    and  ra, ra, t3
-    xor  a6, s6, a6
-    slli t1, ra, 8
-    xor  t1, a7, t1
-    srli a3, a6, 16
-    xor  a3, a3, t1
-    li   s5, 65535
-    and  a3, a3, s5
-    slli t5, a3, 16
-    xor  t0, s8, t0
-    xor  a3, t1, a3
-    xor  ra, a4, ra
-    srli t1, t0, 16
-    xor  t1, t1, ra
-    xor  a6, a6, t5
-    and  t1, t1, s5
-    slli t5, t1, 16
-    xor  t1, ra, t1
-    xor  t0, t0, t5
-    xor  a6, a6, s7
-    li   ra, 16843009
-    and  t5, a6, ra
-    slli s2, t5, 8
-    sub  s2, s2, t5
-    sw   s2, 256(a0)
-    srli s2, a6, 1
-    and  s2, s2, ra
-    slli t5, s2, 8
-    sub  t5, t5, s2
-    sw   t5, 260(a0)
-    srli t5, a6, 2
-    and  t5, t5, ra
-    slli s2, t5, 8
-    sub  s2, s2, t5
-    sw   s2, 264(a0)
-    srli s2, a6, 3
-    and  s2, s2, ra
-    slli t5, s2, 8
-    sub  t5, t5, s2
-    sw   t5, 268(a0)
-    srli t5, a6, 4
-    and  t5, t5, ra
-    slli s2, t5, 8
-    sub  s2, s2, t5
-    sw   s2, 272(a0)
-    srli s2, a6, 5
-    and  s2, s2, ra
-    slli t5, s2, 8
-    sub  t5, t5, s2
-    sw   t5, 276(a0)
-    srli t5, a6, 6
-    and  t5, t5, ra
-    slli s2, t5, 8
-    sub  s2, s2, t5
-    srli a6, a6, 7
-    sw   s2, 280(a0)
-    and  a6, a6, ra
-    slli s2, a6, 8
-    sub  s2, s2, a6
-    xor  t0, t0, s7
-    sw   s2, 284(a0)
-    and  s2, t0, ra
-    slli a6, s2, 8
-    sub  a6, a6, s2
-    sw   a6, 288(a0)
-    srli a6, t0, 1
-    and  a6, a6, ra
-    slli s2, a6, 8
-    sub  s2, s2, a6
-    sw   s2, 292(a0)
-    srli s2, t0, 2
-    and  s2, s2, ra
-    slli a6, s2, 8
-    sub  a6, a6, s2
-    sw   a6, 296(a0)
-    srli a6, t0, 3
-    and  a6, a6, ra
-    slli s2, a6, 8
-    sub  s2, s2, a6
-    sw   s2, 300(a0)
-    srli s2, t0, 4
-    and  s2, s2, ra
-    slli a6, s2, 8
-    sub  a6, a6, s2
-    sw   a6, 304(a0)
-    srli a6, t0, 5
-    and  a6, a6, ra
-    slli s2, a6, 8
-    sub  s2, s2, a6
-    sw   s2, 308(a0)
-    srli s2, t0, 6
-    and  s2, s2, ra
-    slli a6, s2, 8
-    sub  a6, a6, s2
-    srli t0, t0, 7
-    sw   a6, 312(a0)
-    and  t0, t0, ra
-    slli a6, t0, 8
-    sub  a6, a6, t0
-    xor  a3, a3, s7
-    sw   a6, 316(a0)
-    and  a6, a3, ra
-    slli t0, a6, 8
-    sub  t0, t0, a6
-    sw   t0, 320(a0)
-    srli t0, a3, 1
-    and  t0, t0, ra
-    slli a6, t0, 8
-    sub  t0, a6, t0
-    sw   t0, 324(a0)
-    srli t0, a3, 2
-    and  t0, t0, ra
-    slli a6, t0, 8
-    sub  a6, a6, t0
-    sw   a6, 328(a0)
-    srli a6, a3, 3
-    and  a6, a6, ra
-    slli t0, a6, 8
-    sub  a6, t0, a6
-    sw   a6, 332(a0)
-    srli a6, a3, 4
-    and  a6, a6, ra
-    slli t0, a6, 8
-    sub  t0, t0, a6
-    sw   t0, 336(a0)
-    srli t0, a3, 5
-    and  t0, t0, ra
-    slli a6, t0, 8
-    sub  t0, a6, t0
-    sw   t0, 340(a0)
-    srli t0, a3, 6
-    and  t0, t0, ra
-    slli a6, t0, 8
-    sub  a6, a6, t0
-    srli a3, a3, 7
-    sw   a6, 344(a0)
-    and  a3, a3, ra
-    slli a6, a3, 8
-    sub  a3, a6, a3
-    xor  t1, t1, s7
-    sw   a3, 348(a0)
-    and  a3, t1, ra
-    slli a6, a3, 8
-    sub  a6, a6, a3
-    sw   a6, 352(a0)
-    srli a6, t1, 1
-    and  a6, a6, ra
-    slli a3, a6, 8
-    sub  a3, a3, a6
-    sw   a3, 356(a0)
-    srli a3, t1, 2
-    and  a3, a3, ra
-    slli a6, a3, 8
-    sub  a6, a6, a3
-    sw   a6, 360(a0)
-    srli a6, t1, 3
-    and  a6, a6, ra
-    slli a3, a6, 8
-    sub  a3, a3, a6
-    sw   a3, 364(a0)
-    srli a3, t1, 4
-    and  a3, a3, ra
-    slli a6, a3, 8
-    sub  a6, a6, a3
-    sw   a6, 368(a0)
-    srli a6, t1, 5
-    and  a6, a6, ra
-    slli a3, a6, 8
-    sub  a3, a3, a6
-    sw   a3, 372(a0)
-    srli a3, t1, 6
-    and  a3, a3, ra
-    slli a6, a3, 8
-    sub  a6, a6, a3
-    srli t1, t1, 7
-    sw   a6, 376(a0)
-    and  t1, t1, ra
-    slli a6, t1, 8
-    sub  a6, a6, t1
-    sw   a6, 380(a0)
-    srli a6, a4, 8
-    slli t1, a4, 24
-    or   t1, a6, t1
-    and  a6, t1, ra
-    srli a3, t1, 1
-    srli t0, t1, 2
-    srli s2, t1, 3
-    srli t5, t1, 4
-    srli t6, t1, 5
-    srli t2, t1, 6
-    srli t1, t1, 7
-    and  a3, a3, ra
-    and  s2, s2, ra
-    and  t5, t5, ra
-    and  t6, t6, ra
-    and  t2, t2, ra
-    and  t1, t1, ra
-    and  t0, t0, ra
-    xor  s0, t1, t5
-    xor  s2, s2, a3
-    xor  t4, t2, t6
-    xor  s4, t1, t0
-    xor  a2, s0, s2
-    xor  t2, t2, t0
-    xor  t1, t1, a3
-    xor  s1, t5, t0
-    xor  t6, t6, t0
-    xor  s3, a2, t2
-    xor  t0, t1, s1
-    xor  t2, s2, t2
-    xor  t5, t5, a6
-    sw   a7, 516(sp)
-    xor  s10, a6, t4
-    xor  s2, s2, t6
-    xor  t5, t4, t5
-    and  a7, t0, a2
-    sw   s6, 524(sp)
-    xor  s11, s10, s2
-    xor  ra, s0, t5
-    xor  s3, s3, a7
-    and  s6, t5, a6
-    xor  a3, a3, a6
-    xor  t3, ra, s11
-    sw   a4, 512(sp)
-    xor  a7, s6, a7
-    sw   ra, 528(sp)
-    xor  a5, a2, t4
-    xor  a3, t4, a3
-    xor  a4, t1, s2
-    and  s6, t1, s2
-    and  ra, ra, s11
-    xor  s9, a6, a2
-    xor  t4, s4, a3
-    xor  s5, s4, a5
-    xor  t6, s0, t6
-    sw   s8, 520(sp)
-    xor  a4, a4, s6
-    xor  ra, ra, s6
-    sw   s1, 532(sp)
-    sw   s4, 536(sp)
-    and  s8, t4, s9
-    and  s7, a3, s10
-    and  s6, s0, t2
-    and  s1, s1, t6
-    and  s4, s4, a5
-    xor  s1, s1, s6
-    xor  s4, s4, s6
-    xor  s8, s3, s8
-    xor  s5, a7, s5
-    xor  a4, a4, s7
-    xor  ra, ra, s4
-    xor  s8, s8, s1
-    xor  s5, s5, s4
-    xor  a4, a4, s1
-    xor  t3, ra, t3
-    and  s1, a4, s8
-    xor  s7, s8, s5
-    xor  a7, t3, s1
-    and  s8, s8, t3
-    xor  ra, a4, t3
-    and  a7, a7, s7
-    and  s8, s7, s8
-    xor  s4, s5, s1
-    xor  s7, s7, s1
-    and  a4, s5, a4
-    and  s4, s4, ra
-    and  a4, ra, a4
-    xor  s1, ra, s1
-    xor  a7, s5, a7
-    xor  s7, s8, s7
-    xor  t3, t3, s4
-    xor  s1, a4, s1
-    xor  a4, s7, s1
-    xor  s4, a7, t3
-    xor  ra, s4, a4
-    and  t2, s4, t2
-    and  s4, s4, s0
-    lw   s0, 532(sp)
-    and  t6, ra, t6
-    and  s0, ra, s0
-    lw   ra, 536(sp)
-    xor  s8, a7, s7
-    and  s10, s7, s10
-    and  a5, a4, a5
-    and  s2, s8, s2
-    and  s7, s7, a3
-    and  a4, a4, ra
-    xor  s5, t3, s1
-    and  s11, a7, s11
-    and  t1, s8, t1
-    lw   a3, 528(sp)
-    xor  ra, s4, s0
-    xor  s2, s2, s4
-    and  a2, s5, a2
-    and  a6, t3, a6
-    xor  a5, a5, t1
-    xor  s0, s0, s2
-    xor  s7, s11, s7
-    and  s9, s1, s9
-    and  a3, a7, a3
-    xor  s8, a2, a6
-    xor  s2, t2, t6
-    xor  t1, t1, s7
-    and  s1, s1, t4
-    xor  t6, t6, a5
-    xor  a3, a3, s8
-    xor  t1, t1, s8
-    and  t5, t3, t5
-    xor  a7, s10, s1
-    xor  s8, s0, t6
-    and  t0, s5, t0
-    xor  s10, s10, ra
-    xor  t5, t5, a7
-    xor  t6, s7, t6
-    xor  s9, s9, t0
-    xor  a6, a6, s11
-    xor  s1, s1, ra
-    xor  t5, a3, t5
-    xor  s10, s10, t6
-    xor  a2, a2, s9
-    xor  t0, t0, a7
-    xor  ra, ra, a7
-    xor  a6, s9, a6
-    xor  s8, s8, t5
-    xor  t1, s0, t1
-    slli s10, s10, 1
-    xor  s4, t2, s4
-    xor  a7, a7, a2
-    xor  a6, ra, a6
-    or   s10, t1, s10
-    slli s8, s8, 2
-    xor  a4, a4, a5
-    xor  t0, t0, s2
-    xor  s4, a3, s4
-    xor  a7, s0, a7
-    or   s8, s10, s8
-    slli a6, a6, 3
-    xor  s2, a2, s2
-    xor  s4, a4, s4
-    or   a6, s8, a6
-    slli a7, a7, 4
-    xor  s2, s1, s2
-    or   a7, a6, a7
-    slli s4, s4, 5
-    xor  t0, s0, t0
-    or   s4, a7, s4
-    slli s2, s2, 6
-    or   s2, s4, s2
-    slli t0, t0, 7
-    or   t0, s2, t0
-    li   s2, 1667457891
-    xor  t0, t0, s2
-    lw   s4, 524(sp)
-    xori t0, t0, 4
-    xor  s4, s4, t0
-    lw   t0, 520(sp)
-    lw   a7, 516(sp)
-    xor  t0, t0, s4
-    lw   a6, 512(sp)
-    xor  a7, a7, t0
-    srli s8, s4, 8
-    xor  a6, a6, a7
-    xor  s8, s8, t0
-    li   s10, 16711935
-    srli s0, a7, 8
-    and  s8, s8, s10
-    xor  s0, s0, a6
-    slli t1, s8, 8
-    and  s0, s0, s10
-    xor  t1, s4, t1
-    slli t6, s0, 8
-    xor  t6, a7, t6
-    srli t5, t1, 16
-    xor  t5, t5, t6
-    li   ra, 65535
-    and  t5, t5, ra
-    slli a4, t5, 16
-    xor  s8, t0, s8
-    xor  t5, t6, t5
-    xor  s0, a6, s0
-    srli t6, s8, 16
-    xor  t6, t6, s0
-    xor  a4, t1, a4
-    and  t6, t6, ra
-    slli t1, t6, 16
-    xor  t6, s0, t6
-    xor  s8, s8, t1
-    xor  a4, a4, s2
-    li   s0, 16843009
-    and  t1, a4, s0
-    slli s1, t1, 8
-    sub  s1, s1, t1
-    sw   s1, 384(a0)
-    srli s1, a4, 1
-    and  s1, s1, s0
-    slli t1, s1, 8
-    sub  s1, t1, s1
-    sw   s1, 388(a0)
-    srli s1, a4, 2
-    and  s1, s1, s0
-    slli t1, s1, 8
-    sub  t1, t1, s1
-    sw   t1, 392(a0)
-    srli t1, a4, 3
-    and  t1, t1, s0
-    slli s1, t1, 8
-    sub  t1, s1, t1
-    sw   t1, 396(a0)
-    srli t1, a4, 4
-    and  t1, t1, s0
-    slli s1, t1, 8
-    sub  s1, s1, t1
-    sw   s1, 400(a0)
-    srli s1, a4, 5
-    and  s1, s1, s0
-    slli t1, s1, 8
-    sub  s1, t1, s1
-    sw   s1, 404(a0)
-    srli s1, a4, 6
-    and  s1, s1, s0
-    slli t1, s1, 8
-    sub  t1, t1, s1
-    srli a4, a4, 7
-    sw   t1, 408(a0)
-    and  a4, a4, s0
-    slli t1, a4, 8
-    sub  a4, t1, a4
-    xor  s8, s8, s2
-    sw   a4, 412(a0)
-    and  a4, s8, s0
-    slli t1, a4, 8
-    sub  t1, t1, a4
-    sw   t1, 416(a0)
-    srli t1, s8, 1
-    and  t1, t1, s0
-    slli a4, t1, 8
-    sub  a4, a4, t1
-    sw   a4, 420(a0)
-    srli a4, s8, 2
-    and  a4, a4, s0
-    slli t1, a4, 8
-    sub  t1, t1, a4
-    sw   t1, 424(a0)
-    srli t1, s8, 3
-    and  t1, t1, s0
-    slli a4, t1, 8
-    sub  a4, a4, t1
-    sw   a4, 428(a0)
-    srli a4, s8, 4
-    and  a4, a4, s0
-    slli t1, a4, 8
-    sub  t1, t1, a4
-    sw   t1, 432(a0)
-    srli t1, s8, 5
-    and  t1, t1, s0
-    slli a4, t1, 8
-    sub  a4, a4, t1
-    sw   a4, 436(a0)
-    srli a4, s8, 6
-    and  a4, a4, s0
-    slli t1, a4, 8
-    sub  t1, t1, a4
-    srli s8, s8, 7
-    sw   t1, 440(a0)
-    and  s8, s8, s0
-    slli t1, s8, 8
-    sub  t1, t1, s8
-    xor  t5, t5, s2
-    sw   t1, 444(a0)
-    and  t1, t5, s0
-    slli s8, t1, 8
-    sub  s8, s8, t1
-    sw   s8, 448(a0)
-    srli s8, t5, 1
-    and  s8, s8, s0
-    slli t1, s8, 8
-    sub  t1, t1, s8
-    sw   t1, 452(a0)
-    srli t1, t5, 2
-    and  t1, t1, s0
-    slli s8, t1, 8
-    sub  s8, s8, t1
-    sw   s8, 456(a0)
-    srli s8, t5, 3
-    and  s8, s8, s0
-    slli t1, s8, 8
-    sub  t1, t1, s8
-    sw   t1, 460(a0)
-    srli t1, t5, 4
-    and  t1, t1, s0
-    slli s8, t1, 8
-    sub  s8, s8, t1
-    sw   s8, 464(a0)
-    srli s8, t5, 5
-    and  s8, s8, s0
-    slli t1, s8, 8
-    sub  t1, t1, s8
-    sw   t1, 468(a0)
-    srli t1, t5, 6
-    and  t1, t1, s0
-    slli s8, t1, 8
-    sub  s8, s8, t1
-    srli t5, t5, 7
-    sw   s8, 472(a0)
-    and  t5, t5, s0
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    xor  t6, t6, s2
-    sw   s8, 476(a0)
-    and  s8, t6, s0
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 480(a0)
-    srli t5, t6, 1
-    and  t5, t5, s0
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 484(a0)
-    srli s8, t6, 2
-    and  s8, s8, s0
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 488(a0)
-    srli t5, t6, 3
-    and  t5, t5, s0
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 492(a0)
-    srli s8, t6, 4
-    and  s8, s8, s0
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 496(a0)
-    srli t5, t6, 5
-    and  t5, t5, s0
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 500(a0)
-    srli s8, t6, 6
-    and  s8, s8, s0
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    srli t6, t6, 7
-    sw   t5, 504(a0)
-    and  t6, t6, s0
-    slli t5, t6, 8
-    sub  t5, t5, t6
-    sw   t5, 508(a0)
-    srli t5, a6, 8
-    slli t6, a6, 24
-    or   t5, t5, t6
-    and  t6, t5, s0
-    srli s8, t5, 1
-    srli t1, t5, 2
-    srli a4, t5, 3
-    srli s1, t5, 4
-    srli a3, t5, 5
-    srli s7, t5, 6
-    srli t5, t5, 7
-    and  s8, s8, s0
-    and  a4, a4, s0
-    and  s1, s1, s0
-    and  a3, a3, s0
-    and  s7, s7, s0
-    and  t5, t5, s0
-    and  t1, t1, s0
-    xor  a2, t5, s1
-    xor  a4, a4, s8
-    xor  s11, s7, a3
-    xor  t2, a2, a4
-    xor  s7, s7, t1
-    xor  s9, t5, t1
-    xor  a5, s1, t1
-    xor  s3, t2, s7
-    xor  t5, t5, s8
-    xor  t1, a3, t1
-    xor  s7, a4, s7
-    xor  s1, s1, t6
-    xor  t4, t6, s11
-    xor  a3, t5, a5
-    xor  a4, a4, t1
-    xor  s1, s11, s1
-    sw   a7, 516(sp)
-    sw   s4, 524(sp)
-    xor  s6, t4, a4
-    xor  s0, a2, s1
-    and  a7, a3, t2
-    and  s4, s1, t6
-    xor  s10, s0, s6
-    sw   a6, 512(sp)
-    xor  s3, s3, a7
-    xor  s4, s4, a7
-    sw   s0, 536(sp)
-    xor  s5, t2, s11
-    xor  s8, s8, t6
-    xor  a6, t5, a4
-    and  a7, t5, a4
-    and  s0, s0, s6
-    xor  s11, s11, s8
-    xor  t1, a2, t1
-    xor  a6, a6, a7
-    xor  s0, s0, a7
-    sw   a5, 532(sp)
-    xor  t3, t6, t2
-    xor  s8, s9, s11
-    xor  ra, s9, s5
-    sw   t0, 520(sp)
-    and  a7, a2, s7
-    and  a5, a5, t1
-    sw   s9, 528(sp)
-    and  t0, s8, t3
-    and  s2, s11, t4
-    xor  a5, a5, a7
-    and  s9, s9, s5
-    xor  a7, s9, a7
-    xor  s3, s3, t0
-    xor  ra, s4, ra
-    xor  a6, a6, s2
-    xor  s0, s0, a7
-    xor  s3, s3, a5
-    xor  ra, ra, a7
-    xor  a6, a6, a5
-    xor  s0, s0, s10
-    and  a5, a6, s3
-    xor  s2, s3, ra
-    xor  s4, s0, a5
-    and  s3, s3, s0
-    xor  s10, a6, s0
-    and  s4, s4, s2
-    and  s3, s2, s3
-    xor  a7, ra, a5
-    xor  s2, s2, a5
-    and  a6, ra, a6
-    and  a7, a7, s10
-    and  a6, s10, a6
-    xor  a5, s10, a5
-    xor  s4, ra, s4
-    xor  s2, s3, s2
-    xor  s0, s0, a7
-    xor  a5, a6, a5
-    xor  a6, s2, a5
-    xor  a7, s4, s0
-    xor  s10, a7, a6
-    and  s7, a7, s7
-    and  a7, a7, a2
-    lw   a2, 532(sp)
-    and  t1, s10, t1
-    and  a2, s10, a2
-    lw   s10, 528(sp)
-    xor  s3, s4, s2
-    and  s5, a6, s5
-    and  a4, s3, a4
-    and  t4, s2, t4
-    and  s11, s2, s11
-    and  a6, a6, s10
-    xor  ra, s0, a5
-    and  s6, s4, s6
-    and  s3, s3, t5
-    lw   s2, 536(sp)
-    xor  s10, a7, a2
-    xor  a4, a4, a7
-    and  t2, ra, t2
-    and  t6, s0, t6
-    xor  s5, s5, s3
-    xor  a2, a2, a4
-    xor  s11, s6, s11
-    and  s2, s4, s2
-    xor  t5, t2, t6
-    xor  a4, s7, t1
-    xor  s3, s3, s11
-    and  s8, a5, s8
-    xor  t1, t1, s5
-    xor  s2, s2, t5
-    xor  s3, s3, t5
-    and  s1, s0, s1
-    xor  s4, t4, s8
-    xor  s7, s7, a7
-    xor  t5, a2, t1
-    and  t3, a5, t3
-    and  ra, ra, a3
-    xor  t4, t4, s10
-    xor  s1, s1, s4
-    xor  t1, s11, t1
-    xor  s7, s2, s7
-    xor  t3, t3, ra
-    xor  s6, t6, s6
-    xor  s8, s8, s10
-    xor  s2, s2, s1
-    xor  t1, t4, t1
-    xor  t2, t2, t3
-    xor  ra, ra, s4
-    xor  s10, s10, s4
-    xor  s6, t3, s6
-    xor  t5, t5, s2
-    xor  s3, a2, s3
-    slli t1, t1, 1
-    xor  s4, s4, t2
-    xor  s10, s10, s6
-    or   t1, s3, t1
-    slli t5, t5, 2
-    xor  s5, a6, s5
-    xor  ra, ra, a4
-    xor  s4, a2, s4
-    or   t5, t1, t5
-    slli s10, s10, 3
-    xor  a4, t2, a4
-    xor  s7, s5, s7
-    or   s10, t5, s10
-    slli s4, s4, 4
-    xor  a4, s8, a4
-    or   s4, s10, s4
-    slli s7, s7, 5
-    xor  ra, a2, ra
-    or   s7, s4, s7
-    slli a4, a4, 6
-    or   a4, s7, a4
-    slli ra, ra, 7
-    or   ra, a4, ra
-    li   a4, 1667457891
-    xor  ra, ra, a4
-    lw   s7, 524(sp)
-    xori ra, ra, 8
-    xor  s7, s7, ra
-    lw   ra, 520(sp)
-    lw   s4, 516(sp)
-    xor  ra, ra, s7
-    lw   s10, 512(sp)
-    xor  s4, s4, ra
-    srli t5, s7, 8
-    xor  s10, s10, s4
-    xor  t5, t5, ra
-    li   t1, 16711935
-    srli a2, s4, 8
-    and  t5, t5, t1
-    xor  a2, a2, s10
-    slli s3, t5, 8
-    and  a2, a2, t1
-    xor  s3, s7, s3
-    slli t4, a2, 8
-    xor  t4, s4, t4
-    srli s2, s3, 16
-    xor  s2, s2, t4
-    li   s6, 65535
-    and  s2, s2, s6
-    xor  t5, ra, t5
-    slli s5, s2, 16
-    xor  t4, t4, s2
-    xor  a2, s10, a2
-    srli s2, t5, 16
-    xor  s2, s2, a2
-    xor  s5, s3, s5
-    and  s2, s2, s6
-    slli s3, s2, 16
-    xor  s2, a2, s2
-    xor  s3, t5, s3
-    xor  s5, s5, a4
-    li   a2, 16843009
-    and  t5, s5, a2
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 512(a0)
-    srli s8, s5, 1
-    and  s8, s8, a2
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 516(a0)
-    srli t5, s5, 2
-    and  t5, t5, a2
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 520(a0)
-    srli s8, s5, 3
-    and  s8, s8, a2
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 524(a0)
-    srli t5, s5, 4
-    and  t5, t5, a2
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    sw   s8, 528(a0)
-    srli s8, s5, 5
-    and  s8, s8, a2
-    slli t5, s8, 8
-    sub  t5, t5, s8
-    sw   t5, 532(a0)
-    srli t5, s5, 6
-    and  t5, t5, a2
-    slli s8, t5, 8
-    sub  s8, s8, t5
-    srli s5, s5, 7
-    sw   s8, 536(a0)
-    and  s5, s5, a2
-    slli s8, s5, 8
-    sub  s8, s8, s5
-    xor  s3, s3, a4
-    sw   s8, 540(a0)
-    and  s8, s3, a2
-    slli s5, s8, 8
-    sub  s5, s5, s8
-    sw   s5, 544(a0)
-    srli s5, s3, 1
-    and  s5, s5, a2
-    slli s8, s5, 8
-    sub  s8, s8, s5
-    sw   s8, 548(a0)
-    srli s8, s3, 2
-    and  s8, s8, a2
-    slli s5, s8, 8
-    sub  s5, s5, s8
-    sw   s5, 552(a0)
-    srli s5, s3, 3
-    and  s5, s5, a2
-    slli s8, s5, 8
-    sub  s8, s8, s5
-    sw   s8, 556(a0)
-    srli s8, s3, 4
-    and  s8, s8, a2
-    slli s5, s8, 8
-    sub  s5, s5, s8
-    sw   s5, 560(a0)
-    srli s5, s3, 5
-    and  s5, s5, a2
-    slli s8, s5, 8
-    sub  s8, s8, s5
-    sw   s8, 564(a0)
-    srli s8, s3, 6
-    and  s8, s8, a2
-    slli s5, s8, 8
-    sub  s5, s5, s8
-    srli s3, s3, 7
-    sw   s5, 568(a0)
-    and  s3, s3, a2
-    slli s5, s3, 8
-    sub  s5, s5, s3
-    xor  t4, t4, a4
-    sw   s5, 572(a0)
-    and  s5, t4, a2
-    slli s3, s5, 8
-    sub  s5, s3, s5
-    sw   s5, 576(a0)
-    srli s5, t4, 1
-    and  s5, s5, a2
-    slli s3, s5, 8
-    sub  s3, s3, s5
-    sw   s3, 580(a0)
-    srli s3, t4, 2
-    and  s3, s3, a2
-    slli s5, s3, 8
-    sub  s3, s5, s3
-    sw   s3, 584(a0)
-    srli s3, t4, 3
-    and  s3, s3, a2
-    slli s5, s3, 8
-    sub  s5, s5, s3
-    sw   s5, 588(a0)
-    srli s5, t4, 4
-    and  s5, s5, a2
-    slli s3, s5, 8
-    sub  s5, s3, s5
-    sw   s5, 592(a0)
-    srli s5, t4, 5
-    and  s5, s5, a2
-    slli s3, s5, 8
-    sub  s3, s3, s5
-    sw   s3, 596(a0)
-    srli s3, t4, 6
-    and  s3, s3, a2
-    slli s5, s3, 8
-    sub  s3, s5, s3
-    srli t4, t4, 7
-    sw   s3, 600(a0)
-    and  t4, t4, a2
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    xor  s2, s2, a4
-    sw   s3, 604(a0)
-    and  s3, s2, a2
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    sw   t4, 608(a0)
-    srli t4, s2, 1
-    and  t4, t4, a2
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    sw   s3, 612(a0)
-    srli s3, s2, 2
-    and  s3, s3, a2
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    sw   t4, 616(a0)
-    srli t4, s2, 3
-    and  t4, t4, a2
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    sw   s3, 620(a0)
-    srli s3, s2, 4
-    and  s3, s3, a2
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    sw   t4, 624(a0)
-    srli t4, s2, 5
-    and  t4, t4, a2
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    sw   s3, 628(a0)
-    srli s3, s2, 6
-    and  s3, s3, a2
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    srli s2, s2, 7
-    sw   t4, 632(a0)
-    and  s2, s2, a2
-    slli t4, s2, 8
-    sub  t4, t4, s2
-    sw   t4, 636(a0)
-    srli t4, s10, 8
-    slli s2, s10, 24
-    or   s2, t4, s2
-    and  t4, s2, a2
-    srli s3, s2, 1
-    srli s5, s2, 2
-    srli s8, s2, 3
-    srli t5, s2, 4
-    srli s1, s2, 5
-    srli s11, s2, 6
-    srli s2, s2, 7
-    and  s3, s3, a2
-    and  s8, s8, a2
-    and  t5, t5, a2
-    and  s1, s1, a2
-    and  s11, s11, a2
-    and  s2, s2, a2
-    and  s5, s5, a2
-    xor  t2, s2, t5
-    xor  s8, s8, s3
-    xor  t6, s11, s1
-    xor  t3, s2, s5
-    xor  a6, t5, s5
-    xor  a7, t2, s8
-    xor  s11, s11, s5
-    xor  s2, s2, s3
-    xor  s5, s1, s5
-    xor  t0, a7, s11
-    xor  t5, t5, t4
-    xor  s1, s2, a6
-    xor  s11, s8, s11
-    xor  t5, t6, t5
-    sw   s4, 516(sp)
-    sw   s7, 524(sp)
-    xor  a5, t4, t6
-    xor  s8, s8, s5
-    and  s4, s1, a7
-    and  s7, t5, t4
-    xor  s9, a5, s8
-    xor  a2, t2, t5
-    sw   s10, 512(sp)
-    xor  t0, t0, s4
-    xor  s7, s7, s4
-    xor  a3, a7, t6
-    xor  s3, s3, t4
-    xor  t1, a2, s9
-    xor  s10, s2, s8
-    and  s4, s2, s8
-    sw   a2, 528(sp)
-    xor  t6, t6, s3
-    xor  s10, s10, s4
-    and  a2, a2, s9
-    xor  s0, t4, a7
-    xor  s3, t3, t6
-    xor  s5, t2, s5
-    sw   ra, 520(sp)
-    xor  s4, a2, s4
-    sw   a6, 532(sp)
-    xor  s6, t3, a3
-    and  ra, s3, s0
-    and  a2, t2, s11
-    and  a6, a6, s5
-    sw   t3, 536(sp)
-    and  a4, t6, a5
-    xor  a6, a6, a2
-    and  t3, t3, a3
-    xor  t0, t0, ra
-    xor  t3, t3, a2
-    xor  s7, s7, s6
-    xor  s10, s10, a4
-    xor  t0, t0, a6
-    xor  s4, s4, t3
-    xor  s7, s7, t3
-    xor  a6, s10, a6
-    xor  t1, s4, t1
-    and  s10, a6, t0
-    xor  a4, t0, s7
-    xor  s6, t1, s10
-    and  t0, t0, t1
-    xor  s4, a6, t1
-    and  s6, s6, a4
-    and  t0, a4, t0
-    xor  t3, s7, s10
-    xor  a4, a4, s10
-    and  a6, s7, a6
-    and  t3, t3, s4
-    and  a6, s4, a6
-    xor  s10, s4, s10
-    xor  s7, s7, s6
-    xor  a4, t0, a4
-    xor  t3, t1, t3
-    xor  s10, a6, s10
-    xor  a6, a4, s10
-    xor  t1, s7, t3
-    xor  s4, t1, a6
-    and  s11, t1, s11
-    and  t2, t1, t2
-    lw   t1, 532(sp)
-    and  s5, s4, s5
-    and  s4, s4, t1
-    xor  t0, s7, a4
-    and  a5, a4, a5
-    lw   t1, 536(sp)
-    and  a3, a6, a3
-    and  a4, a4, t6
-    and  s8, t0, s8
-    lw   t6, 528(sp)
-    and  a6, a6, t1
-    xor  s6, t3, s10
-    and  s9, s7, s9
-    and  t0, t0, s2
-    xor  t1, t2, s4
-    xor  s8, s8, t2
-    and  a7, s6, a7
-    and  t4, t3, t4
-    and  s3, s10, s3
-    and  s7, s7, t6
-    xor  a3, a3, t0
-    xor  s4, s4, s8
-    xor  a4, s9, a4
-    and  s0, s10, s0
-    and  s6, s6, s1
-    xor  t6, a5, s3
-    xor  s2, a7, t4
-    xor  s8, s11, s5
-    xor  t0, t0, a4
-    and  t5, t3, t5
-    xor  s0, s0, s6
-    xor  s5, s5, a3
-    xor  s7, s7, s2
-    xor  a5, a5, t1
-    xor  s3, s3, t1
-    xor  t0, t0, s2
-    xor  a7, a7, s0
-    xor  t2, s11, t2
-    xor  s6, s6, t6
-    xor  t5, t5, t6
-    xor  t1, t1, t6
-    xor  s2, s4, s5
-    xor  t6, t6, a7
-    xor  s6, s6, s8
-    xor  s5, a4, s5
-    xor  t2, s7, t2
-    xor  s9, t4, s9
-    xor  s7, s7, t5
-    xor  s6, s4, s6
-    xor  t6, s4, t6
-    xor  a5, a5, s5
-    xor  s9, s0, s9
-    xor  s7, s2, s7
-    xor  s4, s4, t0
-    slli a5, a5, 1
-    xor  s9, t1, s9
-    or   a5, s4, a5
-    slli s7, s7, 2
-    xor  a3, a6, a3
-    or   s7, a5, s7
-    slli s9, s9, 3
-    xor  s8, a7, s8
-    xor  t2, a3, t2
-    or   s9, s7, s9
-    slli t6, t6, 4
-    xor  s8, s3, s8
-    or   t6, s9, t6
-    slli t2, t2, 5
-    or   t2, t6, t2
-    slli s8, s8, 6
-    or   s8, t2, s8
-    slli s6, s6, 7
-    or   s6, s8, s6
-    li   s8, 1667457891
-    xor  s6, s6, s8
-    lw   t2, 524(sp)
-    xori s6, s6, 16
-    xor  s6, t2, s6
-    lw   t2, 520(sp)
-    lw   t6, 516(sp)
-    xor  t2, t2, s6
-    lw   s9, 512(sp)
-    xor  t6, t6, t2
-    srli s7, s6, 8
-    xor  s9, s9, t6
-    xor  s7, s7, t2
-    li   a5, 16711935
-    srli t0, t6, 8
-    and  s7, s7, a5
-    xor  t0, t0, s9
-    slli s4, s7, 8
-    and  t0, t0, a5
-    xor  s4, s6, s4
-    slli s5, t0, 8
-    xor  s5, t6, s5
-    srli s2, s4, 16
-    xor  s2, s2, s5
-    li   t1, 65535
-    and  s2, s2, t1
-    xor  s7, t2, s7
-    slli a3, s2, 16
-    xor  s5, s5, s2
-    xor  t0, s9, t0
-    srli s2, s7, 16
-    xor  s2, s2, t0
-    xor  s4, s4, a3
-    and  s2, s2, t1
-    slli a3, s2, 16
-    xor  s2, t0, s2
-    xor  a3, s7, a3
-    xor  s4, s4, s8
-    li   t0, 16843009
-    and  s7, s4, t0
-    slli s3, s7, 8
-    sub  s7, s3, s7
-    sw   s7, 640(a0)
-    srli s7, s4, 1
-    and  s7, s7, t0
-    slli s3, s7, 8
-    sub  s3, s3, s7
-    sw   s3, 644(a0)
-    srli s3, s4, 2
-    and  s3, s3, t0
-    slli s7, s3, 8
-    sub  s3, s7, s3
-    sw   s3, 648(a0)
-    srli s3, s4, 3
-    and  s3, s3, t0
-    slli s7, s3, 8
-    sub  s7, s7, s3
-    sw   s7, 652(a0)
-    srli s7, s4, 4
-    and  s7, s7, t0
-    slli s3, s7, 8
-    sub  s7, s3, s7
-    sw   s7, 656(a0)
-    srli s7, s4, 5
-    and  s7, s7, t0
-    slli s3, s7, 8
-    sub  s3, s3, s7
-    sw   s3, 660(a0)
-    srli s3, s4, 6
-    and  s3, s3, t0
-    slli s7, s3, 8
-    sub  s3, s7, s3
-    srli s4, s4, 7
-    sw   s3, 664(a0)
-    and  s4, s4, t0
-    slli s3, s4, 8
-    sub  s3, s3, s4
-    xor  a3, a3, s8
-    sw   s3, 668(a0)
-    and  s3, a3, t0
-    slli s4, s3, 8
-    sub  s4, s4, s3
-    sw   s4, 672(a0)
-    srli s4, a3, 1
-    and  s4, s4, t0
-    slli s3, s4, 8
-    sub  s3, s3, s4
-    sw   s3, 676(a0)
-    srli s3, a3, 2
-    and  s3, s3, t0
-    slli s4, s3, 8
-    sub  s4, s4, s3
-    sw   s4, 680(a0)
-    srli s4, a3, 3
-    and  s4, s4, t0
-    slli s3, s4, 8
-    sub  s3, s3, s4
-    sw   s3, 684(a0)
-    srli s3, a3, 4
-    and  s3, s3, t0
-    slli s4, s3, 8
-    sub  s4, s4, s3
-    sw   s4, 688(a0)
-    srli s4, a3, 5
-    and  s4, s4, t0
-    slli s3, s4, 8
-    sub  s3, s3, s4
-    sw   s3, 692(a0)
-    srli s3, a3, 6
-    and  s3, s3, t0
-    slli s4, s3, 8
-    sub  s4, s4, s3
-    srli a3, a3, 7
-    sw   s4, 696(a0)
-    and  a3, a3, t0
-    slli s4, a3, 8
-    sub  s4, s4, a3
-    xor  s5, s5, s8
-    sw   s4, 700(a0)
-    and  s4, s5, t0
-    slli a3, s4, 8
-    sub  a3, a3, s4
-    sw   a3, 704(a0)
-    srli a3, s5, 1
-    and  a3, a3, t0
-    slli s4, a3, 8
-    sub  s4, s4, a3
-    sw   s4, 708(a0)
-    srli s4, s5, 2
-    and  s4, s4, t0
-    slli a3, s4, 8
-    sub  a3, a3, s4
-    sw   a3, 712(a0)
-    srli a3, s5, 3
-    and  a3, a3, t0
-    slli s4, a3, 8
-    sub  s4, s4, a3
-    sw   s4, 716(a0)
-    srli s4, s5, 4
-    and  s4, s4, t0
-    slli a3, s4, 8
-    sub  a3, a3, s4
-    sw   a3, 720(a0)
-    srli a3, s5, 5
-    and  a3, a3, t0
-    slli s4, a3, 8
-    sub  s4, s4, a3
-    sw   s4, 724(a0)
-    srli s4, s5, 6
-    and  s4, s4, t0
-    slli a3, s4, 8
-    sub  a3, a3, s4
-    srli s5, s5, 7
-    sw   a3, 728(a0)
-    and  s5, s5, t0
-    slli a3, s5, 8
-    sub  a3, a3, s5
-    xor  s2, s2, s8
-    sw   a3, 732(a0)
-    and  a3, s2, t0
-    slli s5, a3, 8
-    sub  s5, s5, a3
-    sw   s5, 736(a0)
-    srli s5, s2, 1
-    and  s5, s5, t0
-    slli a3, s5, 8
-    sub  a3, a3, s5
-    sw   a3, 740(a0)
-    srli a3, s2, 2
-    and  a3, a3, t0
-    slli s5, a3, 8
-    sub  s5, s5, a3
-    sw   s5, 744(a0)
-    srli s5, s2, 3
-    and  s5, s5, t0
-    slli a3, s5, 8
-    sub  a3, a3, s5
-    sw   a3, 748(a0)
-    srli a3, s2, 4
-    and  a3, a3, t0
-    slli s5, a3, 8
-    sub  s5, s5, a3
-    sw   s5, 752(a0)
-    srli s5, s2, 5
-    and  s5, s5, t0
-    slli a3, s5, 8
-    sub  a3, a3, s5
-    sw   a3, 756(a0)
-    srli a3, s2, 6
-    and  a3, a3, t0
-    slli s5, a3, 8
-    sub  s5, s5, a3
-    srli s2, s2, 7
-    sw   s5, 760(a0)
-    and  s2, s2, t0
-    slli s5, s2, 8
-    sub  s5, s5, s2
-    sw   s5, 764(a0)
-    srli s5, s9, 8
-    slli s2, s9, 24
-    or   s2, s5, s2
-    and  s5, s2, t0
-    srli a3, s2, 1
-    srli s4, s2, 2
-    srli s3, s2, 3
-    srli s7, s2, 4
-    srli t5, s2, 5
-    srli a4, s2, 6
-    srli s2, s2, 7
-    and  a3, a3, t0
-    and  s3, s3, t0
-    and  s7, s7, t0
-    and  t5, t5, t0
-    and  a4, a4, t0
-    and  s2, s2, t0
-    and  s4, s4, t0
-    xor  a7, s2, s7
-    xor  s3, s3, a3
-    xor  t4, a4, t5
-    xor  s0, s2, s4
-    xor  a6, s7, s4
-    xor  s11, a7, s3
-    xor  a4, a4, s4
-    xor  s2, s2, a3
-    xor  s4, t5, s4
-    xor  ra, s11, a4
-    xor  s7, s7, s5
-    xor  t5, s2, a6
-    xor  a4, s3, a4
-    xor  s7, t4, s7
-    sw   t6, 516(sp)
-    sw   s6, 524(sp)
-    xor  s10, s5, t4
-    xor  s3, s3, s4
-    and  t6, t5, s11
-    and  s6, s7, s5
-    xor  a2, s10, s3
-    xor  t0, a7, s7
-    sw   s9, 512(sp)
-    xor  ra, ra, t6
-    xor  s6, s6, t6
-    xor  s1, s11, t4
-    xor  a3, a3, s5
-    xor  a5, t0, a2
-    xor  s9, s2, s3
-    and  t6, s2, s3
-    sw   t0, 536(sp)
-    xor  t4, t4, a3
-    xor  s9, s9, t6
-    and  t0, t0, a2
-    xor  t3, s5, s11
-    xor  a3, s0, t4
-    xor  t1, s0, s1
-    xor  s4, a7, s4
-    sw   t2, 520(sp)
-    xor  t6, t0, t6
-    sw   a6, 532(sp)
-    sw   s0, 528(sp)
-    and  t2, a3, t3
-    and  t0, a7, a4
-    and  a6, a6, s4
-    and  s0, s0, s1
-    and  s8, t4, s10
-    xor  a6, a6, t0
-    xor  s0, s0, t0
-    xor  ra, ra, t2
-    xor  t1, s6, t1
-    xor  s9, s9, s8
-    xor  t6, t6, s0
-    xor  ra, ra, a6
-    xor  s0, t1, s0
-    xor  a6, s9, a6
-    xor  a5, t6, a5
-    xor  t6, a6, a5
-    and  s9, a6, ra
-    xor  s8, ra, s0
-    xor  t1, s0, s9
-    xor  s6, a5, s9
-    and  ra, ra, a5
-    and  a6, s0, a6
-    and  s6, s6, s8
-    and  t1, t1, t6
-    and  ra, s8, ra
-    and  a6, t6, a6
-    xor  s8, s8, s9
-    xor  t6, t6, s9
-    xor  s6, s0, s6
-    xor  ra, ra, s8
-    xor  a5, a5, t1
-    xor  t6, a6, t6
-    xor  a6, ra, t6
-    xor  t1, s6, a5
-    xor  s9, t1, a6
-    and  a4, t1, a4
-    and  a7, t1, a7
-    lw   t1, 532(sp)
-    and  s4, s9, s4
-    and  s9, s9, t1
-    lw   t1, 528(sp)
-    xor  s8, s6, ra
-    and  s10, ra, s10
-    and  s3, s8, s3
-    and  s1, a6, s1
-    and  ra, ra, t4
-    and  t1, a6, t1
-    xor  s0, a5, t6
-    lw   t4, 536(sp)
-    xor  a6, a7, s9
-    xor  s3, s3, a7
-    and  s11, s0, s11
-    and  t3, t6, t3
-    and  s5, a5, s5
-    and  a2, s6, a2
-    and  s2, s8, s2
-    xor  s9, s9, s3
-    and  t6, t6, a3
-    and  s6, s6, t4
-    xor  s8, s11, s5
-    xor  s1, s1, s2
-    xor  ra, a2, ra
-    xor  s3, a4, s4
-    and  s7, a5, s7
-    xor  t4, s10, t6
-    xor  s4, s4, s1
-    xor  s6, s6, s8
-    xor  a7, a4, a7
-    xor  s2, s2, ra
-    and  s0, s0, t5
-    xor  s10, s10, a6
-    xor  s7, s7, t4
-    xor  s2, s2, s8
-    xor  ra, ra, s4
-    xor  a7, s6, a7
-    xor  t3, t3, s0
-    xor  s5, s5, a2
-    xor  t6, t6, a6
-    xor  s8, s9, s4
-    xor  s6, s6, s7
-    xor  s10, s10, ra
-    xor  s11, s11, t3
-    xor  s0, s0, t4
-    xor  a6, a6, t4
-    xor  s5, t3, s5
-    xor  s6, s8, s6
-    xor  s2, s9, s2
-    slli s10, s10, 1
-    xor  t4, t4, s11
-    xor  s5, a6, s5
-    or   s10, s2, s10
-    slli s6, s6, 2
-    xor  t1, t1, s1
-    xor  t4, s9, t4
-    or   s6, s10, s6
-    slli s5, s5, 3
-    xor  s11, s11, s3
-    xor  a7, t1, a7
-    or   s5, s6, s5
-    slli t4, t4, 4
-    xor  s0, s0, s3
-    xor  t6, t6, s11
-    or   t4, s5, t4
-    slli a7, a7, 5
-    xor  s0, s9, s0
-    or   a7, t4, a7
-    slli t6, t6, 6
-    or   t6, a7, t6
-    slli s0, s0, 7
-    or   s0, t6, s0
-    li   t6, 1667457891
-    xor  s0, s0, t6
-    lw   a7, 524(sp)
-    xori s0, s0, 32
-    xor  a7, a7, s0
-    lw   s0, 520(sp)
-    lw   t4, 516(sp)
-    xor  s0, s0, a7
-    lw   s5, 512(sp)
-    xor  t4, t4, s0
-    srli s6, a7, 8
-    xor  s5, s5, t4
-    xor  s6, s6, s0
-    li   s10, 16711935
-    srli s9, t4, 8
-    and  s6, s6, s10
-    xor  s9, s9, s5
-    slli s2, s6, 8
-    and  s9, s9, s10
-    xor  s2, a7, s2
-    slli ra, s9, 8
-    xor  ra, t4, ra
-    srli s8, s2, 16
-    xor  s8, s8, ra
-    li   a6, 65535
-    and  s8, s8, a6
-    slli t1, s8, 16
-    xor  s6, s0, s6
-    xor  s8, ra, s8
-    xor  s9, s5, s9
-    srli ra, s6, 16
-    xor  ra, ra, s9
-    xor  s2, s2, t1
-    and  ra, ra, a6
-    slli t1, ra, 16
-    xor  ra, s9, ra
-    xor  s6, s6, t1
-    xor  s2, s2, t6
-    li   s9, 16843009
-    and  t1, s2, s9
-    slli s11, t1, 8
-    sub  s11, s11, t1
-    sw   s11, 768(a0)
-    srli s11, s2, 1
-    and  s11, s11, s9
-    slli t1, s11, 8
-    sub  t1, t1, s11
-    sw   t1, 772(a0)
-    srli t1, s2, 2
-    and  t1, t1, s9
-    slli s11, t1, 8
-    sub  s11, s11, t1
-    sw   s11, 776(a0)
-    srli s11, s2, 3
-    and  s11, s11, s9
-    slli t1, s11, 8
-    sub  t1, t1, s11
-    sw   t1, 780(a0)
-    srli t1, s2, 4
-    and  t1, t1, s9
-    slli s11, t1, 8
-    sub  s11, s11, t1
-    sw   s11, 784(a0)
-    srli s11, s2, 5
-    and  s11, s11, s9
-    slli t1, s11, 8
-    sub  t1, t1, s11
-    sw   t1, 788(a0)
-    srli t1, s2, 6
-    and  t1, t1, s9
-    slli s11, t1, 8
-    sub  s11, s11, t1
-    srli s2, s2, 7
-    sw   s11, 792(a0)
-    and  s2, s2, s9
-    slli s11, s2, 8
-    sub  s11, s11, s2
-    xor  s6, s6, t6
-    sw   s11, 796(a0)
-    and  s11, s6, s9
-    slli s2, s11, 8
-    sub  s2, s2, s11
-    sw   s2, 800(a0)
-    srli s2, s6, 1
-    and  s2, s2, s9
-    slli s11, s2, 8
-    sub  s11, s11, s2
-    sw   s11, 804(a0)
-    srli s11, s6, 2
-    and  s11, s11, s9
-    slli s2, s11, 8
-    sub  s2, s2, s11
-    sw   s2, 808(a0)
-    srli s2, s6, 3
-    and  s2, s2, s9
-    slli s11, s2, 8
-    sub  s11, s11, s2
-    sw   s11, 812(a0)
-    srli s11, s6, 4
-    and  s11, s11, s9
-    slli s2, s11, 8
-    sub  s2, s2, s11
-    sw   s2, 816(a0)
-    srli s2, s6, 5
-    and  s2, s2, s9
-    slli s11, s2, 8
-    sub  s11, s11, s2
-    sw   s11, 820(a0)
-    srli s11, s6, 6
-    and  s11, s11, s9
-    slli s2, s11, 8
-    sub  s2, s2, s11
-    srli s6, s6, 7
-    sw   s2, 824(a0)
-    and  s6, s6, s9
-    slli s2, s6, 8
-    sub  s2, s2, s6
-    xor  s8, s8, t6
-    sw   s2, 828(a0)
-    and  s2, s8, s9
-    slli s6, s2, 8
-    sub  s6, s6, s2
-    sw   s6, 832(a0)
-    srli s6, s8, 1
-    and  s6, s6, s9
-    slli s2, s6, 8
-    sub  s6, s2, s6
-    sw   s6, 836(a0)
-    srli s6, s8, 2
-    and  s6, s6, s9
-    slli s2, s6, 8
-    sub  s2, s2, s6
-    sw   s2, 840(a0)
-    srli s2, s8, 3
-    and  s2, s2, s9
-    slli s6, s2, 8
-    sub  s2, s6, s2
-    sw   s2, 844(a0)
-    srli s2, s8, 4
-    and  s2, s2, s9
-    slli s6, s2, 8
-    sub  s6, s6, s2
-    sw   s6, 848(a0)
-    srli s6, s8, 5
-    and  s6, s6, s9
-    slli s2, s6, 8
-    sub  s6, s2, s6
-    sw   s6, 852(a0)
-    srli s6, s8, 6
-    and  s6, s6, s9
-    slli s2, s6, 8
-    sub  s2, s2, s6
-    srli s8, s8, 7
-    sw   s2, 856(a0)
-    and  s8, s8, s9
-    slli s2, s8, 8
-    sub  s8, s2, s8
-    xor  ra, ra, t6
-    sw   s8, 860(a0)
-    and  s8, ra, s9
-    slli s2, s8, 8
-    sub  s2, s2, s8
-    sw   s2, 864(a0)
-    srli s2, ra, 1
-    and  s2, s2, s9
-    slli s8, s2, 8
-    sub  s8, s8, s2
-    sw   s8, 868(a0)
-    srli s8, ra, 2
-    and  s8, s8, s9
-    slli s2, s8, 8
-    sub  s2, s2, s8
-    sw   s2, 872(a0)
-    srli s2, ra, 3
-    and  s2, s2, s9
-    slli s8, s2, 8
-    sub  s8, s8, s2
-    sw   s8, 876(a0)
-    srli s8, ra, 4
-    and  s8, s8, s9
-    slli s2, s8, 8
-    sub  s2, s2, s8
-    sw   s2, 880(a0)
-    srli s2, ra, 5
-    and  s2, s2, s9
-    slli s8, s2, 8
-    sub  s8, s8, s2
-    sw   s8, 884(a0)
-    srli s8, ra, 6
-    and  s8, s8, s9
-    slli s2, s8, 8
-    sub  s2, s2, s8
-    srli ra, ra, 7
-    sw   s2, 888(a0)
-    and  ra, ra, s9
-    slli s2, ra, 8
-    sub  s2, s2, ra
-    sw   s2, 892(a0)
-    srli s2, s5, 8
-    slli ra, s5, 24
-    or   ra, s2, ra
-    and  s2, ra, s9
-    srli s8, ra, 1
-    srli s6, ra, 2
-    srli s11, ra, 3
-    srli t1, ra, 4
-    srli s7, ra, 5
-    srli s4, ra, 6
-    srli ra, ra, 7
-    and  s8, s8, s9
-    and  s11, s11, s9
-    and  t1, t1, s9
-    and  s7, s7, s9
-    and  s4, s4, s9
-    and  ra, ra, s9
-    and  s6, s6, s9
-    xor  s3, ra, t1
-    xor  s11, s11, s8
-    xor  a2, s4, s7
-    xor  t3, ra, s6
-    xor  a4, s3, s11
-    xor  s4, s4, s6
-    xor  ra, ra, s8
-    xor  s1, t1, s6
-    xor  s7, s7, s6
-    xor  t2, a4, s4
-    xor  s6, ra, s1
-    xor  s4, s11, s4
-    xor  t1, t1, s2
-    sw   t4, 516(sp)
-    xor  a3, s2, a2
-    xor  s11, s11, s7
-    xor  t1, a2, t1
-    and  t4, s6, a4
-    sw   a7, 524(sp)
-    xor  t0, a3, s11
-    xor  s9, s3, t1
-    xor  t2, t2, t4
-    and  a7, t1, s2
-    xor  s8, s8, s2
-    xor  s10, s9, t0
-    sw   s5, 512(sp)
-    xor  t4, a7, t4
-    sw   s9, 528(sp)
-    xor  t5, a4, a2
-    xor  s8, a2, s8
-    xor  s5, ra, s11
-    and  a7, ra, s11
-    and  s9, s9, t0
-    xor  a5, s2, a4
-    xor  a2, t3, s8
-    xor  a6, t3, t5
-    xor  s7, s3, s7
-    sw   s0, 520(sp)
-    xor  s5, s5, a7
-    xor  s9, s9, a7
-    sw   s1, 532(sp)
-    sw   t3, 536(sp)
-    and  s0, a2, a5
-    and  t6, s8, a3
-    and  a7, s3, s4
-    and  s1, s1, s7
-    and  t3, t3, t5
-    xor  s1, s1, a7
-    xor  t3, t3, a7
-    xor  s0, t2, s0
-    xor  a6, t4, a6
-    xor  s5, s5, t6
-    xor  s9, s9, t3
-    xor  s0, s0, s1
-    xor  a6, a6, t3
-    xor  s5, s5, s1
-    xor  s10, s9, s10
-    and  s1, s5, s0
-    xor  t6, s0, a6
-    xor  t4, s10, s1
-    and  s0, s0, s10
-    xor  s9, s5, s10
-    and  t4, t4, t6
-    and  s0, t6, s0
-    xor  t3, a6, s1
-    xor  t6, t6, s1
-    and  s5, a6, s5
-    and  t3, t3, s9
-    and  s5, s9, s5
-    xor  s1, s9, s1
-    xor  t4, a6, t4
-    xor  t6, s0, t6
-    xor  s10, s10, t3
-    xor  s1, s5, s1
-    xor  s5, t6, s1
-    xor  t3, t4, s10
-    xor  s9, t3, s5
-    and  s4, t3, s4
-    and  t3, t3, s3
-    lw   s3, 532(sp)
-    and  s7, s9, s7
-    and  s3, s9, s3
-    lw   s9, 536(sp)
-    xor  s0, t4, t6
-    and  a3, t6, a3
-    and  t5, s5, t5
-    and  s11, s0, s11
-    and  t6, t6, s8
-    and  s5, s5, s9
-    xor  a6, s10, s1
-    and  t0, t4, t0
-    and  ra, s0, ra
-    lw   s8, 528(sp)
-    xor  s9, t3, s3
-    xor  s11, s11, t3
-    and  a4, a6, a4
-    and  s2, s10, s2
-    xor  t5, t5, ra
-    xor  s3, s3, s11
-    xor  t6, t0, t6
-    and  a5, s1, a5
-    and  s8, t4, s8
-    xor  s0, a4, s2
-    xor  s11, s4, s7
-    xor  ra, ra, t6
-    and  s1, s1, a2
-    xor  s7, s7, t5
-    xor  s8, s8, s0
-    xor  ra, ra, s0
-    and  t1, s10, t1
-    xor  t4, a3, s1
-    xor  s0, s3, s7
-    and  s6, a6, s6
-    xor  a3, a3, s9
-    xor  t1, t1, t4
-    xor  s7, t6, s7
-    xor  a5, a5, s6
-    xor  s2, s2, t0
-    xor  s1, s1, s9
-    xor  t1, s8, t1
-    xor  a3, a3, s7
-    xor  a4, a4, a5
-    xor  s6, s6, t4
-    xor  s9, s9, t4
-    xor  s2, a5, s2
-    xor  s0, s0, t1
-    xor  ra, s3, ra
-    slli a3, a3, 1
-    xor  t3, s4, t3
-    xor  t4, t4, a4
-    xor  s2, s9, s2
-    or   a3, ra, a3
-    slli s0, s0, 2
-    xor  s5, s5, t5
-    xor  s6, s6, s11
-    xor  t3, s8, t3
-    xor  t4, s3, t4
-    or   s0, a3, s0
-    slli s2, s2, 3
-    xor  s11, a4, s11
-    xor  t3, s5, t3
-    or   s2, s0, s2
-    slli t4, t4, 4
-    xor  s11, s1, s11
-    or   t4, s2, t4
-    slli t3, t3, 5
-    xor  s6, s3, s6
-    or   t3, t4, t3
-    slli s11, s11, 6
-    or   s11, t3, s11
-    slli s6, s6, 7
-    or   s6, s11, s6
-    li   s11, 1667457891
-    xor  s6, s6, s11
-    lw   t3, 524(sp)
-    xori s6, s6, 64
-    xor  t3, t3, s6
-    lw   s6, 520(sp)
-    lw   t4, 516(sp)
-    xor  s6, s6, t3
-    lw   s2, 512(sp)
-    xor  t4, t4, s6
-    srli s0, t3, 8
-    xor  s2, s2, t4
-    xor  s0, s0, s6
-    li   a3, 16711935
-    srli s3, t4, 8
-    and  s0, s0, a3
-    xor  s3, s3, s2
-    slli ra, s0, 8
-    and  s3, s3, a3
-    xor  ra, t3, ra
-    slli s7, s3, 8
-    xor  s7, t4, s7
-    srli t1, ra, 16
-    xor  t1, t1, s7
-    li   s9, 65535
-    and  t1, t1, s9
-    slli s5, t1, 16
-    xor  s0, s6, s0
-    xor  t1, s7, t1
-    xor  s3, s2, s3
-    srli s7, s0, 16
-    xor  s7, s7, s3
-    xor  s5, ra, s5
-    and  s7, s7, s9
-    slli ra, s7, 16
-    xor  s7, s3, s7
-    xor  s0, s0, ra
-    xor  s5, s5, s11
-    li   s3, 16843009
-    and  ra, s5, s3
-    slli s1, ra, 8
-    sub  s1, s1, ra
-    sw   s1, 896(a0)
-    srli s1, s5, 1
-    and  s1, s1, s3
-    slli ra, s1, 8
-    sub  s1, ra, s1
-    sw   s1, 900(a0)
-    srli s1, s5, 2
-    and  s1, s1, s3
-    slli ra, s1, 8
-    sub  ra, ra, s1
-    sw   ra, 904(a0)
-    srli ra, s5, 3
-    and  ra, ra, s3
-    slli s1, ra, 8
-    sub  ra, s1, ra
-    sw   ra, 908(a0)
-    srli ra, s5, 4
-    and  ra, ra, s3
-    slli s1, ra, 8
-    sub  s1, s1, ra
-    sw   s1, 912(a0)
-    srli s1, s5, 5
-    and  s1, s1, s3
-    slli ra, s1, 8
-    sub  s1, ra, s1
-    sw   s1, 916(a0)
-    srli s1, s5, 6
-    and  s1, s1, s3
-    slli ra, s1, 8
-    sub  ra, ra, s1
-    srli s5, s5, 7
-    sw   ra, 920(a0)
-    and  s5, s5, s3
-    slli ra, s5, 8
-    sub  s5, ra, s5
-    xor  s0, s0, s11
-    sw   s5, 924(a0)
-    and  s5, s0, s3
-    slli ra, s5, 8
-    sub  ra, ra, s5
-    sw   ra, 928(a0)
-    srli ra, s0, 1
-    and  ra, ra, s3
-    slli s5, ra, 8
-    sub  s5, s5, ra
-    sw   s5, 932(a0)
-    srli s5, s0, 2
-    and  s5, s5, s3
-    slli ra, s5, 8
-    sub  ra, ra, s5
-    sw   ra, 936(a0)
-    srli ra, s0, 3
-    and  ra, ra, s3
-    slli s5, ra, 8
-    sub  s5, s5, ra
-    sw   s5, 940(a0)
-    srli s5, s0, 4
-    and  s5, s5, s3
-    slli ra, s5, 8
-    sub  ra, ra, s5
-    sw   ra, 944(a0)
-    srli ra, s0, 5
-    and  ra, ra, s3
-    slli s5, ra, 8
-    sub  s5, s5, ra
-    sw   s5, 948(a0)
-    srli s5, s0, 6
-    and  s5, s5, s3
-    slli ra, s5, 8
-    sub  ra, ra, s5
-    srli s0, s0, 7
-    sw   ra, 952(a0)
-    and  s0, s0, s3
-    slli ra, s0, 8
-    sub  ra, ra, s0
-    xor  t1, t1, s11
-    sw   ra, 956(a0)
-    and  ra, t1, s3
-    slli s0, ra, 8
-    sub  s0, s0, ra
-    sw   s0, 960(a0)
-    srli s0, t1, 1
-    and  s0, s0, s3
-    slli ra, s0, 8
-    sub  ra, ra, s0
-    sw   ra, 964(a0)
-    srli ra, t1, 2
-    and  ra, ra, s3
-    slli s0, ra, 8
-    sub  s0, s0, ra
-    sw   s0, 968(a0)
-    srli s0, t1, 3
-    and  s0, s0, s3
-    slli ra, s0, 8
-    sub  ra, ra, s0
-    sw   ra, 972(a0)
-    srli ra, t1, 4
-    and  ra, ra, s3
-    slli s0, ra, 8
-    sub  s0, s0, ra
-    sw   s0, 976(a0)
-    srli s0, t1, 5
-    and  s0, s0, s3
-    slli ra, s0, 8
-    sub  ra, ra, s0
-    sw   ra, 980(a0)
-    srli ra, t1, 6
-    and  ra, ra, s3
-    slli s0, ra, 8
-    sub  s0, s0, ra
-    srli t1, t1, 7
-    sw   s0, 984(a0)
-    and  t1, t1, s3
-    slli s0, t1, 8
-    sub  s0, s0, t1
-    xor  s7, s7, s11
-    sw   s0, 988(a0)
-    and  s0, s7, s3
-    slli t1, s0, 8
-    sub  t1, t1, s0
-    sw   t1, 992(a0)
-    srli t1, s7, 1
-    and  t1, t1, s3
-    slli s0, t1, 8
-    sub  s0, s0, t1
-    sw   s0, 996(a0)
-    srli s0, s7, 2
-    and  s0, s0, s3
-    slli t1, s0, 8
-    sub  t1, t1, s0
-    sw   t1, 1000(a0)
-    srli t1, s7, 3
-    and  t1, t1, s3
-    slli s0, t1, 8
-    sub  s0, s0, t1
-    sw   s0, 1004(a0)
-    srli s0, s7, 4
-    and  s0, s0, s3
-    slli t1, s0, 8
-    sub  t1, t1, s0
-    sw   t1, 1008(a0)
-    srli t1, s7, 5
-    and  t1, t1, s3
-    slli s0, t1, 8
-    sub  s0, s0, t1
-    sw   s0, 1012(a0)
-    srli s0, s7, 6
-    and  s0, s0, s3
-    slli t1, s0, 8
-    sub  t1, t1, s0
-    srli s7, s7, 7
-    sw   t1, 1016(a0)
-    and  s7, s7, s3
-    slli t1, s7, 8
-    sub  t1, t1, s7
-    sw   t1, 1020(a0)
-    srli t1, s2, 8
-    slli s7, s2, 24
-    or   t1, t1, s7
-    and  s7, t1, s3
-    srli s0, t1, 1
-    srli ra, t1, 2
-    srli s5, t1, 3
-    srli s1, t1, 4
-    srli s8, t1, 5
-    srli t6, t1, 6
-    srli t1, t1, 7
-    and  s0, s0, s3
-    and  s5, s5, s3
-    and  s1, s1, s3
-    and  s8, s8, s3
-    and  t6, t6, s3
-    and  t1, t1, s3
-    and  ra, ra, s3
-    xor  a4, t1, s1
-    xor  s5, s5, s0
-    xor  t0, t6, s8
-    xor  s4, a4, s5
-    xor  t6, t6, ra
-    xor  a5, t1, ra
-    xor  t5, s1, ra
-    xor  t2, s4, t6
-    xor  t1, t1, s0
-    xor  ra, s8, ra
-    xor  t6, s5, t6
-    xor  s1, s1, s7
-    xor  a2, s7, t0
-    xor  s8, t1, t5
-    xor  s5, s5, ra
-    xor  s1, t0, s1
-    sw   t4, 516(sp)
-    sw   t3, 524(sp)
-    xor  a7, a2, s5
-    xor  s3, a4, s1
-    and  t4, s8, s4
-    and  t3, s1, s7
-    xor  a3, s3, a7
-    sw   s2, 512(sp)
-    xor  t2, t2, t4
-    xor  t3, t3, t4
-    sw   s3, 536(sp)
-    xor  a6, s4, t0
-    xor  s0, s0, s7
-    xor  s2, t1, s5
-    and  t4, t1, s5
-    and  s3, s3, a7
-    xor  t0, t0, s0
-    xor  ra, a4, ra
-    xor  s2, s2, t4
-    xor  s3, s3, t4
-    sw   t5, 532(sp)
-    xor  s10, s7, s4
-    xor  s0, a5, t0
-    xor  s9, a5, a6
-    sw   s6, 520(sp)
-    and  t4, a4, t6
-    and  t5, t5, ra
-    sw   a5, 528(sp)
-    and  s6, s0, s10
-    and  s11, t0, a2
-    xor  t5, t5, t4
-    and  a5, a5, a6
-    xor  t4, a5, t4
-    xor  t2, t2, s6
-    xor  s9, t3, s9
-    xor  s2, s2, s11
-    xor  s3, s3, t4
-    xor  t2, t2, t5
-    xor  s9, s9, t4
-    xor  s2, s2, t5
-    xor  s3, s3, a3
-    and  t5, s2, t2
-    xor  s11, t2, s9
-    xor  t3, s3, t5
-    and  t2, t2, s3
-    xor  a3, s2, s3
-    and  t3, t3, s11
-    and  t2, s11, t2
-    xor  t4, s9, t5
-    xor  s11, s11, t5
-    and  s2, s9, s2
-    and  t4, t4, a3
-    and  s2, a3, s2
-    xor  t5, a3, t5
-    xor  t3, s9, t3
-    xor  s11, t2, s11
-    xor  s3, s3, t4
-    xor  t5, s2, t5
-    xor  s2, s11, t5
-    xor  t4, t3, s3
-    xor  a3, t4, s2
-    and  t6, t4, t6
-    and  t4, t4, a4
-    lw   a4, 532(sp)
-    and  ra, a3, ra
-    and  a4, a3, a4
-    lw   a3, 528(sp)
-    xor  t2, t3, s11
-    and  a2, s11, a2
-    and  a6, s2, a6
-    and  t0, s11, t0
-    xor  s9, s3, t5
-    and  s5, t2, s5
-    lw   s11, 536(sp)
-    and  s2, s2, a3
-    and  s4, s9, s4
-    and  s7, s3, s7
-    and  a7, t3, a7
-    and  t2, t2, t1
-    xor  a3, t4, a4
-    xor  s5, s5, t4
-    and  s11, t3, s11
-    xor  t1, s4, s7
-    xor  a6, a6, t2
-    xor  a4, a4, s5
-    xor  t0, a7, t0
-    xor  s5, t6, ra
-    xor  s11, s11, t1
-    xor  t2, t2, t0
-    and  s0, t5, s0
-    xor  ra, ra, a6
-    xor  t1, t2, t1
-    and  s1, s3, s1
-    xor  t3, a2, s0
-    xor  t6, t6, t4
-    xor  t2, a4, ra
-    and  s10, t5, s10
-    and  s9, s9, s8
-    xor  a2, a2, a3
-    xor  s1, s1, t3
-    xor  ra, t0, ra
-    xor  t6, s11, t6
-    xor  s10, s10, s9
-    xor  a7, s7, a7
-    xor  s0, s0, a3
-    xor  s11, s11, s1
-    xor  ra, a2, ra
-    xor  s4, s4, s10
-    xor  s9, s9, t3
-    xor  a3, a3, t3
-    xor  a7, s10, a7
-    xor  t2, t2, s11
-    xor  t1, a4, t1
-    slli ra, ra, 1
-    xor  t3, t3, s4
-    xor  a3, a3, a7
-    or   ra, t1, ra
-    slli t2, t2, 2
-    xor  a6, s2, a6
-    xor  s9, s9, s5
-    xor  t3, a4, t3
-    or   t2, ra, t2
-    slli a3, a3, 3
-    xor  s5, s4, s5
-    xor  t6, a6, t6
-    or   a3, t2, a3
-    slli t3, t3, 4
-    xor  s5, s0, s5
-    or   t3, a3, t3
-    slli t6, t6, 5
-    xor  s9, a4, s9
-    or   t6, t3, t6
-    slli s5, s5, 6
-    or   s5, t6, s5
-    slli s9, s9, 7
-    or   s9, s5, s9
-    li   s5, 1667457891
-    xor  s9, s9, s5
-    lw   t6, 524(sp)
-    xori s9, s9, 128
-    xor  t6, t6, s9
-    lw   s9, 520(sp)
-    lw   t3, 516(sp)
-    xor  s9, s9, t6
-    lw   a3, 512(sp)
-    xor  t3, t3, s9
-    srli t2, t6, 8
-    xor  a3, a3, t3
-    xor  t2, t2, s9
-    li   ra, 16711935
-    srli a4, t3, 8
-    and  t2, t2, ra
-    xor  a4, a4, a3
-    slli t1, t2, 8
-    and  a4, a4, ra
-    xor  t1, t6, t1
-    slli a2, a4, 8
-    xor  a2, t3, a2
-    srli s11, t1, 16
-    xor  s11, s11, a2
-    li   a7, 65535
-    and  s11, s11, a7
-    xor  t2, s9, t2
-    slli a6, s11, 16
-    xor  a2, a2, s11
-    xor  a4, a3, a4
-    srli s11, t2, 16
-    xor  s11, s11, a4
-    xor  a6, t1, a6
-    and  s11, s11, a7
-    slli t1, s11, 16
-    xor  s11, a4, s11
-    xor  t1, t2, t1
-    xor  a6, a6, s5
-    li   a4, 16843009
-    and  t2, a6, a4
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 1024(a0)
-    srli s0, a6, 1
-    and  s0, s0, a4
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 1028(a0)
-    srli t2, a6, 2
-    and  t2, t2, a4
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 1032(a0)
-    srli s0, a6, 3
-    and  s0, s0, a4
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 1036(a0)
-    srli t2, a6, 4
-    and  t2, t2, a4
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    sw   s0, 1040(a0)
-    srli s0, a6, 5
-    and  s0, s0, a4
-    slli t2, s0, 8
-    sub  t2, t2, s0
-    sw   t2, 1044(a0)
-    srli t2, a6, 6
-    and  t2, t2, a4
-    slli s0, t2, 8
-    sub  s0, s0, t2
-    srli a6, a6, 7
-    sw   s0, 1048(a0)
-    and  a6, a6, a4
-    slli s0, a6, 8
-    sub  s0, s0, a6
-    xor  t1, t1, s5
-    sw   s0, 1052(a0)
-    and  s0, t1, a4
-    slli a6, s0, 8
-    sub  a6, a6, s0
-    sw   a6, 1056(a0)
-    srli a6, t1, 1
-    and  a6, a6, a4
-    slli s0, a6, 8
-    sub  s0, s0, a6
-    sw   s0, 1060(a0)
-    srli s0, t1, 2
-    and  s0, s0, a4
-    slli a6, s0, 8
-    sub  a6, a6, s0
-    sw   a6, 1064(a0)
-    srli a6, t1, 3
-    and  a6, a6, a4
-    slli s0, a6, 8
-    sub  s0, s0, a6
-    sw   s0, 1068(a0)
-    srli s0, t1, 4
-    and  s0, s0, a4
-    slli a6, s0, 8
-    sub  a6, a6, s0
-    sw   a6, 1072(a0)
-    srli a6, t1, 5
-    and  a6, a6, a4
-    slli s0, a6, 8
-    sub  s0, s0, a6
-    sw   s0, 1076(a0)
-    srli s0, t1, 6
-    and  s0, s0, a4
-    slli a6, s0, 8
-    sub  a6, a6, s0
-    srli t1, t1, 7
-    sw   a6, 1080(a0)
-    and  t1, t1, a4
-    slli a6, t1, 8
-    sub  a6, a6, t1
-    xor  a2, a2, s5
-    sw   a6, 1084(a0)
-    and  a6, a2, a4
-    slli t1, a6, 8
-    sub  a6, t1, a6
-    sw   a6, 1088(a0)
-    srli a6, a2, 1
-    and  a6, a6, a4
-    slli t1, a6, 8
-    sub  t1, t1, a6
-    sw   t1, 1092(a0)
-    srli t1, a2, 2
-    and  t1, t1, a4
-    slli a6, t1, 8
-    sub  t1, a6, t1
-    sw   t1, 1096(a0)
-    srli t1, a2, 3
-    and  t1, t1, a4
-    slli a6, t1, 8
-    sub  a6, a6, t1
-    sw   a6, 1100(a0)
-    srli a6, a2, 4
-    and  a6, a6, a4
-    slli t1, a6, 8
-    sub  a6, t1, a6
-    sw   a6, 1104(a0)
-    srli a6, a2, 5
-    and  a6, a6, a4
-    slli t1, a6, 8
-    sub  t1, t1, a6
-    sw   t1, 1108(a0)
-    srli t1, a2, 6
-    and  t1, t1, a4
-    slli a6, t1, 8
-    sub  t1, a6, t1
-    srli a2, a2, 7
-    sw   t1, 1112(a0)
-    and  a2, a2, a4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    xor  s11, s11, s5
-    sw   t1, 1116(a0)
-    and  t1, s11, a4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 1120(a0)
-    srli a2, s11, 1
-    and  a2, a2, a4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 1124(a0)
-    srli t1, s11, 2
-    and  t1, t1, a4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 1128(a0)
-    srli a2, s11, 3
-    and  a2, a2, a4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 1132(a0)
-    srli t1, s11, 4
-    and  t1, t1, a4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 1136(a0)
-    srli a2, s11, 5
-    and  a2, a2, a4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 1140(a0)
-    srli t1, s11, 6
-    and  t1, t1, a4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    srli s11, s11, 7
-    sw   a2, 1144(a0)
-    and  s11, s11, a4
-    slli a2, s11, 8
-    sub  a2, a2, s11
-    sw   a2, 1148(a0)
-    srli a2, a3, 8
-    slli s11, a3, 24
-    or   s11, a2, s11
-    and  a2, s11, a4
-    srli t1, s11, 1
-    srli a6, s11, 2
-    srli s0, s11, 3
-    srli t2, s11, 4
-    srli s1, s11, 5
-    srli t0, s11, 6
-    srli s11, s11, 7
-    and  t1, t1, a4
-    and  s0, s0, a4
-    and  t2, t2, a4
-    and  s1, s1, a4
-    and  t0, t0, a4
-    and  s11, s11, a4
-    and  a6, a6, a4
-    xor  s4, s11, t2
-    xor  s0, s0, t1
-    xor  s7, t0, s1
-    xor  s10, s11, a6
-    xor  s2, t2, a6
-    xor  t4, s4, s0
-    xor  t0, t0, a6
-    xor  s11, s11, t1
-    xor  a6, s1, a6
-    xor  s6, t4, t0
-    xor  t2, t2, a2
-    xor  s1, s11, s2
-    xor  t0, s0, t0
-    xor  t2, s7, t2
-    sw   t3, 516(sp)
-    sw   t6, 524(sp)
-    xor  t5, a2, s7
-    xor  s0, s0, a6
-    and  t3, s1, t4
-    and  t6, t2, a2
-    xor  a5, t5, s0
-    xor  a4, s4, t2
-    sw   a3, 512(sp)
-    xor  s6, s6, t3
-    xor  t6, t6, t3
-    xor  s8, t4, s7
-    xor  t1, t1, a2
-    xor  ra, a4, a5
-    xor  a3, s11, s0
-    and  t3, s11, s0
-    sw   a4, 528(sp)
-    xor  s7, s7, t1
-    xor  a3, a3, t3
-    and  a4, a4, a5
-    xor  s3, a2, t4
-    xor  t1, s10, s7
-    xor  a6, s4, a6
-    sw   s9, 520(sp)
-    xor  t3, a4, t3
-    sw   s2, 532(sp)
-    xor  a7, s10, s8
-    and  s9, t1, s3
-    and  a4, s4, t0
-    and  s2, s2, a6
-    sw   s10, 536(sp)
-    and  s5, s7, t5
-    xor  s2, s2, a4
-    and  s10, s10, s8
-    xor  s6, s6, s9
-    xor  s10, s10, a4
-    xor  t6, t6, a7
-    xor  a3, a3, s5
-    xor  s6, s6, s2
-    xor  t3, t3, s10
-    xor  t6, t6, s10
-    xor  s2, a3, s2
-    xor  ra, t3, ra
-    and  a3, s2, s6
-    xor  s5, s6, t6
-    xor  a7, ra, a3
-    and  s6, s6, ra
-    xor  t3, s2, ra
-    and  a7, a7, s5
-    and  s6, s5, s6
-    xor  s10, t6, a3
-    xor  s5, s5, a3
-    and  s2, t6, s2
-    and  s10, s10, t3
-    and  s2, t3, s2
-    xor  a3, t3, a3
-    xor  t6, t6, a7
-    xor  s5, s6, s5
-    xor  s10, ra, s10
-    xor  a3, s2, a3
-    xor  s2, s5, a3
-    xor  ra, t6, s10
-    xor  t3, ra, s2
-    and  t0, ra, t0
-    and  s4, ra, s4
-    lw   ra, 532(sp)
-    and  a6, t3, a6
-    and  t3, t3, ra
-    xor  s6, t6, s5
-    and  t5, s5, t5
-    lw   ra, 536(sp)
-    and  s8, s2, s8
-    and  s5, s5, s7
-    xor  a7, s10, a3
-    and  s0, s6, s0
-    lw   s7, 528(sp)
-    and  s2, s2, ra
-    and  t4, a7, t4
-    and  a2, s10, a2
-    and  a5, t6, a5
-    and  s6, s6, s11
-    xor  ra, s4, t3
-    xor  s0, s0, s4
-    and  t1, a3, t1
-    and  t6, t6, s7
-    xor  s11, t4, a2
-    xor  s8, s8, s6
-    xor  t3, t3, s0
-    xor  s5, a5, s5
-    and  s3, a3, s3
-    and  a7, a7, s1
-    xor  s7, t5, t1
-    xor  s0, t0, a6
-    xor  t6, t6, s11
-    xor  s6, s6, s5
-    and  t2, s10, t2
-    xor  s3, s3, a7
-    xor  a6, a6, s8
-    xor  t5, t5, ra
-    xor  t1, t1, ra
-    xor  s11, s6, s11
-    xor  t4, t4, s3
-    xor  s4, t0, s4
-    xor  a7, a7, s7
-    xor  t2, t2, s7
-    xor  ra, ra, s7
-    xor  s6, t3, a6
-    xor  s7, s7, t4
-    xor  a7, a7, s0
-    xor  a6, s5, a6
-    xor  s4, t6, s4
-    xor  a5, a2, a5
-    xor  t6, t6, t2
-    xor  a7, t3, a7
-    xor  s7, t3, s7
-    xor  t5, t5, a6
-    xor  a5, s3, a5
-    xor  t6, s6, t6
-    xor  t3, t3, s11
-    slli t5, t5, 1
-    xor  a5, ra, a5
-    or   t5, t3, t5
-    slli t6, t6, 2
-    xor  s8, s2, s8
-    or   t6, t5, t6
-    slli a5, a5, 3
-    xor  s0, t4, s0
-    xor  s4, s8, s4
-    or   a5, t6, a5
-    slli s7, s7, 4
-    xor  s0, t1, s0
-    or   s7, a5, s7
-    slli s4, s4, 5
-    or   s4, s7, s4
-    slli s0, s0, 6
-    or   s0, s4, s0
-    slli a7, a7, 7
-    or   a7, s0, a7
-    li   s0, 1667457891
-    xor  a7, a7, s0
-    lw   s4, 524(sp)
-    xori a7, a7, 27
-    xor  a7, s4, a7
-    lw   s4, 520(sp)
-    lw   s7, 516(sp)
-    xor  s4, s4, a7
-    lw   a5, 512(sp)
-    xor  s7, s7, s4
-    srli t6, a7, 8
-    xor  a5, a5, s7
-    xor  t6, t6, s4
-    li   t5, 16711935
-    srli s11, s7, 8
-    and  t6, t6, t5
-    xor  s11, s11, a5
-    slli t3, t6, 8
-    and  s11, s11, t5
-    xor  t3, a7, t3
-    slli a6, s11, 8
-    xor  a6, s7, a6
-    srli s6, t3, 16
-    xor  s6, s6, a6
-    li   ra, 65535
-    and  s6, s6, ra
-    xor  t6, s4, t6
-    slli s8, s6, 16
-    xor  a6, a6, s6
-    xor  s11, a5, s11
-    srli s6, t6, 16
-    xor  s6, s6, s11
-    xor  t3, t3, s8
-    and  s6, s6, ra
-    slli s8, s6, 16
-    xor  s6, s11, s6
-    xor  s8, t6, s8
-    xor  t3, t3, s0
-    li   s11, 16843009
-    and  t6, t3, s11
-    slli t1, t6, 8
-    sub  t6, t1, t6
-    sw   t6, 1152(a0)
-    srli t6, t3, 1
-    and  t6, t6, s11
-    slli t1, t6, 8
-    sub  t1, t1, t6
-    sw   t1, 1156(a0)
-    srli t1, t3, 2
-    and  t1, t1, s11
-    slli t6, t1, 8
-    sub  t1, t6, t1
-    sw   t1, 1160(a0)
-    srli t1, t3, 3
-    and  t1, t1, s11
-    slli t6, t1, 8
-    sub  t6, t6, t1
-    sw   t6, 1164(a0)
-    srli t6, t3, 4
-    and  t6, t6, s11
-    slli t1, t6, 8
-    sub  t6, t1, t6
-    sw   t6, 1168(a0)
-    srli t6, t3, 5
-    and  t6, t6, s11
-    slli t1, t6, 8
-    sub  t1, t1, t6
-    sw   t1, 1172(a0)
-    srli t1, t3, 6
-    and  t1, t1, s11
-    slli t6, t1, 8
-    sub  t1, t6, t1
-    srli t3, t3, 7
-    sw   t1, 1176(a0)
-    and  t3, t3, s11
-    slli t1, t3, 8
-    sub  t1, t1, t3
-    xor  s8, s8, s0
-    sw   t1, 1180(a0)
-    and  t1, s8, s11
-    slli t3, t1, 8
-    sub  t3, t3, t1
-    sw   t3, 1184(a0)
-    srli t3, s8, 1
-    and  t3, t3, s11
-    slli t1, t3, 8
-    sub  t1, t1, t3
-    sw   t1, 1188(a0)
-    srli t1, s8, 2
-    and  t1, t1, s11
-    slli t3, t1, 8
-    sub  t3, t3, t1
-    sw   t3, 1192(a0)
-    srli t3, s8, 3
-    and  t3, t3, s11
-    slli t1, t3, 8
-    sub  t1, t1, t3
-    sw   t1, 1196(a0)
-    srli t1, s8, 4
-    and  t1, t1, s11
-    slli t3, t1, 8
-    sub  t3, t3, t1
-    sw   t3, 1200(a0)
-    srli t3, s8, 5
-    and  t3, t3, s11
-    slli t1, t3, 8
-    sub  t1, t1, t3
-    sw   t1, 1204(a0)
-    srli t1, s8, 6
-    and  t1, t1, s11
-    slli t3, t1, 8
-    sub  t3, t3, t1
-    srli s8, s8, 7
-    sw   t3, 1208(a0)
-    and  s8, s8, s11
-    slli t3, s8, 8
-    sub  t3, t3, s8
-    xor  a6, a6, s0
-    sw   t3, 1212(a0)
-    and  t3, a6, s11
-    slli s8, t3, 8
-    sub  s8, s8, t3
-    sw   s8, 1216(a0)
-    srli s8, a6, 1
-    and  s8, s8, s11
-    slli t3, s8, 8
-    sub  t3, t3, s8
-    sw   t3, 1220(a0)
-    srli t3, a6, 2
-    and  t3, t3, s11
-    slli s8, t3, 8
-    sub  s8, s8, t3
-    sw   s8, 1224(a0)
-    srli s8, a6, 3
-    and  s8, s8, s11
-    slli t3, s8, 8
-    sub  t3, t3, s8
-    sw   t3, 1228(a0)
-    srli t3, a6, 4
-    and  t3, t3, s11
-    slli s8, t3, 8
-    sub  s8, s8, t3
-    sw   s8, 1232(a0)
-    srli s8, a6, 5
-    and  s8, s8, s11
-    slli t3, s8, 8
-    sub  t3, t3, s8
-    sw   t3, 1236(a0)
-    srli t3, a6, 6
-    and  t3, t3, s11
-    slli s8, t3, 8
-    sub  s8, s8, t3
-    srli a6, a6, 7
-    sw   s8, 1240(a0)
-    and  a6, a6, s11
-    slli s8, a6, 8
-    sub  s8, s8, a6
-    xor  s6, s6, s0
-    sw   s8, 1244(a0)
-    and  s8, s6, s11
-    slli a6, s8, 8
-    sub  a6, a6, s8
-    sw   a6, 1248(a0)
-    srli a6, s6, 1
-    and  a6, a6, s11
-    slli s8, a6, 8
-    sub  s8, s8, a6
-    sw   s8, 1252(a0)
-    srli s8, s6, 2
-    and  s8, s8, s11
-    slli a6, s8, 8
-    sub  a6, a6, s8
-    sw   a6, 1256(a0)
-    srli a6, s6, 3
-    and  a6, a6, s11
-    slli s8, a6, 8
-    sub  s8, s8, a6
-    sw   s8, 1260(a0)
-    srli s8, s6, 4
-    and  s8, s8, s11
-    slli a6, s8, 8
-    sub  a6, a6, s8
-    sw   a6, 1264(a0)
-    srli a6, s6, 5
-    and  a6, a6, s11
-    slli s8, a6, 8
-    sub  s8, s8, a6
-    sw   s8, 1268(a0)
-    srli s8, s6, 6
-    and  s8, s8, s11
-    slli a6, s8, 8
-    sub  a6, a6, s8
-    srli s6, s6, 7
-    sw   a6, 1272(a0)
-    and  s6, s6, s11
-    slli a6, s6, 8
-    sub  a6, a6, s6
-    sw   a6, 1276(a0)
-    srli a6, a5, 8
-    slli s6, a5, 24
-    or   s6, a6, s6
-    and  a6, s6, s11
-    srli s8, s6, 1
-    srli t3, s6, 2
-    srli t1, s6, 3
-    srli t6, s6, 4
-    srli t2, s6, 5
-    srli s5, s6, 6
-    srli s6, s6, 7
-    and  s8, s8, s11
-    and  t1, t1, s11
-    and  t6, t6, s11
-    and  t2, t2, s11
-    and  s5, s5, s11
-    and  s6, s6, s11
-    and  t3, t3, s11
-    xor  t4, s6, t6
-    xor  t1, t1, s8
-    xor  a2, s5, t2
-    xor  s3, s6, t3
-    xor  s2, t6, t3
-    xor  t0, t4, t1
-    xor  s5, s5, t3
-    xor  s6, s6, s8
-    xor  t3, t2, t3
-    xor  s9, t0, s5
-    xor  t6, t6, a6
-    xor  t2, s6, s2
-    xor  s5, t1, s5
-    xor  t6, a2, t6
-    sw   s7, 516(sp)
-    sw   a7, 524(sp)
-    xor  a3, a6, a2
+    xor  a2, t1, a2
+    srli t1, t2, 8
     xor  t1, t1, t3
-    and  s7, t2, t0
-    and  a7, t6, a6
-    xor  a4, a3, t1
-    xor  s11, t4, t6
-    sw   a5, 512(sp)
-    xor  s9, s9, s7
-    xor  a7, a7, s7
-    xor  s1, t0, a2
-    xor  s8, s8, a6
-    xor  t5, s11, a4
-    xor  a5, s6, t1
-    and  s7, s6, t1
-    sw   s11, 536(sp)
-    xor  a2, a2, s8
-    xor  a5, a5, s7
-    and  s11, s11, a4
-    xor  s10, a6, t0
-    xor  s8, s3, a2
-    xor  ra, s3, s1
-    xor  t3, t4, t3
-    sw   s4, 520(sp)
-    xor  s7, s11, s7
-    sw   s2, 532(sp)
-    sw   s3, 528(sp)
-    and  s4, s8, s10
-    and  s11, t4, s5
-    and  s2, s2, t3
-    and  s3, s3, s1
-    and  s0, a2, a3
-    xor  s2, s2, s11
-    xor  s3, s3, s11
-    xor  s9, s9, s4
-    xor  ra, a7, ra
-    xor  a5, a5, s0
-    xor  s7, s7, s3
-    xor  s9, s9, s2
-    xor  s3, ra, s3
-    xor  s2, a5, s2
-    xor  t5, s7, t5
-    xor  s7, s2, t5
-    and  a5, s2, s9
-    xor  s0, s9, s3
-    xor  ra, s3, a5
-    xor  a7, t5, a5
-    and  s9, s9, t5
-    and  s2, s3, s2
-    and  a7, a7, s0
-    and  ra, ra, s7
-    and  s9, s0, s9
-    and  s2, s7, s2
-    xor  s0, s0, a5
-    xor  s7, s7, a5
-    xor  a7, s3, a7
-    xor  s9, s9, s0
-    xor  t5, t5, ra
-    xor  s7, s2, s7
-    xor  s2, s9, s7
-    xor  ra, a7, t5
-    xor  a5, ra, s2
-    and  s5, ra, s5
-    and  t4, ra, t4
-    lw   ra, 532(sp)
-    and  t3, a5, t3
-    and  a5, a5, ra
-    lw   ra, 528(sp)
-    xor  s0, a7, s9
-    and  a3, s9, a3
-    and  t1, s0, t1
-    and  s1, s2, s1
-    and  s9, s9, a2
-    and  ra, s2, ra
-    xor  s3, t5, s7
-    lw   a2, 536(sp)
-    xor  s2, t4, a5
-    xor  t1, t1, t4
-    and  t0, s3, t0
-    and  s10, s7, s10
-    and  a6, t5, a6
-    and  a4, a7, a4
-    and  s6, s0, s6
-    xor  a5, a5, t1
-    and  s7, s7, s8
-    and  a7, a7, a2
-    xor  s0, t0, a6
-    xor  s1, s1, s6
-    xor  s9, a4, s9
-    xor  t1, s5, t3
-    and  t6, t5, t6
-    xor  a2, a3, s7
-    xor  t3, t3, s1
-    xor  a7, a7, s0
-    xor  t4, s5, t4
-    xor  s6, s6, s9
-    and  s3, s3, t2
-    xor  a3, a3, s2
-    xor  t6, t6, a2
-    xor  s0, s6, s0
-    xor  s9, s9, t3
-    xor  t4, a7, t4
-    xor  s10, s10, s3
-    xor  a6, a6, a4
-    xor  s7, s7, s2
-    xor  s6, a5, t3
-    xor  a7, a7, t6
-    xor  a3, a3, s9
-    xor  t0, t0, s10
-    xor  s3, s3, a2
-    xor  s2, s2, a2
-    xor  a6, s10, a6
-    xor  a7, s6, a7
-    xor  s0, a5, s0
-    slli a3, a3, 1
-    xor  a2, a2, t0
-    xor  a6, s2, a6
-    or   a3, s0, a3
-    slli a7, a7, 2
-    xor  ra, ra, s1
-    xor  a2, a5, a2
-    or   a7, a3, a7
-    slli a6, a6, 3
+    and  t1, t1, t5
+    xor  a3, t0, a3
+    slli t5, t1, 8
+    xor  t3, t3, t1
+    xor  t2, t2, t5
+    srli t1, a3, 16
+    li   t6, 65535
+    xor  t1, t1, t2
+    and  t1, t1, t6
+    slli t5, t1, 16
+    xor  t1, t2, t1
+    srli t2, a2, 16
+    xor  t2, t2, t3
+    and  t6, t2, t6
+    slli t2, t6, 16
+    li   t4, 16843009
+    xor  t5, a3, t5
+    xor  t6, t3, t6
+    xor  a2, a2, t2
+    and  t3, t5, t4
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 0(a0)
+    srli t2, t5, 1
+    and  t2, t2, t4
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 4(a0)
+    srli t3, t5, 2
+    and  t3, t3, t4
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 8(a0)
+    srli t2, t5, 3
+    and  t2, t2, t4
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 12(a0)
+    srli t3, t5, 4
+    and  t3, t3, t4
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 16(a0)
+    srli t2, t5, 5
+    and  t2, t2, t4
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 20(a0)
+    srli t3, t5, 6
+    and  t3, t3, t4
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    srli t5, t5, 7
+    sw   t2, 24(a0)
+    and  t5, t5, t4
+    slli t2, t5, 8
+    sub  t2, t2, t5
+    sw   t2, 28(a0)
+    and  t2, a2, t4
+    slli t5, t2, 8
+    sub  t2, t5, t2
+    sw   t2, 32(a0)
+    srli t2, a2, 1
+    and  t2, t2, t4
+    slli t5, t2, 8
+    sub  t5, t5, t2
+    sw   t5, 36(a0)
+    srli t5, a2, 2
+    and  t5, t5, t4
+    slli t2, t5, 8
+    sub  t5, t2, t5
+    sw   t5, 40(a0)
+    srli t5, a2, 3
+    and  t5, t5, t4
+    slli t2, t5, 8
+    sub  t2, t2, t5
+    sw   t2, 44(a0)
+    srli t2, a2, 4
+    and  t2, t2, t4
+    slli t5, t2, 8
+    sub  t2, t5, t2
+    sw   t2, 48(a0)
+    srli t2, a2, 5
+    and  t2, t2, t4
+    slli t5, t2, 8
+    sub  t5, t5, t2
+    sw   t5, 52(a0)
+    srli t5, a2, 6
+    and  t5, t5, t4
+    slli t2, t5, 8
+    sub  t5, t2, t5
+    srli a2, a2, 7
+    sw   t5, 56(a0)
+    and  a2, a2, t4
+    slli t5, a2, 8
+    sub  t5, t5, a2
+    sw   t5, 60(a0)
+    and  t5, t1, t4
+    slli a2, t5, 8
+    sub  a2, a2, t5
+    sw   a2, 64(a0)
+    srli a2, t1, 1
+    and  a2, a2, t4
+    slli t5, a2, 8
+    sub  t5, t5, a2
+    sw   t5, 68(a0)
+    srli t5, t1, 2
+    and  t5, t5, t4
+    slli a2, t5, 8
+    sub  a2, a2, t5
+    sw   a2, 72(a0)
+    srli a2, t1, 3
+    and  a2, a2, t4
+    slli t5, a2, 8
+    sub  t5, t5, a2
+    sw   t5, 76(a0)
+    srli t5, t1, 4
+    and  t5, t5, t4
+    slli a2, t5, 8
+    sub  a2, a2, t5
+    sw   a2, 80(a0)
+    srli a2, t1, 5
+    and  a2, a2, t4
+    slli t5, a2, 8
+    sub  t5, t5, a2
+    sw   t5, 84(a0)
+    srli t5, t1, 6
+    and  t5, t5, t4
+    slli a2, t5, 8
+    sub  a2, a2, t5
+    srli t1, t1, 7
+    sw   a2, 88(a0)
+    and  t1, t1, t4
+    slli a2, t1, 8
+    sub  a2, a2, t1
+    sw   a2, 92(a0)
+    and  a2, t6, t4
+    slli t1, a2, 8
+    sub  t1, t1, a2
+    sw   t1, 96(a0)
+    srli t1, t6, 1
+    and  t1, t1, t4
+    slli a2, t1, 8
+    sub  a2, a2, t1
+    sw   a2, 100(a0)
+    srli a2, t6, 2
+    and  a2, a2, t4
+    slli t1, a2, 8
+    sub  t1, t1, a2
+    sw   t1, 104(a0)
+    srli t1, t6, 3
+    and  t1, t1, t4
+    slli a2, t1, 8
+    sub  a2, a2, t1
+    sw   a2, 108(a0)
+    srli a2, t6, 4
+    and  a2, a2, t4
+    slli t1, a2, 8
+    sub  t1, t1, a2
+    sw   t1, 112(a0)
+    srli t1, t6, 5
+    and  t1, t1, t4
+    slli a2, t1, 8
+    sub  a2, a2, t1
+    sw   a2, 116(a0)
+    srli a2, t6, 6
+    and  a2, a2, t4
+    srli t6, t6, 7
+    and  t4, t6, t4
+    slli t1, a2, 8
+    slli t6, t4, 8
+    sub  t1, t1, a2
+    sub  t6, t6, t4
+    sw   t1, 120(a0)
+    sw   t6, 124(a0)
+    li   a1, 1
+    addi t0, a0, 1280
+    sw   t0, 640(sp)
+.Lk_round:
+    lw   t3, 12(sp)
+    li   t4, 16843009
+    srli t5, t3, 8
+    slli t6, t3, 24
+    or   t6, t5, t6
+    and  t5, t6, t4
+    srli a2, t6, 1
+    srli a3, t6, 2
+    srli a4, t6, 3
+    srli a5, t6, 4
+    srli a6, t6, 5
+    srli a7, t6, 6
+    srli t6, t6, 7
+    and  a2, a2, t4
+    and  a3, a3, t4
+    and  a4, a4, t4
+    and  a5, a5, t4
+    and  a6, a6, t4
+    and  a7, a7, t4
+    and  t6, t6, t4
+    xor  t4, a5, a3
+    xor  s0, t6, a2
+    xor  a6, a7, a6
+    xor  s4, s0, t4
+    lw   t2, 8(sp)
+    xor  s2, t6, a3
+    xor  s3, a6, t5
+    xor  a4, a4, s4
+    lw   t1, 4(sp)
+    xor  a2, s3, a2
+    xor  a3, a4, a3
+    xor  a7, a4, a7
+    xor  s1, t6, a5
+    xor  s6, a2, s2
+    xor  a4, a3, t5
+    sw   t3, 512(sp)
+    sw   t2, 516(sp)
+    lw   t0, 0(sp)
+    xor  a5, s3, a5
+    and  t3, s4, a3
+    and  t2, s6, a4
+    sw   t1, 520(sp)
+    xor  s5, s3, t6
+    xor  s7, a3, a6
+    xor  s8, a7, s1
+    xor  t2, t2, t3
+    and  t1, a5, t5
+    xor  s9, t5, s8
+    xor  a6, a6, s8
+    xor  t3, t1, t3
+    sw   t0, 524(sp)
+    sw   s5, 528(sp)
+    and  t1, s0, a6
+    and  t0, a2, s3
+    and  s5, s5, s9
+    xor  s11, s7, s2
     xor  t0, t0, t1
-    xor  t4, ra, t4
-    or   a6, a7, a6
-    slli a2, a2, 4
-    xor  s3, s3, t1
-    xor  s7, s7, t0
-    or   a2, a6, a2
-    slli t4, t4, 5
-    xor  s3, a5, s3
-    or   t4, a2, t4
-    slli s7, s7, 6
-    or   s7, t4, s7
-    slli s3, s3, 7
-    or   s3, s7, s3
-    li   s7, 1667457891
-    xor  s3, s3, s7
-    lw   t4, 524(sp)
-    xori s3, s3, 54
-    xor  t4, t4, s3
-    lw   s3, 520(sp)
-    lw   a2, 516(sp)
-    xor  s3, s3, t4
-    srli a7, t4, 8
-    xor  a7, a7, s3
-    li   a3, 16711935
-    xor  a2, a2, s3
-    lw   a6, 512(sp)
-    and  a7, a7, a3
-    slli s0, a7, 8
-    xor  s3, s3, a7
-    xor  a6, a6, a2
-    srli a7, a2, 8
-    xor  a7, a7, a6
-    and  a3, a7, a3
-    slli a7, a3, 8
-    xor  t4, t4, s0
-    xor  a3, a6, a3
-    xor  a2, a2, a7
-    srli a6, t4, 16
-    xor  a6, a6, a2
-    li   a7, 65535
-    and  a6, a6, a7
-    slli s0, a6, 16
-    xor  a6, a2, a6
-    srli a2, s3, 16
-    xor  a2, a2, a3
-    and  a7, a2, a7
-    slli a2, a7, 16
-    xor  t4, t4, s0
-    xor  s3, s3, a2
-    xor  a7, a3, a7
-    xor  t4, t4, s7
-    xor  s3, s3, s7
-    xor  a6, a6, s7
-    xor  s7, a7, s7
-    li   a7, 16843009
-    and  a3, t4, a7
-    slli a2, a3, 8
-    sub  a2, a2, a3
-    sw   a2, 1280(a0)
-    srli a2, t4, 1
-    and  a2, a2, a7
-    slli a3, a2, 8
-    sub  a3, a3, a2
-    sw   a3, 1284(a0)
-    srli a3, t4, 2
-    and  a3, a3, a7
-    slli a2, a3, 8
-    sub  a2, a2, a3
-    sw   a2, 1288(a0)
-    srli a2, t4, 3
-    and  a2, a2, a7
-    slli a3, a2, 8
-    sub  a3, a3, a2
-    sw   a3, 1292(a0)
-    srli a3, t4, 4
-    and  a3, a3, a7
-    slli a2, a3, 8
-    sub  a2, a2, a3
-    sw   a2, 1296(a0)
-    srli a2, t4, 5
-    and  a2, a2, a7
-    slli a3, a2, 8
-    sub  a3, a3, a2
-    sw   a3, 1300(a0)
-    srli a3, t4, 6
-    and  a3, a3, a7
-    slli a2, a3, 8
-    sub  a2, a2, a3
-    srli t4, t4, 7
-    sw   a2, 1304(a0)
-    and  t4, t4, a7
-    slli a2, t4, 8
-    sub  a2, a2, t4
-    sw   a2, 1308(a0)
-    and  a2, s3, a7
-    slli t4, a2, 8
-    sub  t4, t4, a2
-    sw   t4, 1312(a0)
-    srli t4, s3, 1
-    and  t4, t4, a7
-    slli a2, t4, 8
-    sub  a2, a2, t4
-    sw   a2, 1316(a0)
-    srli a2, s3, 2
-    and  a2, a2, a7
-    slli t4, a2, 8
-    sub  t4, t4, a2
-    sw   t4, 1320(a0)
-    srli t4, s3, 3
-    and  t4, t4, a7
-    slli a2, t4, 8
-    sub  a2, a2, t4
-    sw   a2, 1324(a0)
-    srli a2, s3, 4
-    and  a2, a2, a7
-    slli t4, a2, 8
-    sub  t4, t4, a2
-    sw   t4, 1328(a0)
-    srli t4, s3, 5
-    and  t4, t4, a7
-    slli a2, t4, 8
-    sub  a2, a2, t4
-    sw   a2, 1332(a0)
-    srli a2, s3, 6
-    and  a2, a2, a7
-    slli t4, a2, 8
-    sub  t4, t4, a2
-    srli s3, s3, 7
-    sw   t4, 1336(a0)
-    and  s3, s3, a7
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    sw   t4, 1340(a0)
-    and  t4, a6, a7
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    sw   s3, 1344(a0)
-    srli s3, a6, 1
-    and  s3, s3, a7
-    slli t4, s3, 8
-    sub  s3, t4, s3
-    sw   s3, 1348(a0)
-    srli s3, a6, 2
-    and  s3, s3, a7
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    sw   t4, 1352(a0)
-    srli t4, a6, 3
-    and  t4, t4, a7
-    slli s3, t4, 8
-    sub  t4, s3, t4
-    sw   t4, 1356(a0)
-    srli t4, a6, 4
-    and  t4, t4, a7
-    slli s3, t4, 8
-    sub  s3, s3, t4
-    sw   s3, 1360(a0)
-    srli s3, a6, 5
-    and  s3, s3, a7
-    slli t4, s3, 8
-    sub  s3, t4, s3
-    sw   s3, 1364(a0)
-    srli s3, a6, 6
-    and  s3, s3, a7
-    slli t4, s3, 8
-    sub  t4, t4, s3
-    srli a6, a6, 7
-    sw   t4, 1368(a0)
-    and  a6, a6, a7
-    slli t4, a6, 8
-    sub  a6, t4, a6
-    sw   a6, 1372(a0)
-    and  a6, s7, a7
-    slli t4, a6, 8
-    sub  t4, t4, a6
-    sw   t4, 1376(a0)
-    srli t4, s7, 1
-    and  t4, t4, a7
-    slli a6, t4, 8
-    sub  a6, a6, t4
-    sw   a6, 1380(a0)
-    srli a6, s7, 2
-    and  a6, a6, a7
-    slli t4, a6, 8
-    sub  t4, t4, a6
-    sw   t4, 1384(a0)
-    srli t4, s7, 3
-    and  t4, t4, a7
-    slli a6, t4, 8
-    sub  a6, a6, t4
-    sw   a6, 1388(a0)
-    srli a6, s7, 4
-    and  a6, a6, a7
-    slli t4, a6, 8
-    sub  t4, t4, a6
-    sw   t4, 1392(a0)
-    srli t4, s7, 5
-    and  t4, t4, a7
-    slli a6, t4, 8
-    sub  a6, a6, t4
-    sw   a6, 1396(a0)
-    srli a6, s7, 6
+    xor  s5, s5, t1
+    sw   s2, 536(sp)
+    and  t1, s1, s8
+    and  s2, s2, s7
+    xor  s10, s7, s8
+    sw   t4, 532(sp)
+    xor  s2, s2, t1
+    and  t4, t4, s10
+    xor  t3, t3, s2
+    xor  t6, t6, a6
+    xor  t4, t4, t1
+    xor  a7, t2, a7
+    xor  s2, s5, s2
+    xor  ra, s0, a6
+    xor  t0, t0, t4
+    xor  a7, a7, t4
+    xor  t3, t3, s11
+    xor  t6, s2, t6
+    xor  ra, t0, ra
+    xor  s2, a7, t3
+    and  a7, a7, ra
+    xor  t0, t6, a7
+    xor  t4, ra, t6
+    xor  a7, t3, a7
+    and  a7, a7, t4
+    xor  a7, a7, t6
+    xor  t4, t0, a7
+    xor  ra, ra, a7
+    and  t6, t6, t4
+    and  s11, s2, t0
+    xor  ra, t6, ra
+    xor  s11, s11, t3
+    xor  t6, t0, t6
+    and  t6, s11, t6
+    xor  s2, s2, t6
+    xor  t6, s2, ra
+    xor  t0, s11, a7
+    xor  s5, t0, t6
+    and  s8, t0, s8
+    xor  t3, a7, ra
+    and  t0, t0, s1
+    xor  t4, s11, s2
+    and  a3, t3, a3
+    and  a4, ra, a4
+    and  t5, a7, t5
+    lw   s1, 532(sp)
+    and  a6, t4, a6
+    and  s3, s2, s3
+    and  s10, s5, s10
+    and  s0, t4, s0
+    xor  t5, a3, t5
+    xor  a4, a4, a3
+    and  s7, t6, s7
+    and  s2, s2, a2
+    and  s5, s5, s1
+    xor  s3, a6, s3
+    xor  a3, s0, t5
+    and  s9, s11, s9
+    and  s6, ra, s6
+    lw   a2, 528(sp)
+    xor  s5, t0, s5
+    xor  s10, s10, s3
+    xor  s7, s7, a3
+    xor  s6, s6, s5
+    xor  s7, s10, s7
+    xor  a6, a6, s9
+    and  s4, t3, s4
+    and  s11, s11, a2
+    xor  s5, s2, s5
+    xor  a6, t5, a6
+    xor  s10, s8, s10
+    and  a5, a7, a5
+    xor  s4, s4, s6
+    xor  s11, s11, s7
+    xor  s5, s5, a6
+    xor  t0, t0, s10
+    xor  s3, s3, a4
+    xor  s6, s6, a5
+    xor  s7, s7, s5
+    xor  t0, s11, t0
+    lw   s1, 536(sp)
+    xor  s3, s4, s3
+    xor  s0, s0, s5
+    xor  s11, s6, s11
+    slli s7, s7, 1
+    xor  s4, s4, s10
+    xor  a6, a6, s3
+    or   s0, s0, s7
+    slli s11, s11, 2
+    and  t6, t6, s1
+    xor  s10, s3, s10
+    or   s11, s0, s11
+    slli a6, a6, 3
+    xor  t0, t0, t6
+    or   a6, s11, a6
+    slli s3, s3, 4
+    or   s3, a6, s3
+    slli t0, t0, 5
+    or   t0, s3, t0
+    slli s10, s10, 6
+    or   s10, t0, s10
+    slli s4, s4, 7
+    or   s4, s10, s4
+    li   s10, 1667457891
+    xor  s10, s4, s10
+    lw   s4, 524(sp)
+    xor  s10, s10, a1
+    xor  s10, s4, s10
+    lw   s4, 520(sp)
+    srli s7, s10, 8
+    xor  s4, s4, s10
+    li   s11, 16711935
+    xor  s7, s7, s4
+    lw   t0, 516(sp)
+    and  s7, s7, s11
+    lw   s3, 512(sp)
+    slli s6, s7, 8
+    xor  t0, t0, s4
+    sw   s4, 4(sp)
+    xor  s7, s4, s7
+    xor  s3, s3, t0
+    srli s4, t0, 8
+    xor  s4, s4, s3
+    sw   s3, 12(sp)
+    and  s11, s4, s11
+    sw   t0, 8(sp)
+    xor  s6, s10, s6
+    slli s4, s11, 8
+    xor  s3, s3, s11
+    xor  t0, t0, s4
+    srli s11, s6, 16
+    li   s0, 65535
+    xor  s11, s11, t0
+    and  s11, s11, s0
+    slli s4, s11, 16
+    xor  s11, t0, s11
+    srli t0, s7, 16
+    xor  t0, t0, s3
+    and  t0, t0, s0
+    slli s0, t0, 16
+    xor  t0, s3, t0
+    xor  s6, s6, s4
+    xor  s7, s7, s0
+    li   s3, 1667457891
+    xor  s6, s6, s3
+    xor  s7, s7, s3
+    xor  s11, s11, s3
+    li   a6, 16843009
+    xor  s3, t0, s3
+    and  t0, s6, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 128(a0)
+    srli s0, s6, 1
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 132(a0)
+    srli t0, s6, 2
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 136(a0)
+    srli s0, s6, 3
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 140(a0)
+    srli t0, s6, 4
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 144(a0)
+    srli s0, s6, 5
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 148(a0)
+    srli t0, s6, 6
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    srli s6, s6, 7
+    sw   s0, 152(a0)
+    and  s6, s6, a6
+    slli s0, s6, 8
+    sub  s0, s0, s6
+    sw   s0, 156(a0)
+    and  s0, s7, a6
+    slli s6, s0, 8
+    sub  s6, s6, s0
+    sw   s6, 160(a0)
+    srli s6, s7, 1
+    and  s6, s6, a6
+    slli s0, s6, 8
+    sub  s0, s0, s6
+    sw   s0, 164(a0)
+    srli s0, s7, 2
+    and  s0, s0, a6
+    slli s6, s0, 8
+    sub  s6, s6, s0
+    sw   s6, 168(a0)
+    srli s6, s7, 3
+    and  s6, s6, a6
+    slli s0, s6, 8
+    sub  s0, s0, s6
+    sw   s0, 172(a0)
+    srli s0, s7, 4
+    and  s0, s0, a6
+    slli s6, s0, 8
+    sub  s6, s6, s0
+    sw   s6, 176(a0)
+    srli s6, s7, 5
+    and  s6, s6, a6
+    slli s0, s6, 8
+    sub  s0, s0, s6
+    sw   s0, 180(a0)
+    srli s0, s7, 6
+    and  s0, s0, a6
+    slli s6, s0, 8
+    sub  s6, s6, s0
     srli s7, s7, 7
-    and  a6, a6, a7
-    and  s7, s7, a7
-    slli t4, a6, 8
-    slli a7, s7, 8
-    sub  t4, t4, a6
-    sub  a7, a7, s7
-    sw   t4, 1400(a0)
-    sw   a7, 1404(a0)
+    sw   s6, 184(a0)
+    and  s7, s7, a6
+    slli s6, s7, 8
+    sub  s6, s6, s7
+    sw   s6, 188(a0)
+    and  s6, s11, a6
+    slli s7, s6, 8
+    sub  s7, s7, s6
+    sw   s7, 192(a0)
+    srli s7, s11, 1
+    and  s7, s7, a6
+    slli s6, s7, 8
+    sub  s6, s6, s7
+    sw   s6, 196(a0)
+    srli s6, s11, 2
+    and  s6, s6, a6
+    slli s7, s6, 8
+    sub  s7, s7, s6
+    sw   s7, 200(a0)
+    srli s7, s11, 3
+    and  s7, s7, a6
+    slli s6, s7, 8
+    sub  s6, s6, s7
+    sw   s6, 204(a0)
+    srli s6, s11, 4
+    and  s6, s6, a6
+    slli s7, s6, 8
+    sub  s7, s7, s6
+    sw   s7, 208(a0)
+    srli s7, s11, 5
+    and  s7, s7, a6
+    slli s6, s7, 8
+    sub  s6, s6, s7
+    sw   s6, 212(a0)
+    srli s6, s11, 6
+    and  s6, s6, a6
+    slli s7, s6, 8
+    sub  s7, s7, s6
+    srli s11, s11, 7
+    sw   s7, 216(a0)
+    and  s11, s11, a6
+    slli s7, s11, 8
+    sub  s7, s7, s11
+    sw   s7, 220(a0)
+    and  s7, s3, a6
+    slli s11, s7, 8
+    sub  s11, s11, s7
+    sw   s11, 224(a0)
+    srli s11, s3, 1
+    and  s11, s11, a6
+    slli s7, s11, 8
+    sub  s11, s7, s11
+    sw   s11, 228(a0)
+    srli s11, s3, 2
+    and  s11, s11, a6
+    slli s7, s11, 8
+    sub  s7, s7, s11
+    sw   s7, 232(a0)
+    srli s7, s3, 3
+    and  s7, s7, a6
+    slli s11, s7, 8
+    sub  s7, s11, s7
+    sw   s7, 236(a0)
+    srli s7, s3, 4
+    and  s7, s7, a6
+    slli s11, s7, 8
+    sub  s11, s11, s7
+    sw   s11, 240(a0)
+    srli s11, s3, 5
+    and  s11, s11, a6
+    slli s7, s11, 8
+    sub  s11, s7, s11
+    sw   s11, 244(a0)
+    srli s11, s3, 6
+    srli s3, s3, 7
+    and  s11, s11, a6
+    and  s3, s3, a6
+    slli s7, s11, 8
+    slli a6, s3, 8
+    sub  s7, s7, s11
+    sub  s3, a6, s3
+    sw   s10, 0(sp)
+    sw   s7, 248(a0)
+    sw   s3, 252(a0)
+    slli a1, a1, 1
+    srli t0, a1, 8
+    sub  t0, zero, t0
+    andi t0, t0, 0x11b
+    xor  a1, a1, t0
+    addi a0, a0, 128
+    lw   t0, 640(sp)
+    bne  a0, t0, .Lk_round
     lw   ra, 672(sp)
     lw   s0, 676(sp)
     lw   s1, 680(sp)
@@ -4785,149 +1479,134 @@ aes128ctr_xor:
     lw   a3, 28(a0)
     xor  a2, t3, a2
     lw   t3, 28(a1)
-    xor  t4, t4, t2
+    xor  t6, a2, t6
     xor  a3, t3, a3
-    xor  t3, a3, t5
-    xor  a7, a2, t6
-    xor  a6, t3, t4
-    xor  a2, a2, t0
-    xor  a4, a3, t0
-    xor  a5, t5, t0
-    xor  s3, a6, a2
-    xor  a3, a3, t2
-    xor  t6, t6, t0
+    xor  t3, t5, t0
+    xor  a4, a3, t2
+    xor  s0, a4, t3
+    xor  a6, a3, t0
+    xor  a7, t6, t1
+    xor  t4, t4, s0
+    xor  a5, a3, t5
+    xor  t2, a7, t2
+    xor  t0, t4, t0
     xor  a2, t4, a2
-    xor  t5, t5, t1
-    xor  s1, t1, a7
-    xor  t0, a3, a5
-    xor  t4, t4, t6
     xor  t5, a7, t5
-    xor  s4, s1, t4
-    xor  s5, t3, t5
-    and  s9, t0, a6
+    xor  s2, t2, a6
+    xor  t4, t0, t1
+    xor  s3, t0, t6
+    xor  s4, a2, a5
+    and  s9, s0, t0
+    and  s10, s2, t4
     and  s11, t5, t1
-    xor  s7, s5, s4
-    xor  s3, s3, s9
+    xor  s1, a7, a3
+    xor  t6, t6, s4
+    xor  s10, s10, s9
     xor  s11, s11, s9
-    sw   s5, 512(sp)
-    xor  s2, a6, a7
-    xor  t2, t2, t1
-    xor  s8, a3, t4
-    and  s9, a3, t4
-    and  s5, s5, s4
-    xor  a7, a7, t2
-    xor  t6, t3, t6
-    xor  s8, s8, s9
-    xor  s5, s5, s9
-    sw   a5, 516(sp)
-    xor  s0, t1, a6
-    xor  t2, a4, a7
-    xor  s6, a4, s2
-    and  s9, t3, a2
-    and  a5, a5, t6
-    sw   a4, 520(sp)
-    and  s10, t2, s0
-    and  ra, a7, s1
-    xor  a5, a5, s9
-    and  a4, a4, s2
-    xor  s9, a4, s9
-    xor  s3, s3, s10
-    xor  s6, s11, s6
-    xor  s8, s8, ra
-    xor  s5, s5, s9
-    xor  s3, s3, a5
-    xor  s6, s6, s9
-    xor  s8, s8, a5
-    xor  s5, s5, s7
-    and  a5, s8, s3
-    xor  ra, s3, s6
-    xor  s11, s5, a5
-    and  s3, s3, s5
-    xor  s7, s8, s5
-    and  s11, s11, ra
-    and  s3, ra, s3
-    xor  s9, s6, a5
-    xor  ra, ra, a5
-    and  s8, s6, s8
-    and  s9, s9, s7
-    and  s8, s7, s8
-    xor  a5, s7, a5
-    xor  s11, s6, s11
-    xor  ra, s3, ra
-    xor  s5, s5, s9
-    xor  a5, s8, a5
-    xor  s8, ra, a5
-    xor  s9, s11, s5
-    xor  s7, s9, s8
-    and  a2, s9, a2
-    and  s9, s9, t3
-    lw   t3, 516(sp)
-    and  t6, s7, t6
-    and  t3, s7, t3
-    lw   s7, 520(sp)
-    xor  s3, s11, ra
-    and  s1, ra, s1
-    and  s2, s8, s2
-    and  a7, ra, a7
-    xor  s6, s5, a5
-    and  t4, s3, t4
-    lw   ra, 512(sp)
-    and  s8, s8, s7
-    and  a6, s6, a6
-    and  s4, s11, s4
-    and  s3, s3, a3
-    xor  s7, s9, t3
-    xor  t4, t4, s9
-    and  s0, a5, s0
-    and  t1, s5, t1
-    and  s6, s6, t0
-    and  t2, a5, t2
-    and  ra, s11, ra
-    xor  s2, s2, s3
-    xor  t3, t3, t4
-    xor  a7, s4, a7
-    xor  s11, s1, t2
-    xor  a3, a6, t1
-    xor  s0, s0, s6
-    xor  t4, a2, t6
-    xor  s3, s3, a7
-    and  t5, s5, t5
-    xor  t6, t6, s2
-    xor  ra, ra, a3
-    xor  s1, s1, s7
-    xor  a2, a2, s9
-    xor  s6, s6, s11
-    xor  t2, t2, s7
-    xor  s3, s3, a3
-    xor  a6, a6, s0
-    xor  s4, t1, s4
-    xor  t5, t5, s11
-    xor  s7, s7, s11
-    xor  s6, s6, t4
-    xor  a3, t3, t6
-    xor  a2, ra, a2
-    xor  s2, s8, s2
+    xor  s5, t1, s4
+    and  s9, a4, t6
+    and  ra, t2, a7
+    sw   s1, 512(sp)
+    xor  ra, ra, s9
+    and  s1, s1, s5
+    xor  s7, s3, a6
+    xor  s9, s1, s9
+    sw   a6, 520(sp)
+    and  s1, a5, s4
+    and  a6, a6, s3
+    xor  s6, s3, s4
+    sw   t3, 516(sp)
+    xor  a6, a6, s1
+    and  t3, t3, s6
     xor  s11, s11, a6
-    xor  s4, s0, s4
-    xor  t4, a6, t4
-    xor  t6, a7, t6
-    xor  ra, ra, t5
-    xor  s6, t3, s6
-    xor  t4, t2, t4
-    xor  a2, s2, a2
-    xor  s11, t3, s11
-    xor  s7, s7, s4
-    xor  a3, a3, ra
-    xor  t6, s1, t6
-    xor  s3, t3, s3
-    sw   s3, 0(sp)
-    sw   t6, 4(sp)
-    sw   a3, 8(sp)
-    sw   s7, 12(sp)
-    sw   s11, 16(sp)
-    sw   a2, 20(sp)
-    sw   t4, 24(sp)
-    sw   s6, 28(sp)
+    xor  a3, a3, t6
+    xor  t3, t3, s1
+    xor  a2, s10, a2
+    xor  a6, s9, a6
+    xor  s8, a4, t6
+    xor  ra, ra, t3
+    xor  a2, a2, t3
+    xor  s7, s11, s7
+    xor  a3, a6, a3
+    xor  s8, ra, s8
+    xor  a6, a2, s7
+    and  a2, a2, s8
+    xor  ra, a3, a2
+    and  s11, a6, ra
+    xor  s11, s11, s7
+    xor  t3, s8, a3
+    xor  s7, s7, a2
+    and  s7, s7, t3
+    xor  s7, s7, a3
+    xor  t3, ra, s7
+    xor  s8, s8, s7
+    and  a3, a3, t3
+    xor  s8, a3, s8
+    xor  a3, ra, a3
+    and  a3, s11, a3
+    xor  a6, a6, a3
+    xor  a3, a6, s8
+    xor  ra, s11, s7
+    xor  a2, s7, s8
+    xor  s9, ra, a3
+    and  s4, ra, s4
+    and  a5, ra, a5
+    xor  t3, s11, a6
+    and  t0, a2, t0
+    and  t4, s8, t4
+    and  t1, s7, t1
+    lw   ra, 516(sp)
+    and  t6, t3, t6
+    and  a7, a6, a7
+    and  s6, s9, s6
+    and  a4, t3, a4
+    xor  t1, t0, t1
+    xor  t4, t4, t0
+    and  s3, a3, s3
+    and  a6, a6, t2
+    and  s9, s9, ra
+    xor  a7, t6, a7
+    xor  t0, a4, t1
+    and  s8, s8, s2
+    lw   t2, 512(sp)
+    xor  s9, a5, s9
+    xor  s6, s6, a7
+    xor  s3, s3, t0
+    and  s5, s11, s5
+    and  a2, a2, s0
+    xor  s8, s8, s9
+    xor  s3, s6, s3
+    and  s11, s11, t2
+    lw   ra, 520(sp)
+    xor  a2, a2, s8
+    xor  a7, a7, t4
+    xor  t6, t6, s5
+    xor  s6, s4, s6
+    and  s7, s7, t5
+    xor  s9, a6, s9
+    xor  t6, t1, t6
+    xor  a7, a2, a7
+    xor  s11, s11, s3
+    xor  a5, a5, s6
+    and  a3, a3, ra
+    xor  s9, s9, t6
+    xor  s8, s8, s7
+    xor  a2, a2, s6
+    xor  a5, s11, a5
+    xor  a4, a4, s9
+    xor  s3, s3, s9
+    xor  t6, t6, a7
+    xor  s6, a7, s6
+    xor  a5, a5, a3
+    xor  s11, s8, s11
+    sw   a4, 0(sp)
+    sw   s3, 4(sp)
+    sw   s11, 8(sp)
+    sw   t6, 12(sp)
+    sw   a7, 16(sp)
+    sw   a5, 20(sp)
+    sw   s6, 24(sp)
+    sw   a2, 28(sp)
     lw   t0, 32(a1)
     lw   t1, 32(a0)
     lw   t2, 36(a0)
@@ -4951,157 +1630,142 @@ aes128ctr_xor:
     lw   a3, 60(a0)
     xor  a2, t3, a2
     lw   t3, 60(a1)
-    xor  t4, t4, t2
+    xor  t6, a2, t6
     xor  a3, t3, a3
-    xor  t3, a3, t5
-    xor  a7, a2, t6
-    xor  a6, t3, t4
-    xor  a2, a2, t0
-    xor  a4, a3, t0
-    xor  a5, t5, t0
-    xor  s3, a6, a2
-    xor  a3, a3, t2
-    xor  t6, t6, t0
+    xor  t3, t5, t0
+    xor  a4, a3, t2
+    xor  s0, a4, t3
+    xor  a6, a3, t0
+    xor  a7, t6, t1
+    xor  t4, t4, s0
+    xor  a5, a3, t5
+    xor  t2, a7, t2
+    xor  t0, t4, t0
     xor  a2, t4, a2
-    xor  t5, t5, t1
-    xor  s1, t1, a7
-    xor  t0, a3, a5
-    xor  t4, t4, t6
     xor  t5, a7, t5
-    xor  s4, s1, t4
-    xor  s5, t3, t5
-    and  s9, t0, a6
+    xor  s2, t2, a6
+    xor  t4, t0, t1
+    xor  s3, t0, t6
+    xor  s4, a2, a5
+    and  s9, s0, t0
+    and  s10, s2, t4
     and  s11, t5, t1
-    xor  s7, s5, s4
-    xor  s3, s3, s9
+    xor  s1, a7, a3
+    xor  t6, t6, s4
+    xor  s10, s10, s9
     xor  s11, s11, s9
-    sw   s5, 512(sp)
-    xor  s2, a6, a7
-    xor  t2, t2, t1
-    xor  s8, a3, t4
-    and  s9, a3, t4
-    and  s5, s5, s4
-    xor  a7, a7, t2
-    xor  t6, t3, t6
-    xor  s8, s8, s9
-    xor  s5, s5, s9
-    sw   a5, 516(sp)
-    xor  s0, t1, a6
-    xor  t2, a4, a7
-    xor  s6, a4, s2
-    and  s9, t3, a2
-    and  a5, a5, t6
-    sw   a4, 520(sp)
-    and  s10, t2, s0
-    and  ra, a7, s1
-    xor  a5, a5, s9
-    and  a4, a4, s2
-    xor  s9, a4, s9
-    xor  s3, s3, s10
-    xor  s6, s11, s6
-    xor  s8, s8, ra
-    xor  s5, s5, s9
-    xor  s3, s3, a5
-    xor  s6, s6, s9
-    xor  s8, s8, a5
-    xor  s5, s5, s7
-    and  a5, s8, s3
-    xor  ra, s3, s6
-    xor  s11, s5, a5
-    and  s3, s3, s5
-    xor  s7, s8, s5
-    and  s11, s11, ra
-    and  s3, ra, s3
-    xor  s9, s6, a5
-    xor  ra, ra, a5
-    and  s8, s6, s8
-    and  s9, s9, s7
-    and  s8, s7, s8
-    xor  a5, s7, a5
-    xor  s11, s6, s11
-    xor  ra, s3, ra
-    xor  s5, s5, s9
-    xor  a5, s8, a5
-    xor  s8, ra, a5
-    xor  s9, s11, s5
-    xor  s7, s9, s8
-    and  a2, s9, a2
-    and  s9, s9, t3
-    lw   t3, 516(sp)
-    and  t6, s7, t6
-    and  t3, s7, t3
-    lw   s7, 520(sp)
-    xor  s3, s11, ra
-    and  s1, ra, s1
-    and  s2, s8, s2
-    and  a7, ra, a7
-    xor  s6, s5, a5
-    and  t4, s3, t4
-    lw   ra, 512(sp)
-    and  s8, s8, s7
-    and  a6, s6, a6
-    and  s4, s11, s4
-    and  s3, s3, a3
-    xor  s7, s9, t3
-    xor  t4, t4, s9
-    and  s0, a5, s0
-    and  t1, s5, t1
-    and  s6, s6, t0
-    and  t2, a5, t2
-    and  ra, s11, ra
-    xor  s2, s2, s3
-    xor  t3, t3, t4
-    xor  a7, s4, a7
-    xor  s11, s1, t2
-    xor  a3, a6, t1
-    xor  s0, s0, s6
-    xor  t4, a2, t6
-    xor  s3, s3, a7
-    and  t5, s5, t5
-    xor  t6, t6, s2
-    xor  ra, ra, a3
-    xor  s1, s1, s7
-    xor  a2, a2, s9
-    xor  s6, s6, s11
-    xor  t2, t2, s7
-    xor  s3, s3, a3
-    xor  a6, a6, s0
-    xor  s4, t1, s4
-    xor  t5, t5, s11
-    xor  s7, s7, s11
-    xor  s6, s6, t4
-    xor  a3, t3, t6
-    xor  a2, ra, a2
-    xor  s2, s8, s2
+    xor  s5, t1, s4
+    and  s9, a4, t6
+    and  ra, t2, a7
+    sw   s1, 512(sp)
+    xor  ra, ra, s9
+    and  s1, s1, s5
+    xor  s7, s3, a6
+    xor  s9, s1, s9
+    sw   a6, 520(sp)
+    and  s1, a5, s4
+    and  a6, a6, s3
+    xor  s6, s3, s4
+    sw   t3, 516(sp)
+    xor  a6, a6, s1
+    and  t3, t3, s6
     xor  s11, s11, a6
-    xor  s4, s0, s4
-    xor  t4, a6, t4
-    xor  t6, a7, t6
-    xor  ra, ra, t5
-    xor  s6, t3, s6
-    xor  t4, t2, t4
-    xor  a2, s2, a2
-    xor  s11, t3, s11
-    xor  s7, s7, s4
-    xor  a3, a3, ra
-    xor  t6, s1, t6
-    xor  s3, t3, s3
+    xor  a3, a3, t6
+    xor  t3, t3, s1
+    xor  a2, s10, a2
+    xor  a6, s9, a6
+    xor  s8, a4, t6
+    xor  ra, ra, t3
+    xor  a2, a2, t3
+    xor  s7, s11, s7
+    xor  a3, a6, a3
+    xor  s8, ra, s8
+    xor  a6, a2, s7
+    and  a2, a2, s8
+    xor  ra, a3, a2
+    and  s11, a6, ra
+    xor  s11, s11, s7
+    xor  t3, s8, a3
+    xor  s7, s7, a2
+    and  s7, s7, t3
+    xor  s7, s7, a3
+    xor  t3, ra, s7
+    xor  s8, s8, s7
+    and  a3, a3, t3
+    xor  s8, a3, s8
+    xor  a3, ra, a3
+    and  a3, s11, a3
+    xor  a6, a6, a3
+    xor  a3, a6, s8
+    xor  ra, s11, s7
+    xor  a2, s7, s8
+    xor  s9, ra, a3
+    and  s4, ra, s4
+    and  a5, ra, a5
+    xor  t3, s11, a6
+    and  t0, a2, t0
+    and  t4, s8, t4
+    and  t1, s7, t1
+    lw   ra, 516(sp)
+    and  t6, t3, t6
+    and  a7, a6, a7
+    and  s6, s9, s6
+    and  a4, t3, a4
+    xor  t1, t0, t1
+    xor  t4, t4, t0
+    and  s3, a3, s3
+    and  a6, a6, t2
+    and  s9, s9, ra
+    xor  a7, t6, a7
+    xor  t0, a4, t1
+    and  s8, s8, s2
+    lw   t2, 512(sp)
+    xor  s9, a5, s9
+    xor  s6, s6, a7
+    xor  s3, s3, t0
+    and  s5, s11, s5
+    and  a2, a2, s0
+    xor  s8, s8, s9
+    xor  s3, s6, s3
+    and  s11, s11, t2
+    lw   ra, 520(sp)
+    xor  a2, a2, s8
+    xor  a7, a7, t4
+    xor  t6, t6, s5
+    xor  s6, s4, s6
+    and  s7, s7, t5
+    xor  s9, a6, s9
+    xor  t6, t1, t6
+    xor  a7, a2, a7
+    xor  s11, s11, s3
+    xor  a5, a5, s6
+    and  a3, a3, ra
+    xor  s9, s9, t6
+    xor  s8, s8, s7
+    xor  a2, a2, s6
+    xor  a5, s11, a5
+    xor  a4, a4, s9
+    xor  s3, s3, s9
+    xor  t6, t6, a7
+    xor  s6, a7, s6
+    xor  a5, a5, a3
+    xor  s11, s8, s11
+    rori a4, a4, 8
     rori s3, s3, 8
-    rori t6, t6, 8
-    rori a3, a3, 8
-    rori s7, s7, 8
     rori s11, s11, 8
-    rori a2, a2, 8
-    rori t4, t4, 8
+    rori t6, t6, 8
+    rori a7, a7, 8
+    rori a5, a5, 8
     rori s6, s6, 8
-    sw   s3, 32(sp)
-    sw   t6, 36(sp)
-    sw   a3, 40(sp)
-    sw   s7, 44(sp)
-    sw   s11, 48(sp)
-    sw   a2, 52(sp)
-    sw   t4, 56(sp)
-    sw   s6, 60(sp)
+    rori a2, a2, 8
+    sw   a4, 32(sp)
+    sw   s3, 36(sp)
+    sw   s11, 40(sp)
+    sw   t6, 44(sp)
+    sw   a7, 48(sp)
+    sw   a5, 52(sp)
+    sw   s6, 56(sp)
+    sw   a2, 60(sp)
     lw   t0, 64(a1)
     lw   t1, 64(a0)
     lw   t2, 68(a0)
@@ -5125,157 +1789,142 @@ aes128ctr_xor:
     lw   a3, 92(a0)
     xor  a2, t3, a2
     lw   t3, 92(a1)
-    xor  t4, t4, t2
+    xor  t6, a2, t6
     xor  a3, t3, a3
-    xor  t3, a3, t5
-    xor  a7, a2, t6
-    xor  a6, t3, t4
-    xor  a2, a2, t0
-    xor  a4, a3, t0
-    xor  a5, t5, t0
-    xor  s3, a6, a2
-    xor  a3, a3, t2
-    xor  t6, t6, t0
+    xor  t3, t5, t0
+    xor  a4, a3, t2
+    xor  s0, a4, t3
+    xor  a6, a3, t0
+    xor  a7, t6, t1
+    xor  t4, t4, s0
+    xor  a5, a3, t5
+    xor  t2, a7, t2
+    xor  t0, t4, t0
     xor  a2, t4, a2
-    xor  t5, t5, t1
-    xor  s1, t1, a7
-    xor  t0, a3, a5
-    xor  t4, t4, t6
     xor  t5, a7, t5
-    xor  s4, s1, t4
-    xor  s5, t3, t5
-    and  s9, t0, a6
+    xor  s2, t2, a6
+    xor  t4, t0, t1
+    xor  s3, t0, t6
+    xor  s4, a2, a5
+    and  s9, s0, t0
+    and  s10, s2, t4
     and  s11, t5, t1
-    xor  s7, s5, s4
-    xor  s3, s3, s9
+    xor  s1, a7, a3
+    xor  t6, t6, s4
+    xor  s10, s10, s9
     xor  s11, s11, s9
-    sw   s5, 512(sp)
-    xor  s2, a6, a7
-    xor  t2, t2, t1
-    xor  s8, a3, t4
-    and  s9, a3, t4
-    and  s5, s5, s4
-    xor  a7, a7, t2
-    xor  t6, t3, t6
-    xor  s8, s8, s9
-    xor  s5, s5, s9
-    sw   a5, 516(sp)
-    xor  s0, t1, a6
-    xor  t2, a4, a7
-    xor  s6, a4, s2
-    and  s9, t3, a2
-    and  a5, a5, t6
-    sw   a4, 520(sp)
-    and  s10, t2, s0
-    and  ra, a7, s1
-    xor  a5, a5, s9
-    and  a4, a4, s2
-    xor  s9, a4, s9
-    xor  s3, s3, s10
-    xor  s6, s11, s6
-    xor  s8, s8, ra
-    xor  s5, s5, s9
-    xor  s3, s3, a5
-    xor  s6, s6, s9
-    xor  s8, s8, a5
-    xor  s5, s5, s7
-    and  a5, s8, s3
-    xor  ra, s3, s6
-    xor  s11, s5, a5
-    and  s3, s3, s5
-    xor  s7, s8, s5
-    and  s11, s11, ra
-    and  s3, ra, s3
-    xor  s9, s6, a5
-    xor  ra, ra, a5
-    and  s8, s6, s8
-    and  s9, s9, s7
-    and  s8, s7, s8
-    xor  a5, s7, a5
-    xor  s11, s6, s11
-    xor  ra, s3, ra
-    xor  s5, s5, s9
-    xor  a5, s8, a5
-    xor  s8, ra, a5
-    xor  s9, s11, s5
-    xor  s7, s9, s8
-    and  a2, s9, a2
-    and  s9, s9, t3
-    lw   t3, 516(sp)
-    and  t6, s7, t6
-    and  t3, s7, t3
-    lw   s7, 520(sp)
-    xor  s3, s11, ra
-    and  s1, ra, s1
-    and  s2, s8, s2
-    and  a7, ra, a7
-    xor  s6, s5, a5
-    and  t4, s3, t4
-    lw   ra, 512(sp)
-    and  s8, s8, s7
-    and  a6, s6, a6
-    and  s4, s11, s4
-    and  s3, s3, a3
-    xor  s7, s9, t3
-    xor  t4, t4, s9
-    and  s0, a5, s0
-    and  t1, s5, t1
-    and  s6, s6, t0
-    and  t2, a5, t2
-    and  ra, s11, ra
-    xor  s2, s2, s3
-    xor  t3, t3, t4
-    xor  a7, s4, a7
-    xor  s11, s1, t2
-    xor  a3, a6, t1
-    xor  s0, s0, s6
-    xor  t4, a2, t6
-    xor  s3, s3, a7
-    and  t5, s5, t5
-    xor  t6, t6, s2
-    xor  ra, ra, a3
-    xor  s1, s1, s7
-    xor  a2, a2, s9
-    xor  s6, s6, s11
-    xor  t2, t2, s7
-    xor  s3, s3, a3
-    xor  a6, a6, s0
-    xor  s4, t1, s4
-    xor  t5, t5, s11
-    xor  s7, s7, s11
-    xor  s6, s6, t4
-    xor  a3, t3, t6
-    xor  a2, ra, a2
-    xor  s2, s8, s2
+    xor  s5, t1, s4
+    and  s9, a4, t6
+    and  ra, t2, a7
+    sw   s1, 512(sp)
+    xor  ra, ra, s9
+    and  s1, s1, s5
+    xor  s7, s3, a6
+    xor  s9, s1, s9
+    sw   a6, 520(sp)
+    and  s1, a5, s4
+    and  a6, a6, s3
+    xor  s6, s3, s4
+    sw   t3, 516(sp)
+    xor  a6, a6, s1
+    and  t3, t3, s6
     xor  s11, s11, a6
-    xor  s4, s0, s4
-    xor  t4, a6, t4
-    xor  t6, a7, t6
-    xor  ra, ra, t5
-    xor  s6, t3, s6
-    xor  t4, t2, t4
-    xor  a2, s2, a2
-    xor  s11, t3, s11
-    xor  s7, s7, s4
-    xor  a3, a3, ra
-    xor  t6, s1, t6
-    xor  s3, t3, s3
+    xor  a3, a3, t6
+    xor  t3, t3, s1
+    xor  a2, s10, a2
+    xor  a6, s9, a6
+    xor  s8, a4, t6
+    xor  ra, ra, t3
+    xor  a2, a2, t3
+    xor  s7, s11, s7
+    xor  a3, a6, a3
+    xor  s8, ra, s8
+    xor  a6, a2, s7
+    and  a2, a2, s8
+    xor  ra, a3, a2
+    and  s11, a6, ra
+    xor  s11, s11, s7
+    xor  t3, s8, a3
+    xor  s7, s7, a2
+    and  s7, s7, t3
+    xor  s7, s7, a3
+    xor  t3, ra, s7
+    xor  s8, s8, s7
+    and  a3, a3, t3
+    xor  s8, a3, s8
+    xor  a3, ra, a3
+    and  a3, s11, a3
+    xor  a6, a6, a3
+    xor  a3, a6, s8
+    xor  ra, s11, s7
+    xor  a2, s7, s8
+    xor  s9, ra, a3
+    and  s4, ra, s4
+    and  a5, ra, a5
+    xor  t3, s11, a6
+    and  t0, a2, t0
+    and  t4, s8, t4
+    and  t1, s7, t1
+    lw   ra, 516(sp)
+    and  t6, t3, t6
+    and  a7, a6, a7
+    and  s6, s9, s6
+    and  a4, t3, a4
+    xor  t1, t0, t1
+    xor  t4, t4, t0
+    and  s3, a3, s3
+    and  a6, a6, t2
+    and  s9, s9, ra
+    xor  a7, t6, a7
+    xor  t0, a4, t1
+    and  s8, s8, s2
+    lw   t2, 512(sp)
+    xor  s9, a5, s9
+    xor  s6, s6, a7
+    xor  s3, s3, t0
+    and  s5, s11, s5
+    and  a2, a2, s0
+    xor  s8, s8, s9
+    xor  s3, s6, s3
+    and  s11, s11, t2
+    lw   ra, 520(sp)
+    xor  a2, a2, s8
+    xor  a7, a7, t4
+    xor  t6, t6, s5
+    xor  s6, s4, s6
+    and  s7, s7, t5
+    xor  s9, a6, s9
+    xor  t6, t1, t6
+    xor  a7, a2, a7
+    xor  s11, s11, s3
+    xor  a5, a5, s6
+    and  a3, a3, ra
+    xor  s9, s9, t6
+    xor  s8, s8, s7
+    xor  a2, a2, s6
+    xor  a5, s11, a5
+    xor  a4, a4, s9
+    xor  s3, s3, s9
+    xor  t6, t6, a7
+    xor  s6, a7, s6
+    xor  a5, a5, a3
+    xor  s11, s8, s11
+    rori a4, a4, 16
     rori s3, s3, 16
-    rori t6, t6, 16
-    rori a3, a3, 16
-    rori s7, s7, 16
     rori s11, s11, 16
-    rori a2, a2, 16
-    rori t4, t4, 16
+    rori t6, t6, 16
+    rori a7, a7, 16
+    rori a5, a5, 16
     rori s6, s6, 16
-    sw   s3, 64(sp)
-    sw   t6, 68(sp)
-    sw   a3, 72(sp)
-    sw   s7, 76(sp)
-    sw   s11, 80(sp)
-    sw   a2, 84(sp)
-    sw   t4, 88(sp)
-    sw   s6, 92(sp)
+    rori a2, a2, 16
+    sw   a4, 64(sp)
+    sw   s3, 68(sp)
+    sw   s11, 72(sp)
+    sw   t6, 76(sp)
+    sw   a7, 80(sp)
+    sw   a5, 84(sp)
+    sw   s6, 88(sp)
+    sw   a2, 92(sp)
     lw   t0, 96(a1)
     lw   t1, 96(a0)
     lw   t2, 100(a0)
@@ -5299,157 +1948,142 @@ aes128ctr_xor:
     lw   a3, 124(a0)
     xor  a2, t3, a2
     lw   t3, 124(a1)
-    xor  t4, t4, t2
+    xor  t6, a2, t6
     xor  a3, t3, a3
-    xor  t3, a3, t5
-    xor  a7, a2, t6
-    xor  a6, t3, t4
-    xor  a2, a2, t0
-    xor  a4, a3, t0
-    xor  a5, t5, t0
-    xor  s3, a6, a2
-    xor  a3, a3, t2
-    xor  t6, t6, t0
+    xor  t3, t5, t0
+    xor  a4, a3, t2
+    xor  s0, a4, t3
+    xor  a6, a3, t0
+    xor  a7, t6, t1
+    xor  t4, t4, s0
+    xor  a5, a3, t5
+    xor  t2, a7, t2
+    xor  t0, t4, t0
     xor  a2, t4, a2
-    xor  t5, t5, t1
-    xor  s1, t1, a7
-    xor  t0, a3, a5
-    xor  t4, t4, t6
     xor  t5, a7, t5
-    xor  s4, s1, t4
-    xor  s5, t3, t5
-    and  s9, t0, a6
+    xor  s2, t2, a6
+    xor  t4, t0, t1
+    xor  s3, t0, t6
+    xor  s4, a2, a5
+    and  s9, s0, t0
+    and  s10, s2, t4
     and  s11, t5, t1
-    xor  s7, s5, s4
-    xor  s3, s3, s9
+    xor  s1, a7, a3
+    xor  t6, t6, s4
+    xor  s10, s10, s9
     xor  s11, s11, s9
-    sw   s5, 512(sp)
-    xor  s2, a6, a7
-    xor  t2, t2, t1
-    xor  s8, a3, t4
-    and  s9, a3, t4
-    and  s5, s5, s4
-    xor  a7, a7, t2
-    xor  t6, t3, t6
-    xor  s8, s8, s9
-    xor  s5, s5, s9
-    sw   a5, 516(sp)
-    xor  s0, t1, a6
-    xor  t2, a4, a7
-    xor  s6, a4, s2
-    and  s9, t3, a2
-    and  a5, a5, t6
-    sw   a4, 520(sp)
-    and  s10, t2, s0
-    and  ra, a7, s1
-    xor  a5, a5, s9
-    and  a4, a4, s2
-    xor  s9, a4, s9
-    xor  s3, s3, s10
-    xor  s6, s11, s6
-    xor  s8, s8, ra
-    xor  s5, s5, s9
-    xor  s3, s3, a5
-    xor  s6, s6, s9
-    xor  s8, s8, a5
-    xor  s5, s5, s7
-    and  a5, s8, s3
-    xor  ra, s3, s6
-    xor  s11, s5, a5
-    and  s3, s3, s5
-    xor  s7, s8, s5
-    and  s11, s11, ra
-    and  s3, ra, s3
-    xor  s9, s6, a5
-    xor  ra, ra, a5
-    and  s8, s6, s8
-    and  s9, s9, s7
-    and  s8, s7, s8
-    xor  a5, s7, a5
-    xor  s11, s6, s11
-    xor  ra, s3, ra
-    xor  s5, s5, s9
-    xor  a5, s8, a5
-    xor  s8, ra, a5
-    xor  s9, s11, s5
-    xor  s7, s9, s8
-    and  a2, s9, a2
-    and  s9, s9, t3
-    lw   t3, 516(sp)
-    and  t6, s7, t6
-    and  t3, s7, t3
-    lw   s7, 520(sp)
-    xor  s3, s11, ra
-    and  s1, ra, s1
-    and  s2, s8, s2
-    and  a7, ra, a7
-    xor  s6, s5, a5
-    and  t4, s3, t4
-    lw   ra, 512(sp)
-    and  s8, s8, s7
-    and  a6, s6, a6
-    and  s4, s11, s4
-    and  s3, s3, a3
-    xor  s7, s9, t3
-    xor  t4, t4, s9
-    and  s0, a5, s0
-    and  t1, s5, t1
-    and  s6, s6, t0
-    and  t2, a5, t2
-    and  ra, s11, ra
-    xor  s2, s2, s3
-    xor  t3, t3, t4
-    xor  a7, s4, a7
-    xor  s11, s1, t2
-    xor  a3, a6, t1
-    xor  s0, s0, s6
-    xor  t4, a2, t6
-    xor  s3, s3, a7
-    and  t5, s5, t5
-    xor  t6, t6, s2
-    xor  ra, ra, a3
-    xor  s1, s1, s7
-    xor  a2, a2, s9
-    xor  s6, s6, s11
-    xor  t2, t2, s7
-    xor  s3, s3, a3
-    xor  a6, a6, s0
-    xor  s4, t1, s4
-    xor  t5, t5, s11
-    xor  s7, s7, s11
-    xor  s6, s6, t4
-    xor  a3, t3, t6
-    xor  a2, ra, a2
-    xor  s2, s8, s2
+    xor  s5, t1, s4
+    and  s9, a4, t6
+    and  ra, t2, a7
+    sw   s1, 512(sp)
+    xor  ra, ra, s9
+    and  s1, s1, s5
+    xor  s7, s3, a6
+    xor  s9, s1, s9
+    sw   a6, 520(sp)
+    and  s1, a5, s4
+    and  a6, a6, s3
+    xor  s6, s3, s4
+    sw   t3, 516(sp)
+    xor  a6, a6, s1
+    and  t3, t3, s6
     xor  s11, s11, a6
-    xor  s4, s0, s4
-    xor  t4, a6, t4
-    xor  t6, a7, t6
-    xor  ra, ra, t5
-    xor  s6, t3, s6
-    xor  t4, t2, t4
-    xor  a2, s2, a2
-    xor  s11, t3, s11
-    xor  s7, s7, s4
-    xor  a3, a3, ra
-    xor  t6, s1, t6
-    xor  s3, t3, s3
+    xor  a3, a3, t6
+    xor  t3, t3, s1
+    xor  a2, s10, a2
+    xor  a6, s9, a6
+    xor  s8, a4, t6
+    xor  ra, ra, t3
+    xor  a2, a2, t3
+    xor  s7, s11, s7
+    xor  a3, a6, a3
+    xor  s8, ra, s8
+    xor  a6, a2, s7
+    and  a2, a2, s8
+    xor  ra, a3, a2
+    and  s11, a6, ra
+    xor  s11, s11, s7
+    xor  t3, s8, a3
+    xor  s7, s7, a2
+    and  s7, s7, t3
+    xor  s7, s7, a3
+    xor  t3, ra, s7
+    xor  s8, s8, s7
+    and  a3, a3, t3
+    xor  s8, a3, s8
+    xor  a3, ra, a3
+    and  a3, s11, a3
+    xor  a6, a6, a3
+    xor  a3, a6, s8
+    xor  ra, s11, s7
+    xor  a2, s7, s8
+    xor  s9, ra, a3
+    and  s4, ra, s4
+    and  a5, ra, a5
+    xor  t3, s11, a6
+    and  t0, a2, t0
+    and  t4, s8, t4
+    and  t1, s7, t1
+    lw   ra, 516(sp)
+    and  t6, t3, t6
+    and  a7, a6, a7
+    and  s6, s9, s6
+    and  a4, t3, a4
+    xor  t1, t0, t1
+    xor  t4, t4, t0
+    and  s3, a3, s3
+    and  a6, a6, t2
+    and  s9, s9, ra
+    xor  a7, t6, a7
+    xor  t0, a4, t1
+    and  s8, s8, s2
+    lw   t2, 512(sp)
+    xor  s9, a5, s9
+    xor  s6, s6, a7
+    xor  s3, s3, t0
+    and  s5, s11, s5
+    and  a2, a2, s0
+    xor  s8, s8, s9
+    xor  s3, s6, s3
+    and  s11, s11, t2
+    lw   ra, 520(sp)
+    xor  a2, a2, s8
+    xor  a7, a7, t4
+    xor  t6, t6, s5
+    xor  s6, s4, s6
+    and  s7, s7, t5
+    xor  s9, a6, s9
+    xor  t6, t1, t6
+    xor  a7, a2, a7
+    xor  s11, s11, s3
+    xor  a5, a5, s6
+    and  a3, a3, ra
+    xor  s9, s9, t6
+    xor  s8, s8, s7
+    xor  a2, a2, s6
+    xor  a5, s11, a5
+    xor  a4, a4, s9
+    xor  s3, s3, s9
+    xor  t6, t6, a7
+    xor  s6, a7, s6
+    xor  a5, a5, a3
+    xor  s11, s8, s11
+    rori a4, a4, 24
     rori s3, s3, 24
-    rori t6, t6, 24
-    rori a3, a3, 24
-    rori s7, s7, 24
     rori s11, s11, 24
-    rori a2, a2, 24
-    rori t4, t4, 24
+    rori t6, t6, 24
+    rori a7, a7, 24
+    rori a5, a5, 24
     rori s6, s6, 24
-    sw   s3, 96(sp)
-    sw   t6, 100(sp)
-    sw   a3, 104(sp)
-    sw   s7, 108(sp)
-    sw   s11, 112(sp)
-    sw   a2, 116(sp)
-    sw   t4, 120(sp)
-    sw   s6, 124(sp)
+    rori a2, a2, 24
+    sw   a4, 96(sp)
+    sw   s3, 100(sp)
+    sw   s11, 104(sp)
+    sw   t6, 108(sp)
+    sw   a7, 112(sp)
+    sw   a5, 116(sp)
+    sw   s6, 120(sp)
+    sw   a2, 124(sp)
     addi a0, a0, 128
     mv   a1, sp
     lw   t0, 656(sp)

@@ -44,6 +44,9 @@ class Block:
     def addi(self, a, n): return self._op("addi", [a], imm=n)
     def xori(self, a, n): return self._op("xori", [a], imm=n)
     def rori(self, a, n): return self._op("rori", [a], imm=n)
+    def xor_reg(self, a, reg):
+        """a ^ reg, reg a reserved register the block does not write"""
+        return self._op("xorr", [a], imm=reg)
     def rotr(self, a, n, zbkb):
         if n == 0:
             return a
@@ -208,6 +211,8 @@ def emit_code(code):
         elif op == "li":
             v = imm if imm < 0x80000000 else imm - (1 << 32)
             lines.append(f"    li   {d}, {v}")
+        elif op == "xorr":
+            lines.append(f"    xor  {d}, {srcs[0]}, {imm}")
         elif imm is not None:
             lines.append(f"    {op:4} {d}, {srcs[0]}, {imm}")
         else:
@@ -336,49 +341,43 @@ def increment_phase():
     return compile_block(B, ("a0", "a1"), "increment")
 
 # ----------------------------------------------------------------- key schedule
-def keyexp_code():
-    """aes128ctr_keyexp(rk a0, key a1): constant time (S-box circuit on 4 bytes at a time).
-    rk[32*i + 8*r + b] = W[r][b] of round key i (round keys 1..10 with the 0x63 of the
-    S-box folded in).  The standard key words are first written to rk[352..395]."""
-    B = Block()
-    # key bytes (any alignment)
-    w = []
-    for j in range(4):
-        x = B.lw("sp", 4 * j)       # copied to the stack by the prologue
-        w.append(x)
-    m01 = B.li(0x01010101)
-    m8, m16 = B.li(0x00ff00ff), B.li(0x0000ffff)
-    c63 = B.li(0x63636363)
-    def convert(i, ws):
+def keyexp_blocks():
+    """aes128ctr_keyexp(rk a0, key a1), constant time: SubWord with the S-box circuit on the
+    4 bytes of a word at once (bit b of every byte in one word).  rk[32*i + 8*r + b] = W[r][b]
+    of round key i (round keys 1..10 with the S-box constant 0x63 folded in).  The current
+    round key words live at sp+0..15; a1 = rcon; a0 = where round key i goes."""
+    def convert(B, ws, c63, off):
         # bitsliced conversion: row word R_r (byte c = byte 4c+r), then lane replication
+        m01, m8, m16 = B.li(0x01010101), B.li(0x00ff00ff), B.li(0x0000ffff)
         rows = bytetr(B, ws, m8, m16)
-        if i > 0:
-            rows = [B.xor(x, c63) for x in rows]
+        if c63:
+            c = B.li(0x63636363)
+            rows = [B.xor(x, c) for x in rows]
         for r in range(4):
             for b in range(8):
                 x = B.and_(B.srli(rows[r], b) if b else rows[r], m01)
                 x = B.sub(B.slli(x, 8), x)
-                B.sw(x, "a0", 128 * i + w_off(r, b))
-    rcon = 1
-    words = list(w)
-    convert(0, words)
-    for i in range(1, 11):
-        t = B.rotr(words[-1], 8, False)
-        u = [B.and_(B.srli(t, b) if b else t, m01) for b in range(8)]
-        s = sbox(B, u)
-        y = s[0]
-        for b in range(1, 8):
-            y = B.or_(y, B.slli(s[b], b))
-        y = B.xor(y, c63)
-        y = B.xori(y, rcon)
-        n0 = B.xor(words[-4], y)
-        n1 = B.xor(words[-3], n0)
-        n2 = B.xor(words[-2], n1)
-        n3 = B.xor(words[-1], n2)
-        words = [n0, n1, n2, n3]
-        convert(i, words)
-        rcon = (rcon << 1) ^ (0x11b if rcon & 0x80 else 0)
-    return compile_block(B, ("a0", "a1"), "keyexp")
+                B.sw(x, "a0", off + w_off(r, b))
+    B0 = Block()
+    convert(B0, [B0.lw("sp", 4 * j) for j in range(4)], False, 0)
+    B1 = Block()
+    w = [B1.lw("sp", 4 * j) for j in range(4)]
+    m01 = B1.li(0x01010101)
+    t = B1.rotr(w[3], 8, False)
+    u = [B1.and_(B1.srli(t, b) if b else t, m01) for b in range(8)]
+    sb = sbox(B1, u)
+    y = sb[0]
+    for b in range(1, 8):
+        y = B1.or_(y, B1.slli(sb[b], b))
+    y = B1.xor(y, B1.li(0x63636363))
+    y = B1.xor_reg(y, "a1")
+    n = [B1.xor(w[0], y)]
+    for j in range(1, 4):
+        n.append(B1.xor(w[j], n[-1]))
+    for j in range(4):
+        B1.sw(n[j], "sp", 4 * j)
+    convert(B1, n, True, 128)
+    return compile_block(B0, ("a0", "a1"), "keyconv0"), compile_block(B1, ("a0", "a1"), "keyround")
 
 # ----------------------------------------------------------------- the functions
 def gen(zbkb):
@@ -410,7 +409,21 @@ def gen(zbkb):
     for i in range(16):     # key bytes -> stack words 0..3 (little endian)
         L.append(f"    lbu  t0, {i}(a1)")
         L.append(f"    sb   t0, {i}(sp)")
-    L += keyexp_code()
+    kb0, kb1 = keyexp_blocks()
+    L += kb0
+    L.append("    li   a1, 1")                      # rcon
+    L.append("    addi t0, a0, 1280")
+    L.append(f"    sw   t0, {MISC}(sp)")             # rk + 128*10: last round key
+    L.append(".Lk_round:")
+    L += kb1
+    L.append("    slli a1, a1, 1")                  # rcon = xtime(rcon)
+    L.append("    srli t0, a1, 8")
+    L.append("    sub  t0, zero, t0")
+    L.append("    andi t0, t0, 0x11b")
+    L.append("    xor  a1, a1, t0")
+    L.append("    addi a0, a0, 128")
+    L.append(f"    lw   t0, {MISC}(sp)")
+    L.append("    bne  a0, t0, .Lk_round")
     epilogue()
     L.append("    .size aes128ctr_keyexp, .-aes128ctr_keyexp")
     # ---- xor
