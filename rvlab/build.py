@@ -54,9 +54,21 @@ def _compile(src: Path, obj: Path, flags: list[str], deps: list[Path], what: str
     cmd = [CC] + flags + ["-c", str(src), "-o", str(obj)]
     if _newer(obj, [src] + deps) and cmdfile.exists() and cmdfile.read_text() == shlex.join(cmd):
         return obj
-    _run(cmd, what)
-    cmdfile.write_text(shlex.join(cmd))
+    # build under a private name and rename: several rvlab runs may share build/
+    tmp = obj.with_name(f".{obj.name}.{os.getpid()}")
+    try:
+        _run(cmd[:-1] + [str(tmp)], what)
+        os.replace(tmp, obj)
+    finally:
+        tmp.unlink(missing_ok=True)
+    _atomic_write(cmdfile, shlex.join(cmd))
     return obj
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------------ test cases
@@ -160,8 +172,15 @@ def _harness_obj(name: str, extra: list[str], tag: str) -> Path:
 
 
 def _link(objs: list[Path], elf: Path, what: str) -> Path:
-    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={elf.with_suffix('.map')}"] + [str(o) for o in objs] + ["-o", str(elf)]
-    _run(cmd, what)
+    tmp = elf.with_name(f".{elf.stem}.{os.getpid()}")
+    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+    try:
+        _run(cmd, what)
+        os.replace(f"{tmp}.map", elf.with_suffix(".map"))
+        os.replace(f"{tmp}.elf", elf)
+    finally:
+        for suf in (".map", ".elf"):
+            Path(f"{tmp}{suf}").unlink(missing_ok=True)
     return elf
 
 
@@ -174,7 +193,7 @@ def build_test(impl: Impl, seed: int, n_random: int, kobjs: list[Path] | None = 
     csrc.parent.mkdir(parents=True, exist_ok=True)
     text = cases_c(cases)
     if not csrc.exists() or csrc.read_text() != text:
-        csrc.write_text(text)
+        _atomic_write(csrc, text)
     cobj = _compile(csrc, csrc.with_suffix(".o"), [f"-march={HARNESS_MARCH}", "-O1"] + COMMON + [f"-I{HARNESS}"],
                     [HARNESS / "rvlab.h"], f"{impl.primitive}: compiling generated cases")
     pflags = [f"-march={HARNESS_MARCH}", "-O2"] + COMMON + [f"-I{HARNESS}", f"-I{impl.primitive_dir}"] + _defines(impl)
