@@ -10,3 +10,4 @@ python3 gen_zbkc.py k1  > ../zbkc/polymul128.S
 # Zbkc 256/512: dedicated kernels (schoolbook 256; one Karatsuba level over 256-bit schoolbook leaves for 512)
 python3 gen_zbkc_big.py 8 0     > ../../polymul-256/zbkc/polymul256.S
 python3 gen_zbkc_big.py 16 1 24 > ../../polymul-512/zbkc/polymul512.S
+python3 gen_ct.py b 16  > ../ct-comb/polymul128.S
