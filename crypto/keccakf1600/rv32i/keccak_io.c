@@ -25,8 +25,10 @@ static inline uint32_t zip32(uint32_t x)
     return r;
 }
 #else
-/* lanes (1,0) (2,0) (3,1) (2,2) (2,3) (0,4): indices 1, 2, 8, 12, 17, 20 */
-#define KECCAK_COMPLEMENTED ((1u << 1) | (1u << 2) | (1u << 8) | (1u << 12) | (1u << 17) | (1u << 20))
+/* lanes (0,0) (4,0) (3,1) (4,1) (3,2) (4,2) (3,3) (0,4): indices 0, 4, 8, 9, 13, 14, 18, 20
+   (must match P_COMPLEMENT in ../gen.py) */
+#define KECCAK_COMPLEMENTED ((1u << 0) | (1u << 4) | (1u << 8) | (1u << 9) | (1u << 13) | \
+                             (1u << 14) | (1u << 18) | (1u << 20))
 /* even bits to the low half, odd bits to the high half */
 static inline uint32_t unzip32(uint32_t x)
 {

@@ -162,18 +162,18 @@ keccakf1600_permute:
     slli    t0, a6, 7
     srli    a6, a6, 25
     or      a6, a6, t0
-    or      s6, a6, a2
+    and     s6, a6, a2
     xor     s6, s6, a5
     sw      s6, 24(sp)
-    and     s8, a2, a3
+    not     s8, a2
+    and     s8, s8, a3
     xor     s8, s8, a6
     sw      s8, 32(sp)
-    and     s4, a5, a6
+    or      s4, a5, a6
     xor     s4, s4, a4
     sw      s4, 16(sp)
     lw      a6, 0(a1)
-    not     s2, a4
-    or      s2, s2, a5
+    and     s2, a4, a5
     xor     s2, s2, a3
     sw      s2, 8(sp)
     or      s0, a3, a4
@@ -202,18 +202,18 @@ keccakf1600_permute:
     slli    t0, a6, 7
     srli    a6, a6, 25
     or      a6, a6, t0
-    or      s7, a6, a2
+    and     s7, a6, a2
     xor     s7, s7, a5
     sw      s7, 28(sp)
-    and     s9, a2, a3
+    not     s9, a2
+    and     s9, s9, a3
     xor     s9, s9, a6
     sw      s9, 36(sp)
-    and     s5, a5, a6
+    or      s5, a5, a6
     xor     s5, s5, a4
     sw      s5, 20(sp)
     lw      a6, 4(a1)
-    not     s3, a4
-    or      s3, s3, a5
+    and     s3, a4, a5
     xor     s3, s3, a3
     sw      s3, 12(sp)
     or      s1, a3, a4
@@ -245,7 +245,8 @@ keccakf1600_permute:
     slli    t0, a6, 31
     srli    a6, a6, 1
     or      a6, a6, t0
-    or      t0, a6, a2
+    not     t0, a6
+    or      t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 64(sp)
     xor     s6, s6, t0
@@ -253,8 +254,7 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 72(sp)
     xor     s8, s8, t0
-    not     t0, a6
-    or      t0, t0, a5
+    or      t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 56(sp)
     xor     s4, s4, t0
@@ -291,7 +291,8 @@ keccakf1600_permute:
     slli    t0, a6, 30
     srli    a6, a6, 2
     or      a6, a6, t0
-    or      t0, a6, a2
+    not     t0, a6
+    or      t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 68(sp)
     xor     s7, s7, t0
@@ -299,8 +300,7 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 76(sp)
     xor     s9, s9, t0
-    not     t0, a6
-    or      t0, t0, a5
+    or      t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 60(sp)
     xor     s5, s5, t0
@@ -337,25 +337,24 @@ keccakf1600_permute:
     slli    t0, a6, 9
     srli    a6, a6, 23
     or      a6, a6, t0
-    or      t0, a6, a2
-    not     t0, t0
+    not     t0, a6
+    and     t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 104(sp)
     xor     s6, s6, t0
-    and     t0, a2, a3
+    or      t0, a2, a3
     xor     t0, t0, a6
     sw      t0, 112(sp)
     xor     s8, s8, t0
-    not     t0, a5
-    and     t0, t0, a6
+    and     t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 96(sp)
     xor     s4, s4, t0
-    and     t0, a4, a5
+    or      t0, a4, a5
     xor     t0, t0, a3
     sw      t0, 88(sp)
     xor     s2, s2, t0
-    or      t0, a3, a4
+    and     t0, a3, a4
     xor     t0, t0, a2
     sw      t0, 80(sp)
     xor     s0, s0, t0
@@ -381,25 +380,24 @@ keccakf1600_permute:
     slli    t0, a6, 9
     srli    a6, a6, 23
     or      a6, a6, t0
-    or      t0, a6, a2
-    not     t0, t0
+    not     t0, a6
+    and     t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 108(sp)
     xor     s7, s7, t0
-    and     t0, a2, a3
+    or      t0, a2, a3
     xor     t0, t0, a6
     sw      t0, 116(sp)
     xor     s9, s9, t0
-    not     t0, a5
-    and     t0, t0, a6
+    and     t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 100(sp)
     xor     s5, s5, t0
-    and     t0, a4, a5
+    or      t0, a4, a5
     xor     t0, t0, a3
     sw      t0, 92(sp)
     xor     s3, s3, t0
-    or      t0, a3, a4
+    and     t0, a3, a4
     xor     t0, t0, a2
     sw      t0, 84(sp)
     xor     s1, s1, t0
@@ -429,7 +427,6 @@ keccakf1600_permute:
     srli    a6, a6, 4
     or      a6, a6, t0
     and     t0, a6, a2
-    not     t0, t0
     xor     t0, t0, a5
     sw      t0, 144(sp)
     xor     s6, s6, t0
@@ -437,8 +434,8 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 152(sp)
     xor     s8, s8, t0
-    not     t0, a5
-    or      t0, t0, a6
+    not     t0, a6
+    and     t0, t0, a5
     xor     t0, t0, a4
     sw      t0, 136(sp)
     xor     s4, s4, t0
@@ -476,7 +473,6 @@ keccakf1600_permute:
     srli    a6, a6, 4
     or      a6, a6, t0
     and     t0, a6, a2
-    not     t0, t0
     xor     t0, t0, a5
     sw      t0, 148(sp)
     xor     s7, s7, t0
@@ -484,8 +480,8 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 156(sp)
     xor     s9, s9, t0
-    not     t0, a5
-    or      t0, t0, a6
+    not     t0, a6
+    and     t0, t0, a5
     xor     t0, t0, a4
     sw      t0, 140(sp)
     xor     s5, s5, t0
@@ -638,18 +634,18 @@ keccakf1600_permute:
     slli    t0, a6, 7
     srli    a6, a6, 25
     or      a6, a6, t0
-    or      s6, a6, a2
+    and     s6, a6, a2
     xor     s6, s6, a5
     sw      s6, 24(a0)
-    and     s8, a2, a3
+    not     s8, a2
+    and     s8, s8, a3
     xor     s8, s8, a6
     sw      s8, 32(a0)
-    and     s4, a5, a6
+    or      s4, a5, a6
     xor     s4, s4, a4
     sw      s4, 16(a0)
     lw      a6, 8(a1)
-    not     s2, a4
-    or      s2, s2, a5
+    and     s2, a4, a5
     xor     s2, s2, a3
     sw      s2, 8(a0)
     or      s0, a3, a4
@@ -678,18 +674,18 @@ keccakf1600_permute:
     slli    t0, a6, 7
     srli    a6, a6, 25
     or      a6, a6, t0
-    or      s7, a6, a2
+    and     s7, a6, a2
     xor     s7, s7, a5
     sw      s7, 28(a0)
-    and     s9, a2, a3
+    not     s9, a2
+    and     s9, s9, a3
     xor     s9, s9, a6
     sw      s9, 36(a0)
-    and     s5, a5, a6
+    or      s5, a5, a6
     xor     s5, s5, a4
     sw      s5, 20(a0)
     lw      a6, 12(a1)
-    not     s3, a4
-    or      s3, s3, a5
+    and     s3, a4, a5
     xor     s3, s3, a3
     sw      s3, 12(a0)
     or      s1, a3, a4
@@ -721,7 +717,8 @@ keccakf1600_permute:
     slli    t0, a6, 31
     srli    a6, a6, 1
     or      a6, a6, t0
-    or      t0, a6, a2
+    not     t0, a6
+    or      t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 64(a0)
     xor     s6, s6, t0
@@ -729,8 +726,7 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 72(a0)
     xor     s8, s8, t0
-    not     t0, a6
-    or      t0, t0, a5
+    or      t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 56(a0)
     xor     s4, s4, t0
@@ -767,7 +763,8 @@ keccakf1600_permute:
     slli    t0, a6, 30
     srli    a6, a6, 2
     or      a6, a6, t0
-    or      t0, a6, a2
+    not     t0, a6
+    or      t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 68(a0)
     xor     s7, s7, t0
@@ -775,8 +772,7 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 76(a0)
     xor     s9, s9, t0
-    not     t0, a6
-    or      t0, t0, a5
+    or      t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 60(a0)
     xor     s5, s5, t0
@@ -813,25 +809,24 @@ keccakf1600_permute:
     slli    t0, a6, 9
     srli    a6, a6, 23
     or      a6, a6, t0
-    or      t0, a6, a2
-    not     t0, t0
+    not     t0, a6
+    and     t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 104(a0)
     xor     s6, s6, t0
-    and     t0, a2, a3
+    or      t0, a2, a3
     xor     t0, t0, a6
     sw      t0, 112(a0)
     xor     s8, s8, t0
-    not     t0, a5
-    and     t0, t0, a6
+    and     t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 96(a0)
     xor     s4, s4, t0
-    and     t0, a4, a5
+    or      t0, a4, a5
     xor     t0, t0, a3
     sw      t0, 88(a0)
     xor     s2, s2, t0
-    or      t0, a3, a4
+    and     t0, a3, a4
     xor     t0, t0, a2
     sw      t0, 80(a0)
     xor     s0, s0, t0
@@ -857,25 +852,24 @@ keccakf1600_permute:
     slli    t0, a6, 9
     srli    a6, a6, 23
     or      a6, a6, t0
-    or      t0, a6, a2
-    not     t0, t0
+    not     t0, a6
+    and     t0, t0, a2
     xor     t0, t0, a5
     sw      t0, 108(a0)
     xor     s7, s7, t0
-    and     t0, a2, a3
+    or      t0, a2, a3
     xor     t0, t0, a6
     sw      t0, 116(a0)
     xor     s9, s9, t0
-    not     t0, a5
-    and     t0, t0, a6
+    and     t0, a5, a6
     xor     t0, t0, a4
     sw      t0, 100(a0)
     xor     s5, s5, t0
-    and     t0, a4, a5
+    or      t0, a4, a5
     xor     t0, t0, a3
     sw      t0, 92(a0)
     xor     s3, s3, t0
-    or      t0, a3, a4
+    and     t0, a3, a4
     xor     t0, t0, a2
     sw      t0, 84(a0)
     xor     s1, s1, t0
@@ -905,7 +899,6 @@ keccakf1600_permute:
     srli    a6, a6, 4
     or      a6, a6, t0
     and     t0, a6, a2
-    not     t0, t0
     xor     t0, t0, a5
     sw      t0, 144(a0)
     xor     s6, s6, t0
@@ -913,8 +906,8 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 152(a0)
     xor     s8, s8, t0
-    not     t0, a5
-    or      t0, t0, a6
+    not     t0, a6
+    and     t0, t0, a5
     xor     t0, t0, a4
     sw      t0, 136(a0)
     xor     s4, s4, t0
@@ -952,7 +945,6 @@ keccakf1600_permute:
     srli    a6, a6, 4
     or      a6, a6, t0
     and     t0, a6, a2
-    not     t0, t0
     xor     t0, t0, a5
     sw      t0, 148(a0)
     xor     s7, s7, t0
@@ -960,8 +952,8 @@ keccakf1600_permute:
     xor     t0, t0, a6
     sw      t0, 156(a0)
     xor     s9, s9, t0
-    not     t0, a5
-    or      t0, t0, a6
+    not     t0, a6
+    and     t0, t0, a5
     xor     t0, t0, a4
     sw      t0, 140(a0)
     xor     s5, s5, t0
