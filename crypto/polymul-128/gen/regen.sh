@@ -11,3 +11,5 @@ python3 gen_zbkc.py k1  > ../zbkc/polymul128.S
 python3 gen_zbkc_big.py 8 0     > ../../polymul-256/zbkc/polymul256.S
 python3 gen_zbkc_big.py 16 1 24 > ../../polymul-512/zbkc/polymul512.S
 python3 gen_ct.py b 16  > ../ct-comb/polymul128.S
+# the 256/512 folders include the 128-bit kernels by reference: make sure builds notice
+touch ../../polymul-256/*/core128.S ../../polymul-512/*/core128.S ../../polymul-256/*/polymul256.c ../../polymul-512/*/polymul512.c 2>/dev/null || true
