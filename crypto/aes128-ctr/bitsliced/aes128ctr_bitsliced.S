@@ -409,203 +409,212 @@ aes128ctr_keyexp:
     xor  s10, s10, a1
     xor  s10, s4, s10
     lw   s4, 520(sp)
-    srli s7, s10, 8
+    li   a6, 1667457891
+    xor  s11, s10, a6
     xor  s4, s4, s10
+    lw   t0, 516(sp)
+    sw   s11, 256(a0)
+    xor  s11, s4, a6
+    xor  t0, t0, s4
+    sw   s11, 260(a0)
+    xor  s11, t0, a6
+    sw   s11, 264(a0)
+    srli s7, s10, 8
     li   s11, 16711935
     xor  s7, s7, s4
-    lw   t0, 516(sp)
-    and  s7, s7, s11
     lw   s3, 512(sp)
-    slli s6, s7, 8
-    xor  t0, t0, s4
     sw   s4, 4(sp)
-    xor  s7, s4, s7
+    and  s7, s7, s11
+    slli s6, s7, 8
+    xor  s4, s4, s7
     xor  s3, s3, t0
-    srli s4, t0, 8
-    xor  s4, s4, s3
-    sw   s3, 12(sp)
-    and  s11, s4, s11
-    sw   t0, 8(sp)
-    xor  s6, s10, s6
-    slli s4, s11, 8
-    xor  s3, s3, s11
-    xor  t0, t0, s4
-    srli s11, s6, 16
-    li   s0, 65535
-    xor  s11, s11, t0
-    and  s11, s11, s0
-    slli s4, s11, 16
-    xor  s11, t0, s11
-    srli t0, s7, 16
-    xor  t0, t0, s3
-    and  t0, t0, s0
-    slli s0, t0, 16
-    xor  t0, s3, t0
-    xor  s6, s6, s4
-    xor  s7, s7, s0
-    li   s3, 1667457891
-    xor  s6, s6, s3
+    srli s7, t0, 8
     xor  s7, s7, s3
-    xor  s11, s11, s3
-    li   a6, 16843009
-    xor  s3, t0, s3
-    and  t0, s6, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 128(a0)
-    srli s0, s6, 1
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 132(a0)
-    srli t0, s6, 2
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 136(a0)
-    srli s0, s6, 3
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 140(a0)
-    srli t0, s6, 4
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 144(a0)
-    srli s0, s6, 5
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 148(a0)
-    srli t0, s6, 6
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    srli s6, s6, 7
-    sw   s0, 152(a0)
-    and  s6, s6, a6
-    slli s0, s6, 8
-    sub  s0, s0, s6
-    sw   s0, 156(a0)
-    and  s0, s7, a6
-    slli s6, s0, 8
-    sub  s6, s6, s0
-    sw   s6, 160(a0)
-    srli s6, s7, 1
-    and  s6, s6, a6
-    slli s0, s6, 8
-    sub  s0, s0, s6
-    sw   s0, 164(a0)
-    srli s0, s7, 2
-    and  s0, s0, a6
-    slli s6, s0, 8
-    sub  s6, s6, s0
-    sw   s6, 168(a0)
-    srli s6, s7, 3
-    and  s6, s6, a6
-    slli s0, s6, 8
-    sub  s0, s0, s6
-    sw   s0, 172(a0)
-    srli s0, s7, 4
-    and  s0, s0, a6
-    slli s6, s0, 8
-    sub  s6, s6, s0
-    sw   s6, 176(a0)
-    srli s6, s7, 5
-    and  s6, s6, a6
-    slli s0, s6, 8
-    sub  s0, s0, s6
-    sw   s0, 180(a0)
-    srli s0, s7, 6
-    and  s0, s0, a6
-    slli s6, s0, 8
-    sub  s6, s6, s0
-    srli s7, s7, 7
-    sw   s6, 184(a0)
-    and  s7, s7, a6
-    slli s6, s7, 8
-    sub  s6, s6, s7
-    sw   s6, 188(a0)
-    and  s6, s11, a6
-    slli s7, s6, 8
-    sub  s7, s7, s6
-    sw   s7, 192(a0)
-    srli s7, s11, 1
-    and  s7, s7, a6
-    slli s6, s7, 8
-    sub  s6, s6, s7
-    sw   s6, 196(a0)
-    srli s6, s11, 2
-    and  s6, s6, a6
-    slli s7, s6, 8
-    sub  s7, s7, s6
-    sw   s7, 200(a0)
-    srli s7, s11, 3
-    and  s7, s7, a6
-    slli s6, s7, 8
-    sub  s6, s6, s7
-    sw   s6, 204(a0)
-    srli s6, s11, 4
-    and  s6, s6, a6
-    slli s7, s6, 8
-    sub  s7, s7, s6
-    sw   s7, 208(a0)
-    srli s7, s11, 5
-    and  s7, s7, a6
-    slli s6, s7, 8
-    sub  s6, s6, s7
-    sw   s6, 212(a0)
-    srli s6, s11, 6
-    and  s6, s6, a6
-    slli s7, s6, 8
-    sub  s7, s7, s6
-    srli s11, s11, 7
-    sw   s7, 216(a0)
-    and  s11, s11, a6
-    slli s7, s11, 8
-    sub  s7, s7, s11
-    sw   s7, 220(a0)
-    and  s7, s3, a6
+    and  s7, s7, s11
+    sw   s10, 0(sp)
     slli s11, s7, 8
-    sub  s11, s11, s7
-    sw   s11, 224(a0)
+    sw   s3, 12(sp)
+    xor  a6, s3, a6
+    xor  s10, s10, s6
+    xor  s7, s3, s7
+    xor  s11, t0, s11
+    srli s3, s10, 16
+    li   s0, 65535
+    xor  s3, s3, s11
+    sw   t0, 8(sp)
+    and  s3, s3, s0
+    slli t0, s3, 16
+    xor  s3, s11, s3
+    srli s11, s4, 16
+    xor  s11, s11, s7
+    and  s0, s11, s0
+    slli s11, s0, 16
+    xor  s0, s7, s0
+    xor  t0, s10, t0
+    xor  s11, s4, s11
+    li   s7, 1667457891
+    sw   a6, 268(a0)
+    xor  t0, t0, s7
+    xor  s11, s11, s7
+    xor  s3, s3, s7
+    li   a6, 16843009
+    xor  s7, s0, s7
+    and  s0, t0, a6
+    slli s4, s0, 8
+    sub  s4, s4, s0
+    sw   s4, 128(a0)
+    srli s4, t0, 1
+    and  s4, s4, a6
+    slli s0, s4, 8
+    sub  s4, s0, s4
+    sw   s4, 132(a0)
+    srli s4, t0, 2
+    and  s4, s4, a6
+    slli s0, s4, 8
+    sub  s0, s0, s4
+    sw   s0, 136(a0)
+    srli s0, t0, 3
+    and  s0, s0, a6
+    slli s4, s0, 8
+    sub  s0, s4, s0
+    sw   s0, 140(a0)
+    srli s0, t0, 4
+    and  s0, s0, a6
+    slli s4, s0, 8
+    sub  s4, s4, s0
+    sw   s4, 144(a0)
+    srli s4, t0, 5
+    and  s4, s4, a6
+    slli s0, s4, 8
+    sub  s4, s0, s4
+    sw   s4, 148(a0)
+    srli s4, t0, 6
+    and  s4, s4, a6
+    slli s0, s4, 8
+    sub  s0, s0, s4
+    srli t0, t0, 7
+    sw   s0, 152(a0)
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  t0, s0, t0
+    sw   t0, 156(a0)
+    and  t0, s11, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 160(a0)
+    srli s0, s11, 1
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 164(a0)
+    srli t0, s11, 2
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 168(a0)
+    srli s0, s11, 3
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 172(a0)
+    srli t0, s11, 4
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    sw   s0, 176(a0)
+    srli s0, s11, 5
+    and  s0, s0, a6
+    slli t0, s0, 8
+    sub  t0, t0, s0
+    sw   t0, 180(a0)
+    srli t0, s11, 6
+    and  t0, t0, a6
+    slli s0, t0, 8
+    sub  s0, s0, t0
+    srli s11, s11, 7
+    sw   s0, 184(a0)
+    and  s11, s11, a6
+    slli s0, s11, 8
+    sub  s0, s0, s11
+    sw   s0, 188(a0)
+    and  s0, s3, a6
+    slli s11, s0, 8
+    sub  s11, s11, s0
+    sw   s11, 192(a0)
     srli s11, s3, 1
     and  s11, s11, a6
-    slli s7, s11, 8
-    sub  s11, s7, s11
-    sw   s11, 228(a0)
-    srli s11, s3, 2
+    slli s0, s11, 8
+    sub  s0, s0, s11
+    sw   s0, 196(a0)
+    srli s0, s3, 2
+    and  s0, s0, a6
+    slli s11, s0, 8
+    sub  s11, s11, s0
+    sw   s11, 200(a0)
+    srli s11, s3, 3
     and  s11, s11, a6
-    slli s7, s11, 8
-    sub  s7, s7, s11
-    sw   s7, 232(a0)
-    srli s7, s3, 3
-    and  s7, s7, a6
-    slli s11, s7, 8
-    sub  s7, s11, s7
-    sw   s7, 236(a0)
-    srli s7, s3, 4
-    and  s7, s7, a6
-    slli s11, s7, 8
-    sub  s11, s11, s7
-    sw   s11, 240(a0)
+    slli s0, s11, 8
+    sub  s0, s0, s11
+    sw   s0, 204(a0)
+    srli s0, s3, 4
+    and  s0, s0, a6
+    slli s11, s0, 8
+    sub  s11, s11, s0
+    sw   s11, 208(a0)
     srli s11, s3, 5
     and  s11, s11, a6
-    slli s7, s11, 8
-    sub  s11, s7, s11
-    sw   s11, 244(a0)
-    srli s11, s3, 6
+    slli s0, s11, 8
+    sub  s0, s0, s11
+    sw   s0, 212(a0)
+    srli s0, s3, 6
+    and  s0, s0, a6
+    slli s11, s0, 8
+    sub  s11, s11, s0
     srli s3, s3, 7
-    and  s11, s11, a6
+    sw   s11, 216(a0)
     and  s3, s3, a6
-    slli s7, s11, 8
-    slli a6, s3, 8
-    sub  s7, s7, s11
-    sub  s3, a6, s3
-    sw   s10, 0(sp)
-    sw   s7, 248(a0)
-    sw   s3, 252(a0)
+    slli s11, s3, 8
+    sub  s11, s11, s3
+    sw   s11, 220(a0)
+    and  s11, s7, a6
+    slli s3, s11, 8
+    sub  s3, s3, s11
+    sw   s3, 224(a0)
+    srli s3, s7, 1
+    and  s3, s3, a6
+    slli s11, s3, 8
+    sub  s11, s11, s3
+    sw   s11, 228(a0)
+    srli s11, s7, 2
+    and  s11, s11, a6
+    slli s3, s11, 8
+    sub  s3, s3, s11
+    sw   s3, 232(a0)
+    srli s3, s7, 3
+    and  s3, s3, a6
+    slli s11, s3, 8
+    sub  s11, s11, s3
+    sw   s11, 236(a0)
+    srli s11, s7, 4
+    and  s11, s11, a6
+    slli s3, s11, 8
+    sub  s3, s3, s11
+    sw   s3, 240(a0)
+    srli s3, s7, 5
+    and  s3, s3, a6
+    slli s11, s3, 8
+    sub  s11, s11, s3
+    sw   s11, 244(a0)
+    srli s11, s7, 6
+    and  s11, s11, a6
+    srli s7, s7, 7
+    and  a6, s7, a6
+    slli s3, s11, 8
+    slli s7, a6, 8
+    sub  s3, s3, s11
+    sub  s7, s7, a6
+    sw   s3, 248(a0)
+    sw   s7, 252(a0)
     slli a1, a1, 1
     srli t0, a1, 8
     sub  t0, zero, t0
@@ -2312,841 +2321,763 @@ aes128ctr_xor:
     sw   a5, 124(sp)
     j    .Lx_round
 .Lx_last:
+    lw   a2, 640(sp)
+    lw   a1, 644(sp)
+    lw   t2, 648(sp)
+    li   t0, 128
+    mv   t1, t2
+    bltu t2, t0, 1f
+    mv   t1, t0
+1:  sub  t2, t2, t1
+    sw   t2, 648(sp)
+    sw   t1, 660(sp)
+    or   t3, a1, a2
+    andi t3, t3, 3
+    bnez t3, .Lx_slow
+    beq  t1, t0, .Lx_unpack
+.Lx_slow:
+    addi t2, sp, 256
+    add  t4, t2, t1
+2:  lbu  t5, 0(a1)
+    addi a1, a1, 1
+    sb   t5, 0(t2)
+    addi t2, t2, 1
+    bne  t2, t4, 2b
+    addi a1, sp, 256
+    mv   a2, a1
+.Lx_unpack:
     lw   t5, 0(sp)
-    lw   t6, 0(a0)
-    lw   a2, 32(a0)
-    xor  t6, t5, t6
-    lw   t5, 32(sp)
-    lw   a3, 64(a0)
-    xor  a2, t5, a2
-    lw   t5, 64(sp)
-    lw   a4, 96(a0)
-    xor  a3, t5, a3
-    lw   t5, 96(sp)
+    lw   t6, 32(sp)
+    srli a5, t5, 8
     li   t3, 16711935
-    xor  t5, t5, a4
-    srli a4, t6, 8
-    xor  a4, a4, a2
-    and  a4, a4, t3
-    slli a5, a4, 8
-    xor  a4, a2, a4
-    srli a2, a3, 8
-    xor  a2, a2, t5
-    xor  a5, t6, a5
-    and  a2, a2, t3
-    slli t6, a2, 8
-    xor  a2, t5, a2
-    xor  a3, a3, t6
-    srli t5, a5, 16
+    xor  a5, a5, t6
+    lw   a3, 64(sp)
+    and  a5, a5, t3
+    lw   a4, 96(sp)
+    slli a6, a5, 8
+    xor  t6, t6, a5
+    srli a5, a3, 8
+    xor  a5, a5, a4
+    xor  t5, t5, a6
+    and  a5, a5, t3
+    slli a6, a5, 8
+    xor  a5, a4, a5
+    xor  a6, a3, a6
+    srli a4, t5, 16
     li   t4, 65535
+    xor  a4, a4, a6
+    and  a4, a4, t4
+    slli a3, a4, 16
+    xor  a6, a6, a4
+    srli a4, t6, 16
+    xor  a4, a4, a5
+    xor  t5, t5, a3
+    and  a4, a4, t4
+    slli a3, a4, 16
+    xor  a4, a5, a4
+    sw   a4, 480(sp)
+    sw   a6, 448(sp)
+    lw   a4, 4(sp)
+    lw   a6, 36(sp)
+    xor  t6, t6, a3
+    srli a5, a4, 8
+    sw   t6, 416(sp)
+    xor  a5, a5, a6
+    sw   t5, 384(sp)
+    lw   t6, 68(sp)
+    and  a5, a5, t3
+    lw   t5, 100(sp)
+    slli a3, a5, 8
+    xor  a6, a6, a5
+    srli a5, t6, 8
+    xor  a5, a5, t5
+    xor  a4, a4, a3
+    and  a5, a5, t3
+    slli a3, a5, 8
+    xor  a5, t5, a5
+    xor  a3, t6, a3
+    srli t5, a4, 16
     xor  t5, t5, a3
     and  t5, t5, t4
     slli t6, t5, 16
-    xor  a3, a3, t5
-    srli t5, a4, 16
-    xor  t5, t5, a2
-    xor  a5, a5, t6
-    and  t5, t5, t4
-    slli t6, t5, 16
-    xor  t5, a2, t5
-    sw   a3, 448(sp)
-    sw   t5, 480(sp)
-    lw   t5, 4(sp)
-    lw   a3, 4(a0)
-    xor  a4, a4, t6
-    sw   a4, 416(sp)
-    xor  a3, t5, a3
-    lw   t5, 36(sp)
-    lw   a4, 36(a0)
-    sw   a5, 384(sp)
-    xor  a4, t5, a4
-    lw   t5, 68(sp)
-    lw   a5, 68(a0)
-    lw   a2, 100(a0)
-    xor  a5, t5, a5
-    lw   t5, 100(sp)
-    li   t0, 1431655765
-    xor  a2, t5, a2
-    srli t5, a3, 8
-    xor  t5, t5, a4
-    and  t5, t5, t3
-    slli t6, t5, 8
-    xor  a4, a4, t5
-    srli t5, a5, 8
-    xor  t5, t5, a2
-    xor  a3, a3, t6
-    and  t5, t5, t3
-    slli t6, t5, 8
-    xor  t5, a2, t5
-    xor  t6, a5, t6
-    srli a2, a3, 16
-    xor  a2, a2, t6
-    and  a2, a2, t4
-    slli a5, a2, 16
-    xor  a2, t6, a2
-    srli t6, a4, 16
-    xor  t6, t6, t5
-    xor  a5, a3, a5
-    and  t6, t6, t4
-    slli a3, t6, 16
-    xor  t6, t5, t6
-    sw   a2, 452(sp)
-    sw   t6, 484(sp)
-    lw   t6, 8(sp)
-    lw   a2, 8(a0)
-    xor  a4, a4, a3
-    sw   a4, 420(sp)
-    xor  a2, t6, a2
-    lw   t6, 40(sp)
-    lw   a4, 40(a0)
-    sw   a5, 388(sp)
-    xor  a4, t6, a4
-    lw   t6, 72(sp)
-    lw   a5, 72(a0)
-    lw   t5, 104(a0)
-    xor  a5, t6, a5
-    lw   t6, 104(sp)
-    li   t1, 858993459
-    xor  t6, t6, t5
-    srli t5, a2, 8
-    xor  t5, t5, a4
-    and  t5, t5, t3
-    slli a3, t5, 8
-    xor  t5, a4, t5
-    srli a4, a5, 8
-    xor  a4, a4, t6
-    xor  a3, a2, a3
-    and  a4, a4, t3
-    slli a2, a4, 8
-    xor  a4, t6, a4
-    xor  a5, a5, a2
-    srli t6, a3, 16
-    xor  t6, t6, a5
-    and  t6, t6, t4
-    slli a2, t6, 16
-    xor  a5, a5, t6
-    srli t6, t5, 16
-    xor  t6, t6, a4
-    xor  a3, a3, a2
-    and  t6, t6, t4
-    slli a2, t6, 16
+    xor  t5, a3, t5
+    srli a3, a6, 16
+    xor  a3, a3, a5
     xor  t6, a4, t6
-    sw   a5, 456(sp)
-    sw   t6, 488(sp)
-    lw   t6, 12(sp)
-    lw   a5, 12(a0)
-    xor  t5, t5, a2
-    sw   t5, 424(sp)
-    xor  a5, t6, a5
-    lw   t6, 44(sp)
-    lw   t5, 44(a0)
-    sw   a3, 392(sp)
-    xor  t5, t6, t5
-    lw   t6, 76(sp)
-    lw   a3, 76(a0)
-    lw   a4, 108(a0)
-    xor  a3, t6, a3
-    lw   t6, 108(sp)
-    li   t2, 252645135
-    xor  a4, t6, a4
-    srli t6, a5, 8
-    xor  t6, t6, t5
-    and  t6, t6, t3
-    slli a2, t6, 8
-    xor  t5, t5, t6
-    srli t6, a3, 8
-    xor  t6, t6, a4
-    xor  a5, a5, a2
-    and  t6, t6, t3
-    slli a2, t6, 8
-    xor  t6, a4, t6
-    xor  a2, a3, a2
-    srli a4, a5, 16
-    xor  a4, a4, a2
-    and  a4, a4, t4
-    slli a3, a4, 16
-    xor  a4, a2, a4
-    srli a2, t5, 16
-    xor  a2, a2, t6
+    and  a3, a3, t4
+    slli a4, a3, 16
     xor  a3, a5, a3
-    and  a2, a2, t4
-    slli a5, a2, 16
-    xor  a2, t6, a2
-    sw   a4, 460(sp)
-    sw   a2, 492(sp)
-    lw   a2, 16(sp)
-    lw   a4, 16(a0)
-    xor  a5, t5, a5
-    sw   a5, 428(sp)
-    xor  a4, a2, a4
-    lw   a2, 48(sp)
-    lw   a5, 48(a0)
-    sw   a3, 396(sp)
-    xor  a5, a2, a5
-    lw   a2, 80(sp)
-    lw   a3, 80(a0)
-    lw   t6, 112(a0)
-    xor  a3, a2, a3
-    lw   a2, 112(sp)
-    xor  a2, a2, t6
-    srli t6, a4, 8
-    xor  t6, t6, a5
-    and  t6, t6, t3
-    slli t5, t6, 8
-    xor  t6, a5, t6
+    sw   a3, 484(sp)
+    sw   t5, 452(sp)
+    lw   a3, 8(sp)
+    lw   t5, 40(sp)
+    xor  a6, a6, a4
     srli a5, a3, 8
-    xor  a5, a5, a2
-    xor  t5, a4, t5
+    sw   a6, 420(sp)
+    xor  a5, a5, t5
+    sw   t6, 388(sp)
+    lw   a6, 72(sp)
+    and  a5, a5, t3
+    lw   t6, 104(sp)
+    slli a4, a5, 8
+    xor  t5, t5, a5
+    srli a5, a6, 8
+    xor  a5, a5, t6
+    xor  a3, a3, a4
     and  a5, a5, t3
     slli a4, a5, 8
-    xor  a5, a2, a5
-    xor  a3, a3, a4
-    srli a2, t5, 16
-    xor  a2, a2, a3
-    and  a2, a2, t4
-    slli a4, a2, 16
-    xor  a3, a3, a2
-    srli a2, t6, 16
-    xor  a2, a2, a5
-    xor  t5, t5, a4
-    and  a2, a2, t4
-    slli a4, a2, 16
-    xor  a2, a5, a2
-    sw   a3, 464(sp)
-    sw   a2, 496(sp)
-    lw   a2, 20(sp)
-    lw   a3, 20(a0)
+    xor  a5, t6, a5
+    xor  a4, a6, a4
+    srli t6, a3, 16
     xor  t6, t6, a4
-    sw   t6, 432(sp)
-    xor  a3, a2, a3
-    lw   a2, 52(sp)
-    lw   t6, 52(a0)
-    sw   t5, 400(sp)
-    xor  t6, a2, t6
-    lw   a2, 84(sp)
-    lw   t5, 84(a0)
-    lw   a5, 116(a0)
-    xor  t5, a2, t5
-    lw   a2, 116(sp)
-    xor  a5, a2, a5
-    srli a2, a3, 8
-    xor  a2, a2, t6
-    and  a2, a2, t3
-    slli a4, a2, 8
-    xor  t6, t6, a2
-    srli a2, t5, 8
-    xor  a2, a2, a5
-    xor  a3, a3, a4
-    and  a2, a2, t3
-    slli a4, a2, 8
-    xor  a2, a5, a2
-    xor  a4, t5, a4
-    srli a5, a3, 16
-    xor  a5, a5, a4
-    and  a5, a5, t4
-    slli t5, a5, 16
-    xor  a5, a4, a5
-    srli a4, t6, 16
-    xor  a4, a4, a2
-    xor  t5, a3, t5
-    and  a4, a4, t4
-    slli a3, a4, 16
-    xor  a4, a2, a4
-    sw   a5, 468(sp)
-    sw   a4, 500(sp)
-    lw   a4, 24(sp)
-    lw   a5, 24(a0)
-    xor  a3, t6, a3
-    sw   a3, 436(sp)
-    xor  a5, a4, a5
-    lw   a4, 56(sp)
-    lw   a3, 56(a0)
-    sw   t5, 404(sp)
-    xor  a3, a4, a3
-    lw   a4, 88(sp)
-    lw   t5, 88(a0)
-    lw   a2, 120(a0)
-    xor  t5, a4, t5
-    lw   a4, 120(sp)
-    xor  a4, a4, a2
-    srli a2, a5, 8
-    xor  a2, a2, a3
-    and  a2, a2, t3
-    slli t6, a2, 8
-    xor  a2, a3, a2
-    srli a3, t5, 8
-    xor  a3, a3, a4
-    xor  t6, a5, t6
-    and  a3, a3, t3
-    slli a5, a3, 8
-    xor  a3, a4, a3
-    xor  t5, t5, a5
-    srli a4, t6, 16
-    xor  a4, a4, t5
-    and  a4, a4, t4
-    slli a5, a4, 16
-    xor  t5, t5, a4
-    srli a4, a2, 16
-    xor  a4, a4, a3
+    and  t6, t6, t4
+    slli a6, t6, 16
+    xor  a4, a4, t6
+    srli t6, t5, 16
     xor  t6, t6, a5
-    and  a4, a4, t4
-    slli a5, a4, 16
-    xor  a4, a3, a4
-    sw   t5, 472(sp)
-    sw   a4, 504(sp)
-    lw   a4, 28(sp)
-    lw   t5, 28(a0)
-    xor  a2, a2, a5
-    sw   a2, 440(sp)
-    xor  t5, a4, t5
-    lw   a4, 60(sp)
-    lw   a2, 60(a0)
-    sw   t6, 408(sp)
-    xor  a2, a4, a2
-    lw   a4, 92(sp)
-    lw   t6, 92(a0)
-    lw   a3, 124(a0)
-    xor  t6, a4, t6
-    lw   a4, 124(sp)
-    xor  a3, a4, a3
-    srli a4, t5, 8
-    xor  a4, a4, a2
-    and  a4, a4, t3
-    slli a5, a4, 8
-    xor  a2, a2, a4
-    srli a4, t6, 8
-    xor  a4, a4, a3
-    and  a4, a4, t3
-    slli t3, a4, 8
-    xor  t5, t5, a5
-    xor  a4, a3, a4
-    xor  t3, t6, t3
-    srli a3, t5, 16
-    xor  a3, a3, t3
+    xor  a3, a3, a6
+    and  t6, t6, t4
+    slli a6, t6, 16
+    xor  t6, a5, t6
+    sw   t6, 488(sp)
+    sw   a4, 456(sp)
+    lw   t6, 12(sp)
+    lw   a4, 44(sp)
+    xor  t5, t5, a6
+    srli a5, t6, 8
+    sw   t5, 424(sp)
+    xor  a5, a5, a4
+    sw   a3, 392(sp)
+    lw   t5, 76(sp)
+    and  a5, a5, t3
+    lw   a3, 108(sp)
+    slli a6, a5, 8
+    xor  a4, a4, a5
+    srli a5, t5, 8
+    xor  a5, a5, a3
+    xor  t6, t6, a6
+    and  a5, a5, t3
+    slli a6, a5, 8
+    xor  a5, a3, a5
+    xor  a6, t5, a6
+    srli a3, t6, 16
+    xor  a3, a3, a6
     and  a3, a3, t4
-    slli t6, a3, 16
-    xor  a3, t3, a3
-    srli t3, a2, 16
-    xor  t3, t3, a4
+    slli t5, a3, 16
+    xor  a3, a6, a3
+    srli a6, a4, 16
+    xor  a6, a6, a5
+    xor  t5, t6, t5
+    and  a6, a6, t4
+    slli t6, a6, 16
+    xor  a6, a5, a6
+    sw   a6, 492(sp)
+    sw   a3, 460(sp)
+    lw   a6, 16(sp)
+    lw   a3, 48(sp)
+    xor  a4, a4, t6
+    srli a5, a6, 8
+    sw   a4, 428(sp)
+    xor  a5, a5, a3
+    sw   t5, 396(sp)
+    lw   a4, 80(sp)
+    and  a5, a5, t3
+    lw   t5, 112(sp)
+    slli t6, a5, 8
+    xor  a3, a3, a5
+    srli a5, a4, 8
+    xor  a5, a5, t5
+    xor  a6, a6, t6
+    and  a5, a5, t3
+    slli t6, a5, 8
+    xor  a5, t5, a5
+    xor  t6, a4, t6
+    srli t5, a6, 16
+    xor  t5, t5, t6
+    and  t5, t5, t4
+    slli a4, t5, 16
+    xor  t6, t6, t5
+    srli t5, a3, 16
+    xor  t5, t5, a5
+    xor  a6, a6, a4
+    and  t5, t5, t4
+    slli a4, t5, 16
+    xor  t5, a5, t5
+    sw   t5, 496(sp)
+    sw   t6, 464(sp)
+    lw   t5, 20(sp)
+    lw   t6, 52(sp)
+    xor  a3, a3, a4
+    srli a5, t5, 8
+    sw   a3, 432(sp)
+    xor  a5, a5, t6
+    sw   a6, 400(sp)
+    lw   a3, 84(sp)
+    and  a5, a5, t3
+    lw   a6, 116(sp)
+    slli a4, a5, 8
+    xor  t6, t6, a5
+    srli a5, a3, 8
+    xor  a5, a5, a6
+    xor  t5, t5, a4
+    and  a5, a5, t3
+    slli a4, a5, 8
+    xor  a5, a6, a5
+    xor  a4, a3, a4
+    srli a6, t5, 16
+    xor  a6, a6, a4
+    and  a6, a6, t4
+    slli a3, a6, 16
+    xor  a6, a4, a6
+    srli a4, t6, 16
+    xor  a4, a4, a5
+    xor  a3, t5, a3
+    and  a4, a4, t4
+    slli t5, a4, 16
+    xor  a4, a5, a4
+    sw   a4, 500(sp)
+    sw   a6, 468(sp)
+    lw   a4, 24(sp)
+    lw   a6, 56(sp)
+    xor  t5, t6, t5
+    srli a5, a4, 8
+    sw   t5, 436(sp)
+    xor  a5, a5, a6
+    sw   a3, 404(sp)
+    lw   t5, 88(sp)
+    and  a5, a5, t3
+    lw   a3, 120(sp)
+    slli t6, a5, 8
+    xor  a6, a6, a5
+    srli a5, t5, 8
+    xor  a5, a5, a3
+    xor  a4, a4, t6
+    and  a5, a5, t3
+    slli t6, a5, 8
+    xor  a5, a3, a5
+    xor  t6, t5, t6
+    srli a3, a4, 16
+    xor  a3, a3, t6
+    and  a3, a3, t4
+    slli t5, a3, 16
+    xor  t6, t6, a3
+    srli a3, a6, 16
+    xor  a3, a3, a5
+    xor  a4, a4, t5
+    and  a3, a3, t4
+    slli t5, a3, 16
+    xor  a3, a5, a3
+    sw   a3, 504(sp)
+    sw   t6, 472(sp)
+    lw   a3, 28(sp)
+    lw   t6, 60(sp)
+    xor  a6, a6, t5
+    srli a5, a3, 8
+    sw   a6, 440(sp)
+    xor  a5, a5, t6
+    sw   a4, 408(sp)
+    lw   a6, 92(sp)
+    and  a5, a5, t3
+    lw   a4, 124(sp)
+    slli t5, a5, 8
+    xor  t6, t6, a5
+    srli a5, a6, 8
+    xor  a5, a5, a4
+    and  a5, a5, t3
+    slli t3, a5, 8
+    xor  a3, a3, t5
+    xor  a5, a4, a5
+    xor  t3, a6, t3
+    srli a4, a3, 16
+    xor  a4, a4, t3
+    and  a4, a4, t4
+    slli a6, a4, 16
+    xor  a4, t3, a4
+    srli t3, t6, 16
+    xor  t3, t3, a5
     and  t4, t3, t4
     slli t3, t4, 16
-    xor  t4, a4, t4
+    xor  t4, a5, t4
     sw   t4, 508(sp)
-    sw   a3, 476(sp)
+    sw   a4, 476(sp)
     lw   t4, 384(sp)
-    lw   a3, 388(sp)
-    xor  a2, a2, t3
-    srli a6, t4, 1
-    xor  t6, t5, t6
-    sw   a2, 444(sp)
-    xor  a6, a6, a3
-    sw   t6, 412(sp)
-    lw   a2, 392(sp)
-    and  a6, a6, t0
-    lw   t6, 396(sp)
-    slli a7, a6, 1
-    xor  a3, a3, a6
-    srli a6, a2, 1
-    xor  a6, a6, t6
-    xor  t4, t4, a7
-    and  a6, a6, t0
-    lw   a4, 400(sp)
-    slli a7, a6, 1
-    lw   t3, 404(sp)
-    xor  a6, t6, a6
-    srli t6, a4, 1
-    xor  t6, t6, t3
-    xor  a7, a2, a7
-    and  t6, t6, t0
-    lw   t5, 408(sp)
-    slli a2, t6, 1
-    lw   a5, 412(sp)
-    xor  t6, t3, t6
-    srli t3, t5, 1
-    xor  t3, t3, a5
-    xor  a2, a4, a2
-    and  t3, t3, t0
-    slli a4, t3, 1
-    xor  a5, a5, t3
-    srli t3, t4, 2
-    xor  t3, t3, a7
-    xor  t5, t5, a4
-    and  t3, t3, t1
-    slli a4, t3, 2
-    xor  t3, a7, t3
-    srli a7, a3, 2
-    xor  a7, a7, a6
-    xor  t4, t4, a4
-    and  a7, a7, t1
-    slli a4, a7, 2
-    xor  a7, a6, a7
-    srli a6, a2, 2
-    xor  a6, a6, t5
-    xor  a4, a3, a4
-    and  a6, a6, t1
-    slli a3, a6, 2
-    xor  a6, t5, a6
-    srli t5, t6, 2
-    xor  t5, t5, a5
-    xor  a2, a2, a3
-    and  t5, t5, t1
-    slli a3, t5, 2
-    xor  a5, a5, t5
-    srli t5, t4, 4
-    xor  t5, t5, a2
-    xor  t6, t6, a3
-    and  t5, t5, t2
-    slli a3, t5, 4
-    xor  a2, a2, t5
-    srli t5, a4, 4
-    xor  t5, t5, t6
-    xor  t4, t4, a3
-    and  t5, t5, t2
-    slli a3, t5, 4
-    xor  t5, t6, t5
-    srli t6, t3, 4
-    xor  t6, t6, a6
-    xor  a3, a4, a3
-    and  t6, t6, t2
-    slli a4, t6, 4
-    xor  a6, a6, t6
-    srli t6, a7, 4
-    xor  t6, t6, a5
-    and  t6, t6, t2
-    xor  a5, a5, t6
-    sw   a5, 368(sp)
-    xor  a4, t3, a4
-    sw   a6, 352(sp)
-    lw   a5, 416(sp)
-    slli t3, t6, 4
-    lw   a6, 420(sp)
-    srli t6, a5, 1
-    sw   t5, 336(sp)
-    xor  t6, t6, a6
-    xor  t3, a7, t3
-    sw   a2, 320(sp)
-    lw   t5, 424(sp)
-    and  t6, t6, t0
-    lw   a2, 428(sp)
-    slli a7, t6, 1
-    xor  a6, a6, t6
-    srli t6, t5, 1
-    xor  t6, t6, a2
-    sw   t3, 304(sp)
-    xor  a5, a5, a7
-    and  t6, t6, t0
-    sw   a4, 288(sp)
-    lw   t3, 432(sp)
-    slli a7, t6, 1
-    lw   a4, 436(sp)
-    xor  t6, a2, t6
-    srli a2, t3, 1
-    xor  a2, a2, a4
-    sw   a3, 272(sp)
-    xor  a7, t5, a7
-    and  a2, a2, t0
-    sw   t4, 256(sp)
-    lw   a3, 440(sp)
-    slli t5, a2, 1
-    lw   t4, 444(sp)
-    xor  a2, a4, a2
-    srli a4, a3, 1
-    xor  a4, a4, t4
-    xor  t5, t3, t5
-    and  a4, a4, t0
-    slli t3, a4, 1
-    xor  t4, t4, a4
-    srli a4, a5, 2
+    lw   a4, 388(sp)
+    xor  t3, t6, t3
+    srli a7, t4, 1
+    li   t0, 1431655765
+    xor  a6, a3, a6
+    sw   t3, 444(sp)
+    xor  a7, a7, a4
+    sw   a6, 412(sp)
+    lw   t3, 392(sp)
+    and  a7, a7, t0
+    lw   a6, 396(sp)
+    slli s0, a7, 1
     xor  a4, a4, a7
-    xor  a3, a3, t3
-    and  a4, a4, t1
-    slli t3, a4, 2
-    xor  a4, a7, a4
-    srli a7, a6, 2
-    xor  a7, a7, t6
-    xor  a5, a5, t3
-    and  a7, a7, t1
-    slli t3, a7, 2
-    xor  a7, t6, a7
-    srli t6, t5, 2
-    xor  t6, t6, a3
-    xor  t3, a6, t3
-    and  t6, t6, t1
-    slli a6, t6, 2
-    xor  a3, a3, t6
-    srli t6, a2, 2
-    xor  t6, t6, t4
-    xor  t5, t5, a6
-    and  t6, t6, t1
-    slli a6, t6, 2
-    xor  t4, t4, t6
-    srli t6, a5, 4
+    srli a7, t3, 1
+    xor  a7, a7, a6
+    xor  t4, t4, s0
+    and  a7, a7, t0
+    lw   a5, 400(sp)
+    slli s0, a7, 1
+    lw   t6, 404(sp)
+    xor  a7, a6, a7
+    srli a6, a5, 1
+    xor  a6, a6, t6
+    xor  s0, t3, s0
+    and  a6, a6, t0
+    lw   a3, 408(sp)
+    slli t3, a6, 1
+    lw   t5, 412(sp)
+    xor  a6, t6, a6
+    srli t6, a3, 1
     xor  t6, t6, t5
-    xor  a2, a2, a6
-    and  t6, t6, t2
-    slli a6, t6, 4
+    xor  t3, a5, t3
+    and  t6, t6, t0
+    slli a5, t6, 1
     xor  t5, t5, t6
-    srli t6, t3, 4
-    xor  t6, t6, a2
-    xor  a5, a5, a6
-    and  t6, t6, t2
-    slli a6, t6, 4
-    xor  t6, a2, t6
-    srli a2, a4, 4
-    xor  a2, a2, a3
-    xor  a6, t3, a6
-    and  a2, a2, t2
-    slli t3, a2, 4
-    xor  a3, a3, a2
-    srli a2, a7, 4
-    xor  a2, a2, t4
-    and  a2, a2, t2
-    xor  t4, t4, a2
-    sw   t4, 372(sp)
-    xor  t3, a4, t3
-    sw   a3, 356(sp)
-    lw   t4, 448(sp)
-    slli a4, a2, 4
-    lw   a3, 452(sp)
-    srli a2, t4, 1
-    sw   t6, 340(sp)
-    xor  a2, a2, a3
-    xor  a4, a7, a4
-    sw   t5, 324(sp)
-    lw   t6, 456(sp)
-    and  a2, a2, t0
-    lw   t5, 460(sp)
-    slli a7, a2, 1
-    xor  a3, a3, a2
-    srli a2, t6, 1
-    xor  a2, a2, t5
-    sw   a4, 308(sp)
-    xor  t4, t4, a7
-    and  a2, a2, t0
-    sw   t3, 292(sp)
-    lw   a4, 464(sp)
-    slli a7, a2, 1
-    lw   t3, 468(sp)
-    xor  a2, t5, a2
-    srli t5, a4, 1
-    xor  t5, t5, t3
-    sw   a6, 276(sp)
-    xor  a7, t6, a7
-    and  t5, t5, t0
-    sw   a5, 260(sp)
-    lw   a6, 472(sp)
-    slli t6, t5, 1
-    lw   a5, 476(sp)
-    xor  t5, t3, t5
-    srli t3, a6, 1
-    xor  t3, t3, a5
-    xor  t6, a4, t6
-    and  t3, t3, t0
-    slli a4, t3, 1
-    xor  a5, a5, t3
-    srli t3, t4, 2
-    xor  t3, t3, a7
-    xor  a6, a6, a4
-    and  t3, t3, t1
-    slli a4, t3, 2
-    xor  t3, a7, t3
-    srli a7, a3, 2
-    xor  a7, a7, a2
-    xor  t4, t4, a4
+    srli t6, t4, 2
+    li   t1, 858993459
+    xor  t6, t6, s0
+    xor  a3, a3, a5
+    and  t6, t6, t1
+    slli a5, t6, 2
+    xor  t6, s0, t6
+    srli s0, a4, 2
+    xor  s0, s0, a7
+    xor  t4, t4, a5
+    and  s0, s0, t1
+    slli a5, s0, 2
+    xor  s0, a7, s0
+    srli a7, t3, 2
+    xor  a7, a7, a3
+    xor  a5, a4, a5
     and  a7, a7, t1
     slli a4, a7, 2
-    xor  a7, a2, a7
-    srli a2, t6, 2
-    xor  a2, a2, a6
-    xor  a4, a3, a4
-    and  a2, a2, t1
-    slli a3, a2, 2
-    xor  a2, a6, a2
-    srli a6, t5, 2
-    xor  a6, a6, a5
+    xor  a7, a3, a7
+    srli a3, a6, 2
+    xor  a3, a3, t5
+    xor  t3, t3, a4
+    and  a3, a3, t1
+    slli a4, a3, 2
+    xor  t5, t5, a3
+    srli a3, t4, 4
+    li   t2, 252645135
+    xor  a3, a3, t3
+    xor  a6, a6, a4
+    and  a3, a3, t2
+    slli a4, a3, 4
+    xor  t3, t3, a3
+    srli a3, a5, 4
+    xor  a3, a3, a6
+    xor  t4, t4, a4
+    and  a3, a3, t2
+    slli a4, a3, 4
+    xor  a3, a6, a3
+    srli a6, t6, 4
+    xor  a6, a6, a7
+    xor  a4, a5, a4
+    and  a6, a6, t2
+    slli a5, a6, 4
+    xor  a7, a7, a6
+    srli a6, s0, 4
+    xor  a6, a6, t5
+    xor  a5, t6, a5
+    and  a6, a6, t2
+    slli t6, a6, 4
+    xor  t5, t5, a6
+    xor  t6, s0, t6
+    lw   a6, 128(a0)
+    lw   s0, 0(a1)
+    xor  t4, t4, a6
+    xor  t4, t4, s0
+    sw   t4, 0(a2)
+    lw   t4, 16(a1)
+    xor  a4, a4, a6
+    xor  t4, a4, t4
+    sw   t4, 16(a2)
+    lw   t4, 32(a1)
+    xor  a5, a5, a6
+    xor  t4, a5, t4
+    sw   t4, 32(a2)
+    lw   t4, 48(a1)
+    xor  t6, t6, a6
+    xor  t4, t6, t4
+    sw   t4, 48(a2)
+    lw   t4, 64(a1)
+    xor  t3, t3, a6
+    xor  a3, a3, a6
+    xor  a7, a7, a6
+    xor  t4, t3, t4
+    xor  a6, t5, a6
+    sw   t4, 64(a2)
+    lw   t5, 112(a1)
+    lw   t4, 80(a1)
+    xor  t5, a6, t5
+    xor  t4, a3, t4
+    sw   t5, 112(a2)
+    sw   t4, 80(a2)
+    lw   t5, 416(sp)
+    lw   t4, 96(a1)
+    lw   a6, 420(sp)
+    srli a4, t5, 1
+    xor  t4, a7, t4
+    xor  a4, a4, a6
+    sw   t4, 96(a2)
+    and  a4, a4, t0
+    lw   t4, 424(sp)
+    slli s0, a4, 1
+    lw   a7, 428(sp)
+    xor  a4, a6, a4
+    srli a6, t4, 1
+    xor  a6, a6, a7
+    xor  t5, t5, s0
+    and  a6, a6, t0
+    lw   a3, 432(sp)
+    slli s0, a6, 1
+    lw   t3, 436(sp)
+    xor  a6, a7, a6
+    srli a7, a3, 1
+    xor  a7, a7, t3
+    xor  t4, t4, s0
+    and  a7, a7, t0
+    lw   t6, 440(sp)
+    slli s0, a7, 1
+    lw   a5, 444(sp)
+    xor  a7, t3, a7
+    srli t3, t6, 1
+    xor  t3, t3, a5
+    xor  s0, a3, s0
+    and  t3, t3, t0
+    slli a3, t3, 1
+    xor  a5, a5, t3
+    srli t3, t5, 2
+    xor  t3, t3, t4
     xor  t6, t6, a3
+    and  t3, t3, t1
+    slli a3, t3, 2
+    xor  t3, t4, t3
+    srli t4, a4, 2
+    xor  t4, t4, a6
+    xor  t5, t5, a3
+    and  t4, t4, t1
+    slli a3, t4, 2
+    xor  t4, a6, t4
+    srli a6, s0, 2
+    xor  a6, a6, t6
+    xor  a4, a4, a3
+    and  a6, a6, t1
+    slli a3, a6, 2
+    xor  t6, t6, a6
+    srli a6, a7, 2
+    xor  a6, a6, a5
+    xor  s0, s0, a3
     and  a6, a6, t1
     slli a3, a6, 2
     xor  a5, a5, a6
-    srli a6, t4, 4
-    xor  a6, a6, t6
-    xor  t5, t5, a3
+    srli a6, t5, 4
+    xor  a6, a6, s0
+    xor  a3, a7, a3
     and  a6, a6, t2
-    slli a3, a6, 4
-    xor  t6, t6, a6
+    slli a7, a6, 4
+    xor  s0, s0, a6
     srli a6, a4, 4
-    xor  a6, a6, t5
-    xor  t4, t4, a3
+    xor  a6, a6, a3
+    xor  t5, t5, a7
     and  a6, a6, t2
-    slli a3, a6, 4
-    xor  a6, t5, a6
-    srli t5, t3, 4
-    xor  t5, t5, a2
-    xor  a3, a4, a3
-    and  t5, t5, t2
-    slli a4, t5, 4
-    xor  a2, a2, t5
-    srli t5, a7, 4
-    xor  t5, t5, a5
-    and  t5, t5, t2
-    xor  a5, a5, t5
-    sw   a5, 376(sp)
-    xor  a4, t3, a4
-    sw   a2, 360(sp)
-    lw   a5, 480(sp)
-    slli t3, t5, 4
-    lw   a2, 484(sp)
-    srli t5, a5, 1
-    sw   a6, 344(sp)
-    xor  t5, t5, a2
-    xor  t3, a7, t3
-    sw   t6, 328(sp)
-    lw   a6, 488(sp)
-    and  t5, t5, t0
-    lw   t6, 492(sp)
-    slli a7, t5, 1
-    xor  a2, a2, t5
-    srli t5, a6, 1
-    xor  t5, t5, t6
-    sw   t3, 312(sp)
-    xor  a5, a5, a7
-    and  t5, t5, t0
-    sw   a4, 296(sp)
-    lw   t3, 496(sp)
-    slli a7, t5, 1
-    lw   a4, 500(sp)
-    xor  t5, t6, t5
-    srli t6, t3, 1
-    xor  t6, t6, a4
-    sw   a3, 280(sp)
-    xor  a7, a6, a7
-    and  t6, t6, t0
-    sw   t4, 264(sp)
-    lw   a3, 504(sp)
-    slli a6, t6, 1
-    lw   t4, 508(sp)
-    xor  t6, a4, t6
-    srli a4, a3, 1
-    xor  a4, a4, t4
-    and  t0, a4, t0
-    slli a4, t0, 1
-    xor  t4, t4, t0
-    srli t0, a5, 2
-    xor  t0, t0, a7
-    xor  a3, a3, a4
-    and  t0, t0, t1
-    slli a4, t0, 2
-    xor  t0, a7, t0
-    srli a7, a2, 2
-    xor  a7, a7, t5
-    xor  a5, a5, a4
-    and  a7, a7, t1
-    slli a4, a7, 2
-    xor  a6, t3, a6
-    xor  a7, t5, a7
-    srli t5, a6, 2
-    xor  t5, t5, a3
-    xor  a4, a2, a4
-    and  t5, t5, t1
-    slli a2, t5, 2
-    xor  t5, a3, t5
-    srli a3, t6, 2
-    xor  a3, a3, t4
-    and  t1, a3, t1
-    slli a3, t1, 2
-    xor  t4, t4, t1
-    xor  a6, a6, a2
-    srli t1, a5, 4
-    xor  t1, t1, a6
-    xor  t6, t6, a3
-    and  t1, t1, t2
-    slli a3, t1, 4
-    xor  a6, a6, t1
-    srli t1, a4, 4
-    xor  t1, t1, t6
-    xor  a5, a5, a3
-    and  t1, t1, t2
-    slli a3, t1, 4
-    xor  t1, t6, t1
-    srli t6, t0, 4
-    xor  t6, t6, t5
-    xor  a3, a4, a3
+    slli a7, a6, 4
+    xor  a6, a3, a6
+    srli a3, t3, 4
+    xor  a3, a3, t6
+    xor  a4, a4, a7
+    and  a3, a3, t2
+    slli a7, a3, 4
+    xor  a3, t6, a3
+    srli t6, t4, 4
+    xor  t6, t6, a5
+    xor  a7, t3, a7
     and  t6, t6, t2
-    slli a4, t6, 4
+    slli t3, t6, 4
+    xor  a5, a5, t6
+    xor  t3, t4, t3
+    lw   t6, 132(a0)
+    lw   t4, 4(a1)
     xor  t5, t5, t6
-    srli t6, a7, 4
-    xor  t6, t6, t4
-    and  t2, t6, t2
-    slli t6, t2, 4
-    xor  a4, t0, a4
-    xor  t6, a7, t6
-    xor  t4, t4, t2
-    sw   a5, 268(sp)
-    sw   a3, 284(sp)
-    sw   a4, 300(sp)
-    sw   t6, 316(sp)
-    sw   a6, 332(sp)
-    sw   t1, 348(sp)
-    sw   t5, 364(sp)
-    sw   t4, 380(sp)
+    xor  t4, t5, t4
+    sw   t4, 4(a2)
+    lw   t4, 20(a1)
+    xor  a4, a4, t6
+    xor  t4, a4, t4
+    sw   t4, 20(a2)
+    lw   t4, 36(a1)
+    xor  a7, a7, t6
+    xor  t4, a7, t4
+    sw   t4, 36(a2)
+    lw   t4, 52(a1)
+    xor  t3, t3, t6
+    xor  t4, t3, t4
+    sw   t4, 52(a2)
+    lw   t4, 68(a1)
+    xor  s0, s0, t6
+    xor  a6, a6, t6
+    xor  a3, a3, t6
+    xor  t4, s0, t4
+    xor  t6, a5, t6
+    sw   t4, 68(a2)
+    lw   a5, 116(a1)
+    lw   t4, 84(a1)
+    xor  a5, t6, a5
+    xor  a6, a6, t4
+    sw   a5, 116(a2)
+    sw   a6, 84(a2)
+    lw   a5, 448(sp)
+    lw   a6, 100(a1)
+    lw   t6, 452(sp)
+    srli a4, a5, 1
+    xor  a6, a3, a6
+    xor  a4, a4, t6
+    sw   a6, 100(a2)
+    and  a4, a4, t0
+    lw   a6, 456(sp)
+    slli t5, a4, 1
+    lw   a3, 460(sp)
+    xor  a4, t6, a4
+    srli t6, a6, 1
+    xor  t6, t6, a3
+    lw   t4, 464(sp)
+    xor  t5, a5, t5
+    and  t6, t6, t0
+    lw   s0, 468(sp)
+    slli a5, t6, 1
+    xor  a3, a3, t6
+    srli t6, t4, 1
+    xor  t6, t6, s0
+    xor  a6, a6, a5
+    and  t6, t6, t0
+    lw   t3, 472(sp)
+    slli a5, t6, 1
+    lw   a7, 476(sp)
+    xor  t6, s0, t6
+    srli s0, t3, 1
+    xor  s0, s0, a7
+    xor  a5, t4, a5
+    and  s0, s0, t0
+    slli t4, s0, 1
+    xor  a7, a7, s0
+    srli s0, t5, 2
+    xor  s0, s0, a6
+    xor  t3, t3, t4
+    and  s0, s0, t1
+    slli t4, s0, 2
+    xor  a6, a6, s0
+    srli s0, a4, 2
+    xor  s0, s0, a3
+    xor  t5, t5, t4
+    and  s0, s0, t1
+    slli t4, s0, 2
+    xor  a3, a3, s0
+    srli s0, a5, 2
+    xor  s0, s0, t3
+    xor  a4, a4, t4
+    and  s0, s0, t1
+    slli t4, s0, 2
+    xor  s0, t3, s0
+    srli t3, t6, 2
+    xor  t3, t3, a7
+    xor  t4, a5, t4
+    and  t3, t3, t1
+    slli a5, t3, 2
+    xor  a7, a7, t3
+    srli t3, t5, 4
+    xor  t3, t3, t4
+    xor  a5, t6, a5
+    and  t3, t3, t2
+    slli t6, t3, 4
+    xor  t3, t4, t3
+    srli t4, a4, 4
+    xor  t4, t4, a5
+    xor  t5, t5, t6
+    and  t4, t4, t2
+    slli t6, t4, 4
+    xor  a5, a5, t4
+    srli t4, a6, 4
+    xor  t4, t4, s0
+    xor  a4, a4, t6
+    and  t4, t4, t2
+    slli t6, t4, 4
+    xor  t4, s0, t4
+    srli s0, a3, 4
+    xor  s0, s0, a7
+    xor  t6, a6, t6
+    and  s0, s0, t2
+    slli a6, s0, 4
+    xor  a7, a7, s0
+    xor  a6, a3, a6
+    lw   s0, 136(a0)
+    lw   a3, 8(a1)
+    xor  t5, t5, s0
+    xor  a3, t5, a3
+    sw   a3, 8(a2)
+    lw   a3, 24(a1)
+    xor  a4, a4, s0
+    xor  a3, a4, a3
+    sw   a3, 24(a2)
+    lw   a3, 40(a1)
+    xor  t6, t6, s0
+    xor  t6, t6, a3
+    sw   t6, 40(a2)
+    lw   t6, 56(a1)
+    xor  a6, a6, s0
+    xor  t6, a6, t6
+    sw   t6, 56(a2)
+    lw   t6, 72(a1)
+    xor  t3, t3, s0
+    xor  t6, t3, t6
+    xor  a5, a5, s0
+    xor  t4, t4, s0
+    xor  a7, a7, s0
+    sw   t6, 72(a2)
+    lw   s0, 120(a1)
+    lw   t6, 88(a1)
+    xor  s0, a7, s0
+    xor  t6, a5, t6
+    sw   s0, 120(a2)
+    sw   t6, 88(a2)
+    lw   s0, 480(sp)
+    lw   t6, 104(a1)
+    lw   a7, 484(sp)
+    srli a4, s0, 1
+    xor  t6, t4, t6
+    xor  a4, a4, a7
+    sw   t6, 104(a2)
+    and  a4, a4, t0
+    lw   t6, 488(sp)
+    slli t5, a4, 1
+    lw   t4, 492(sp)
+    xor  a4, a7, a4
+    srli a7, t6, 1
+    xor  a7, a7, t4
+    lw   a5, 496(sp)
+    xor  t5, s0, t5
+    and  a7, a7, t0
+    lw   t3, 500(sp)
+    slli s0, a7, 1
+    xor  t4, t4, a7
+    srli a7, a5, 1
+    xor  a7, a7, t3
+    xor  t6, t6, s0
+    and  a7, a7, t0
+    lw   a6, 504(sp)
+    slli s0, a7, 1
+    lw   a3, 508(sp)
+    xor  a7, t3, a7
+    srli t3, a6, 1
+    xor  t3, t3, a3
+    and  t3, t3, t0
+    slli t0, t3, 1
+    xor  t3, a3, t3
+    srli a3, t5, 2
+    xor  a3, a3, t6
+    xor  a6, a6, t0
+    and  a3, a3, t1
+    slli t0, a3, 2
+    xor  t6, t6, a3
+    srli a3, a4, 2
+    xor  a3, a3, t4
+    xor  t5, t5, t0
+    and  a3, a3, t1
+    xor  a5, a5, s0
+    slli t0, a3, 2
+    xor  t4, t4, a3
+    srli a3, a5, 2
+    xor  a3, a3, a6
+    xor  a4, a4, t0
+    and  a3, a3, t1
+    slli t0, a3, 2
+    xor  a6, a6, a3
+    srli a3, a7, 2
+    xor  a3, a3, t3
+    and  a3, a3, t1
+    slli t1, a3, 2
+    xor  a3, t3, a3
+    xor  a5, a5, t0
+    srli t3, t5, 4
+    xor  t3, t3, a5
+    xor  t1, a7, t1
+    and  t3, t3, t2
+    slli a7, t3, 4
+    xor  t3, a5, t3
+    srli a5, a4, 4
+    xor  a5, a5, t1
+    xor  t5, t5, a7
+    and  a5, a5, t2
+    slli a7, a5, 4
+    xor  t1, t1, a5
+    srli a5, t6, 4
+    xor  a5, a5, a6
+    xor  a4, a4, a7
+    and  a5, a5, t2
+    slli a7, a5, 4
+    xor  a5, a6, a5
+    srli a6, t4, 4
+    xor  a6, a6, a3
+    and  a6, a6, t2
+    slli t2, a6, 4
+    xor  a6, a3, a6
+    xor  t2, t4, t2
+    lw   a3, 140(a0)
+    lw   t4, 12(a1)
+    xor  t5, t5, a3
+    xor  t4, t5, t4
+    sw   t4, 12(a2)
+    lw   t4, 28(a1)
+    xor  a4, a4, a3
+    xor  t4, a4, t4
+    sw   t4, 28(a2)
+    xor  t6, t6, a7
+    lw   t4, 44(a1)
+    xor  t6, t6, a3
+    xor  t4, t6, t4
+    sw   t4, 44(a2)
+    lw   t4, 60(a1)
+    xor  t2, t2, a3
+    xor  t4, t2, t4
+    sw   t4, 60(a2)
+    lw   t4, 76(a1)
+    xor  t3, t3, a3
+    xor  t4, t3, t4
+    sw   t4, 76(a2)
+    lw   t4, 92(a1)
+    xor  t1, t1, a3
+    xor  t4, t1, t4
+    xor  a5, a5, a3
+    sw   t4, 92(a2)
+    xor  a3, a6, a3
+    lw   t4, 108(a1)
+    lw   a6, 124(a1)
+    xor  t4, a5, t4
+    xor  a3, a3, a6
+    sw   t4, 108(a2)
+    sw   a3, 124(a2)
     lw   a0, 640(sp)
     lw   a1, 644(sp)
-    lw   a2, 648(sp)
-    li   t0, 128
-    mv   t1, a2
-    bltu a2, t0, 1f
-    mv   t1, t0
-1:  sub  a2, a2, t1
-    sw   a2, 648(sp)
+    lw   t1, 660(sp)
+    add  a1, a1, t1
     addi t2, sp, 256
-    or   t3, a0, a1
-    andi t3, t3, 3
-    bnez t3, .Lx_bytes
-    bltu t1, t0, .Lx_bytes
-    lw   t3, 0(a1)
-    lw   t4, 4(a1)
-    lw   a4, 0(t2)
-    lw   t5, 8(a1)
-    lw   a5, 4(t2)
-    xor  a4, a4, t3
-    sw   a4, 0(a0)
-    lw   t6, 12(a1)
-    lw   a6, 8(t2)
-    xor  a5, a5, t4
-    sw   a5, 4(a0)
-    lw   t3, 16(a1)
-    lw   a7, 12(t2)
-    xor  a6, a6, t5
-    sw   a6, 8(a0)
-    lw   t4, 20(a1)
-    lw   a4, 16(t2)
-    xor  a7, a7, t6
-    sw   a7, 12(a0)
-    lw   t5, 24(a1)
-    lw   a5, 20(t2)
-    xor  a4, a4, t3
-    sw   a4, 16(a0)
-    lw   t6, 28(a1)
-    lw   a6, 24(t2)
-    xor  a5, a5, t4
-    sw   a5, 20(a0)
-    lw   t3, 32(a1)
-    lw   a7, 28(t2)
-    xor  a6, a6, t5
-    sw   a6, 24(a0)
-    lw   t4, 36(a1)
-    lw   a4, 32(t2)
-    xor  a7, a7, t6
-    sw   a7, 28(a0)
-    lw   t5, 40(a1)
-    lw   a5, 36(t2)
-    xor  a4, a4, t3
-    sw   a4, 32(a0)
-    lw   t6, 44(a1)
-    lw   a6, 40(t2)
-    xor  a5, a5, t4
-    sw   a5, 36(a0)
-    lw   t3, 48(a1)
-    lw   a7, 44(t2)
-    xor  a6, a6, t5
-    sw   a6, 40(a0)
-    lw   t4, 52(a1)
-    lw   a4, 48(t2)
-    xor  a7, a7, t6
-    sw   a7, 44(a0)
-    lw   t5, 56(a1)
-    lw   a5, 52(t2)
-    xor  a4, a4, t3
-    sw   a4, 48(a0)
-    lw   t6, 60(a1)
-    lw   a6, 56(t2)
-    xor  a5, a5, t4
-    sw   a5, 52(a0)
-    lw   t3, 64(a1)
-    lw   a7, 60(t2)
-    xor  a6, a6, t5
-    sw   a6, 56(a0)
-    lw   t4, 68(a1)
-    lw   a4, 64(t2)
-    xor  a7, a7, t6
-    sw   a7, 60(a0)
-    lw   t5, 72(a1)
-    lw   a5, 68(t2)
-    xor  a4, a4, t3
-    sw   a4, 64(a0)
-    lw   t6, 76(a1)
-    lw   a6, 72(t2)
-    xor  a5, a5, t4
-    sw   a5, 68(a0)
-    lw   t3, 80(a1)
-    lw   a7, 76(t2)
-    xor  a6, a6, t5
-    sw   a6, 72(a0)
-    lw   t4, 84(a1)
-    lw   a4, 80(t2)
-    xor  a7, a7, t6
-    sw   a7, 76(a0)
-    lw   t5, 88(a1)
-    lw   a5, 84(t2)
-    xor  a4, a4, t3
-    sw   a4, 80(a0)
-    lw   t6, 92(a1)
-    lw   a6, 88(t2)
-    xor  a5, a5, t4
-    sw   a5, 84(a0)
-    lw   t3, 96(a1)
-    lw   a7, 92(t2)
-    xor  a6, a6, t5
-    sw   a6, 88(a0)
-    lw   t4, 100(a1)
-    lw   a4, 96(t2)
-    xor  a7, a7, t6
-    sw   a7, 92(a0)
-    lw   t5, 104(a1)
-    lw   a5, 100(t2)
-    xor  a4, a4, t3
-    sw   a4, 96(a0)
-    lw   t6, 108(a1)
-    lw   a6, 104(t2)
-    xor  a5, a5, t4
-    sw   a5, 100(a0)
-    lw   t3, 112(a1)
-    lw   a7, 108(t2)
-    xor  a6, a6, t5
-    sw   a6, 104(a0)
-    lw   t4, 116(a1)
-    lw   a4, 112(t2)
-    xor  a7, a7, t6
-    sw   a7, 108(a0)
-    lw   t5, 120(a1)
-    lw   a5, 116(t2)
-    xor  a4, a4, t3
-    sw   a4, 112(a0)
-    lw   t6, 124(a1)
-    lw   a6, 120(t2)
-    xor  a5, a5, t4
-    sw   a5, 116(a0)
-    lw   a7, 124(t2)
-    xor  a6, a6, t5
-    sw   a6, 120(a0)
-    xor  a7, a7, t6
-    sw   a7, 124(a0)
-    addi a0, a0, 128
-    addi a1, a1, 128
+    beq  a2, t2, .Lx_copyout
+    add  a0, a0, t1
     j    .Lx_next
-.Lx_bytes:
+.Lx_copyout:
     add  t4, a0, t1
-2:  lbu  t5, 0(a1)
-    lbu  t6, 0(t2)
-    addi a1, a1, 1
+3:  lbu  t5, 0(t2)
     addi t2, t2, 1
-    xor  t5, t5, t6
     sb   t5, 0(a0)
     addi a0, a0, 1
-    bne  a0, t4, 2b
+    bne  a0, t4, 3b
 .Lx_next:
     sw   a0, 640(sp)
     sw   a1, 644(sp)
+    lw   a2, 648(sp)
     beqz a2, .Lx_done
     lw   t1, 236(sp)
     li   t0, -16777216

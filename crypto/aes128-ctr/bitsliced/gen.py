@@ -299,20 +299,20 @@ def unpack_words(B, W, src_key):
     return [bittr(B, V[c], m1, m2, m4) for c in range(4)]
 
 def unpack_phase():
-    """state ST ^ last round key (a0) -> keystream KS (block k at KS + 16k)."""
-    # two halves through the VT area to keep register pressure bounded
+    """state ST -> out (a2) = in (a1) ^ keystream of the 8 blocks; the last round key is
+    added in byte form (4 words at a0 + 128, written by the key schedule)."""
     B = Block()
     m1, m2, m4, m8, m16 = masks(B)
     for b in range(8):
-        w = [B.xor(B.lw("sp", ST + w_off(r, b)), B.lw("a0", w_off(r, b))) for r in range(4)]
-        col = bytetr(B, w, m8, m16)
+        col = bytetr(B, [B.lw("sp", ST + w_off(r, b)) for r in range(4)], m8, m16)
         for c in range(4):
             B.sw(col[c], "sp", VT + 4 * (8 * c + b))
     for c in range(4):
         y = bittr(B, [B.lw("sp", VT + 4 * (8 * c + b)) for b in range(8)], m1, m2, m4)
+        k10 = B.lw("a0", 128 + 4 * c)
         for k in range(8):
-            B.sw(y[k], "sp", KS + 16 * k + 4 * c)
-    return compile_block(B, ("a0", "a1"), "unpack")
+            B.sw(B.xor(B.xor(y[k], k10), B.lw("a1", 16 * k + 4 * c)), "a2", 16 * k + 4 * c)
+    return compile_block(B, ("a0", "a1", "a2"), "unpack")
 
 def pack_phase():
     """8 counter blocks in KS (block k at KS + 16k) -> packed CT."""
@@ -374,8 +374,11 @@ def keyexp_blocks():
     n = [B1.xor(w[0], y)]
     for j in range(1, 4):
         n.append(B1.xor(w[j], n[-1]))
+    c63 = B1.li(0x63636363)
     for j in range(4):
         B1.sw(n[j], "sp", 4 * j)
+        # round key 10 in byte form (with the S-box constant) ends at rk[352..355]
+        B1.sw(B1.xor(n[j], c63), "a0", 256 + 4 * j)
     convert(B1, n, True, 128)
     return compile_block(B0, ("a0", "a1"), "keyconv0"), compile_block(B1, ("a0", "a1"), "keyround")
 
@@ -477,52 +480,53 @@ def gen(zbkb):
     L += mixcolumns()
     L.append("    j    .Lx_round")
     L.append(".Lx_last:")
-    L += unpack_phase()
-    # xor min(len,128) bytes of keystream into the output
-    L.append(f"    lw   a0, {MISC + 0}(sp)")
-    L.append(f"    lw   a1, {MISC + 4}(sp)")
-    L.append(f"    lw   a2, {MISC + 8}(sp)")
+    # n = min(len, 128); fast path (aligned, n = 128) works on in/out directly,
+    # otherwise the n bytes go through KS.
+    L.append(f"    lw   a2, {MISC + 0}(sp)")           # out
+    L.append(f"    lw   a1, {MISC + 4}(sp)")           # in
+    L.append(f"    lw   t2, {MISC + 8}(sp)")           # len
     L.append("    li   t0, 128")
-    L.append("    mv   t1, a2")
-    L.append("    bltu a2, t0, 1f")
+    L.append("    mv   t1, t2")
+    L.append("    bltu t2, t0, 1f")
     L.append("    mv   t1, t0")
-    L.append("1:  sub  a2, a2, t1")                  # remaining after this batch
-    L.append(f"    sw   a2, {MISC + 8}(sp)")
-    L.append(f"    addi t2, sp, {KS}")
-    L.append("    or   t3, a0, a1")
+    L.append("1:  sub  t2, t2, t1")
+    L.append(f"    sw   t2, {MISC + 8}(sp)")           # remaining after this batch
+    L.append(f"    sw   t1, {MISC + 20}(sp)")          # n
+    L.append("    or   t3, a1, a2")
     L.append("    andi t3, t3, 3")
-    L.append("    bnez t3, .Lx_bytes")
-    L.append("    bltu t1, t0, .Lx_bytes")
-    # aligned full batch: 32 words
-    for i in range(32):
-        L.append(f"    lw   t{3 + i % 4}, {4 * i}(a1)")
-        if i >= 1:
-            j = i - 1
-            L.append(f"    lw   a{4 + j % 4}, {4 * j}(t2)")
-        if i >= 2:
-            j = i - 2
-            L.append(f"    xor  a{4 + j % 4}, a{4 + j % 4}, t{3 + j % 4}")
-            L.append(f"    sw   a{4 + j % 4}, {4 * j}(a0)")
-    L.append(f"    lw   a{4 + 31 % 4}, {4 * 31}(t2)")
-    for j in (30, 31):
-        L.append(f"    xor  a{4 + j % 4}, a{4 + j % 4}, t{3 + j % 4}")
-        L.append(f"    sw   a{4 + j % 4}, {4 * j}(a0)")
-    L.append("    addi a0, a0, 128")
-    L.append("    addi a1, a1, 128")
-    L.append("    j    .Lx_next")
-    L.append(".Lx_bytes:")
-    L.append("    add  t4, a0, t1")
+    L.append("    bnez t3, .Lx_slow")
+    L.append("    beq  t1, t0, .Lx_unpack")
+    L.append(".Lx_slow:")
+    L.append(f"    addi t2, sp, {KS}")
+    L.append("    add  t4, t2, t1")
     L.append("2:  lbu  t5, 0(a1)")
-    L.append("    lbu  t6, 0(t2)")
     L.append("    addi a1, a1, 1")
+    L.append("    sb   t5, 0(t2)")
     L.append("    addi t2, t2, 1")
-    L.append("    xor  t5, t5, t6")
+    L.append("    bne  t2, t4, 2b")
+    L.append(f"    addi a1, sp, {KS}")
+    L.append("    mv   a2, a1")
+    L.append(".Lx_unpack:")
+    L += unpack_phase()
+    L.append(f"    lw   a0, {MISC + 0}(sp)")           # out
+    L.append(f"    lw   a1, {MISC + 4}(sp)")           # in
+    L.append(f"    lw   t1, {MISC + 20}(sp)")          # n
+    L.append("    add  a1, a1, t1")
+    L.append(f"    addi t2, sp, {KS}")
+    L.append("    beq  a2, t2, .Lx_copyout")
+    L.append("    add  a0, a0, t1")
+    L.append("    j    .Lx_next")
+    L.append(".Lx_copyout:")
+    L.append("    add  t4, a0, t1")
+    L.append("3:  lbu  t5, 0(t2)")
+    L.append("    addi t2, t2, 1")
     L.append("    sb   t5, 0(a0)")
     L.append("    addi a0, a0, 1")
-    L.append("    bne  a0, t4, 2b")
+    L.append("    bne  a0, t4, 3b")
     L.append(".Lx_next:")
     L.append(f"    sw   a0, {MISC + 0}(sp)")
     L.append(f"    sw   a1, {MISC + 4}(sp)")
+    L.append(f"    lw   a2, {MISC + 8}(sp)")
     L.append("    beqz a2, .Lx_done")
     L += increment_phase()
     L.append("    j    .Lx_batch")
