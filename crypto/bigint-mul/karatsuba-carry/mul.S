@@ -1,6 +1,9 @@
 /* bigint-mul/karatsuba-carry: one level of Karatsuba (n even) over the operand-scanning schoolbook.
  * See ../common/karatsuba.inc and ../common/schoolbook.inc. */
-#include "ise.inc"
+/* xcarry macros from ise/addc and ise/subc (not ise.inc: its generated first comment ends
+ * early under cpp, see the bigint report) */
+#include "addc/macro.inc"
+#include "subc/macro.inc"
 #define SB_NAME kar_base_mul
 #define SB_VARIANT 2
 #define SB_GLOBAL 0
