@@ -54,8 +54,8 @@ polymul_128:
 	and t3, t3, t0
 	xor s8, s5, s8
 	mul s5, s3, s6
-	xor s1, s1, ra
-	mul ra, s3, s7
+	xor ra, s1, ra
+	mul s1, s3, s7
 	mul t5, t5, t2
 	mul t6, t6, s2
 	mul s2, t1, s2
@@ -63,957 +63,957 @@ polymul_128:
 	and t5, t4, a7
 	and t4, t4, t0
 	mul t2, t1, t2
-	xor s2, s1, s2
+	xor s2, ra, s2
 	and s2, s2, a6
-	mul s1, s4, s6
+	mul ra, s4, s6
 	xor t2, s8, t2
 	and t2, t2, a7
-	or s2, s2, t2
-	mul t2, s4, a4
-	xor s1, ra, s1
+	or t2, s2, t2
+	mul s2, s4, a4
+	xor ra, s1, ra
 	mul s3, s3, a4
-	xor s5, s5, t2
+	xor s2, s5, s2
 	mul s4, s4, s7
 	mul s7, a3, s7
 	xor s4, s3, s4
 	mul a4, a3, a4
-	xor s7, s5, s7
+	xor s7, s2, s7
 	and s7, s7, a6
-	mul s5, s9, s11
-	xor s1, s1, a4
-	and s1, s1, a7
-	or s7, s7, s1
-	mul s1, s9, t5
-	mul a4, s10, s11
+	mul s2, s9, s11
+	xor a4, ra, a4
+	and a4, a4, a7
+	or a4, s7, a4
+	mul s7, s9, t5
+	mul ra, s10, s11
 	mul s0, t1, s0
-	xor s1, s1, a4
+	xor ra, s7, ra
 	mul s6, a3, s6
-	xor t6, t6, s0
-	and t6, t6, t0
-	or s2, s2, t6
-	mul t6, s10, t4
+	xor s0, t6, s0
+	and s0, s0, t0
+	or s0, t2, s0
+	mul t2, s10, t4
 	xor s6, s4, s6
 	and s6, s6, t0
 	lw s4, 4(a1)
-	or s7, s7, s6
+	or s6, a4, s6
 	mul s9, s9, t4
-	lw s6, 4(a2)
-	and s0, s4, a5
+	lw a4, 4(a2)
+	and t6, s4, a5
 	srli s4, s4, 16
-	and a3, s6, a5
+	and a3, a4, a5
 	mul s10, s10, t5
-	srli s6, s6, 16
-	xor a4, s0, s4
-	xor t1, a3, s6
-	and s3, s0, a6
+	srli a4, a4, 16
+	xor s7, t6, s4
+	xor t1, a3, a4
+	and s3, t6, a6
 	mul t5, t3, t5
-	and t2, s0, a7
-	and ra, a3, a6
+	and s5, t6, a7
+	and s1, a3, a6
 	and s8, a3, a7
 	and a3, a3, t0
 	mul t4, t3, t4
-	and s0, s0, t0
-	xor s5, s5, t6
-	xor s9, s9, s10
-	xor s5, s5, t5
-	mul t3, t3, s11
-	xor s1, s1, t4
-	and s5, s5, a6
-	and s1, s1, a7
-	or s5, s5, s1
-	mul s1, s3, ra
-	xor s9, s9, t3
-	and s9, s9, t0
-	or s9, s5, s9
-	xor s5, s2, s7
-	mul t3, s3, s8
-	xor s5, s5, s9
-	slli s9, s5, 16
-	srli s5, s5, 16
-	xor s9, s2, s9
-	mul s2, t2, ra
-	xor s5, s7, s5
-	sw s9, 12(a0)
-	sw s5, 16(a0)
-	lw s7, 12(a0)
-	mul t4, t2, a3
-	xor s2, t3, s2
-	xor s7, s7, s5
-	sw s7, 12(a0)
-	sw s9, 8(a0)
-	mul s3, s3, a3
-	xor t4, s1, t4
-	lw s1, 8(a0)
-	sw s9, 4(a0)
-	xor s1, s1, s5
-	mul t2, t2, s8
-	sw s1, 8(a0)
-	lw s1, 4(a0)
-	sw s9, 0(a0)
-	and s9, s4, a6
-	mul s8, s0, s8
-	and s7, s4, a7
-	and t3, s6, a6
-	and s11, s6, a7
-	and s4, s4, t0
-	mul a3, s0, a3
-	xor t2, s3, t2
-	xor t4, t4, s8
-	and t4, t4, a6
-	xor s1, s1, s5
-	mul ra, s0, ra
-	and s6, s6, t0
-	xor s2, s2, a3
-	and s2, s2, a7
-	or s2, t4, s2
-	xor t2, t2, ra
-	and t2, t2, t0
-	or t2, s2, t2
-	sw s1, 4(a0)
-	mul s1, s9, t3
-	and s2, a4, a6
-	and ra, a4, a7
-	and t4, t1, a6
-	and a3, t1, a7
-	mul s0, s9, s11
-	and t1, t1, t0
-	and a4, a4, t0
-	mul s5, s7, t3
-	mul s8, s7, s6
-	xor s0, s0, s5
-	mul s9, s9, s6
-	xor s8, s1, s8
-	lw s1, 4(a0)
-	mul s7, s7, s11
-	mul s11, s4, s11
-	xor s9, s9, s7
-	lw s7, 8(a0)
-	mul s6, s4, s6
-	xor s8, s8, s11
-	and s8, s8, a6
-	mul s11, s2, t4
-	xor s0, s0, s6
-	and s0, s0, a7
-	or s0, s8, s0
-	mul s8, s2, a3
-	mul s6, ra, t4
-	mul s5, ra, t1
-	xor s6, s8, s6
-	mul s4, s4, t3
-	xor s11, s11, s5
-	mul s2, s2, t1
-	xor s9, s9, s4
-	and s9, s9, t0
-	or s9, s0, s9
-	lw s0, 0(a1)
-	mul ra, ra, a3
-	lw s4, 4(a1)
-	lw s5, 0(a2)
-	lw t3, 4(a2)
-	xor s4, s0, s4
-	mul a3, a4, a3
-	xor s5, s5, t3
-	xor ra, s2, ra
-	and s2, s4, a5
-	srli s4, s4, 16
-	mul t1, a4, t1
-	xor a3, s11, a3
-	xor s11, s2, s4
-	and a3, a3, a6
-	xor t3, t2, s9
-	mul a4, a4, t4
-	and t4, s5, a5
-	xor s6, s6, t1
-	and s6, s6, a7
-	or a3, a3, s6
-	xor a4, ra, a4
-	srli s5, s5, 16
-	xor ra, t4, s5
-	and s6, s2, a6
-	and t1, s2, a7
-	and s0, t4, a6
-	and s8, t4, a7
-	and s2, s2, t0
-	and a4, a4, t0
-	mul s3, s6, s0
-	and t4, t4, t0
-	or a4, a3, a4
-	xor a4, t3, a4
-	slli t3, a4, 16
-	mul a3, s6, s8
-	lw t5, 16(a0)
-	xor t3, t2, t3
-	xor t5, t5, t3
-	sw t5, 16(a0)
-	mul t5, t1, s0
-	srli a4, a4, 16
-	lw t2, 12(a0)
-	lw s10, 16(a0)
-	xor s9, s9, a4
-	mul a4, t1, t4
-	xor a3, a3, t5
-	xor t2, t2, t3
-	xor s10, s10, s9
-	sw t2, 12(a0)
-	mul s6, s6, t4
-	xor s3, s3, a4
-	sw s10, 16(a0)
-	lw s10, 12(a0)
-	sw s9, 20(a0)
-	mul t1, t1, s8
-	xor s10, s10, s9
-	sw s10, 12(a0)
-	xor s7, s7, t3
-	sw s7, 8(a0)
-	xor t1, s6, t1
-	lw s6, 8(a0)
-	xor s1, s1, t3
-	mul s0, s2, s0
-	xor s6, s6, s9
-	sw s6, 8(a0)
-	sw s1, 4(a0)
-	and s1, s4, a6
-	mul s8, s2, s8
-	and s6, s4, a7
-	and s9, s5, a6
-	and t3, s5, a7
-	and s5, s5, t0
-	mul s7, s1, s9
-	and s4, s4, t0
-	and s10, s11, a6
-	and a4, s11, a7
-	and t2, ra, a6
-	mul t5, s1, t3
-	and t6, ra, a7
-	and ra, ra, t0
+	and t6, t6, t0
+	xor t2, s2, t2
+	xor s10, s9, s10
+	xor t5, t2, t5
+	mul s11, t3, s11
+	xor t4, ra, t4
+	and t5, t5, a6
+	and t4, t4, a7
+	or t4, t5, t4
+	mul t5, s3, s1
+	xor s11, s10, s11
 	and s11, s11, t0
-	xor s3, s3, s8
-	mul s8, s6, s9
-	xor t1, t1, s0
-	and s3, s3, a6
-	and t1, t1, t0
-	mul s0, s6, s5
-	xor s8, t5, s8
-	mul s2, s2, t4
-	xor s0, s7, s0
-	mul s1, s1, s5
-	xor s2, a3, s2
-	and s2, s2, a7
-	or s2, s3, s2
-	or t1, s2, t1
-	mul s6, s6, t3
-	lw s2, 4(a0)
-	mul t3, s4, t3
-	xor s1, s1, s6
+	or s11, t4, s11
+	xor t4, s0, s6
+	mul s10, s3, s8
+	xor s11, t4, s11
+	slli t4, s11, 16
+	srli s11, s11, 16
+	xor t4, s0, t4
+	mul s0, s5, s1
+	xor s11, s6, s11
+	sw t4, 12(a0)
+	sw s11, 16(a0)
 	lw s6, 12(a0)
-	mul s5, s4, s5
-	xor s0, s0, t3
-	and s0, s0, a6
-	mul t3, s10, t2
-	xor s5, s8, s5
-	and s5, s5, a7
-	or s5, s0, s5
-	mul s0, s10, t6
-	mul s8, a4, t2
-	mul s3, a4, ra
-	xor s0, s0, s8
-	mul s4, s4, s9
-	xor t3, t3, s3
-	mul s10, s10, ra
-	xor s1, s1, s4
-	lw s4, 8(a1)
-	and s1, s1, t0
-	lw s3, 8(a2)
-	mul a4, a4, t6
-	and s9, s4, a5
-	or s5, s5, s1
-	srli s4, s4, 16
-	and s1, s3, a5
-	mul t6, s11, t6
-	srli s3, s3, 16
-	xor s8, s9, s4
-	xor a3, s1, s3
-	and s7, s9, a6
-	mul ra, s11, ra
-	and t4, s9, a7
-	and t5, s1, a6
-	and s9, s9, t0
-	xor s10, s10, a4
-	mul s11, s11, t2
-	and t2, s1, a7
-	and s1, s1, t0
-	xor t3, t3, t6
-	xor ra, s0, ra
-	mul s0, s7, t5
-	xor s10, s10, s11
-	and t3, t3, a6
-	and ra, ra, a7
-	and s10, s10, t0
-	mul s11, s7, t2
-	or ra, t3, ra
-	or ra, ra, s10
-	xor s10, t1, s5
-	xor ra, s10, ra
-	mul s10, t4, t5
-	srli t3, ra, 16
-	lw t6, 16(a0)
-	xor t3, s5, t3
-	xor t6, t6, t3
-	mul s5, t4, s1
-	xor s10, s11, s10
-	sw t6, 16(a0)
-	slli ra, ra, 16
-	xor ra, t1, ra
-	mul s7, s7, s1
-	and t1, s4, a6
-	and t6, s4, a7
-	and s4, s4, t0
-	xor s0, s0, s5
-	mul t4, t4, t2
-	xor s6, s6, ra
+	mul ra, s5, a3
+	xor s0, s10, s0
+	xor s6, s6, s11
 	sw s6, 12(a0)
-	lw s6, 8(a0)
-	xor ra, s2, ra
-	mul t2, s9, t2
-	and s2, s3, a6
-	xor t4, s7, t4
-	xor s6, s6, t3
-	sw s6, 8(a0)
-	mul s1, s9, s1
-	xor s0, s0, t2
+	sw t4, 8(a0)
+	mul s3, s3, a3
+	xor ra, t5, ra
+	lw t5, 8(a0)
+	sw t4, 4(a0)
+	xor t5, t5, s11
+	mul s5, s5, s8
+	sw t5, 8(a0)
+	lw t5, 4(a0)
+	sw t4, 0(a0)
+	and t4, s4, a6
+	mul s8, t6, s8
+	and s6, s4, a7
+	and s10, a4, a6
+	and t3, a4, a7
+	and s4, s4, t0
+	mul a3, t6, a3
+	xor s5, s3, s5
+	xor s8, ra, s8
+	and s8, s8, a6
+	xor s11, t5, s11
+	mul s1, t6, s1
+	and a4, a4, t0
+	xor a3, s0, a3
+	and a3, a3, a7
+	or a3, s8, a3
+	xor s1, s5, s1
+	and s1, s1, t0
+	or s1, a3, s1
+	sw s11, 4(a0)
+	mul s11, t4, s10
+	and a3, s7, a6
+	and s5, s7, a7
+	and s8, t1, a6
+	and s0, t1, a7
+	mul t6, t4, t3
+	and t1, t1, t0
+	and s7, s7, t0
+	mul t5, s6, s10
+	mul ra, s6, a4
+	xor t5, t6, t5
+	mul t4, t4, a4
+	xor ra, s11, ra
+	lw s11, 4(a0)
+	mul s6, s6, t3
+	mul t3, s4, t3
+	xor s6, t4, s6
+	lw t4, 8(a0)
+	mul a4, s4, a4
+	xor t3, ra, t3
+	and t3, t3, a6
+	mul ra, a3, s8
+	xor a4, t5, a4
+	and a4, a4, a7
+	or a4, t3, a4
+	mul t3, a3, s0
+	mul t5, s5, s8
+	mul t6, s5, t1
+	xor t5, t3, t5
+	mul s10, s4, s10
+	xor t6, ra, t6
+	mul a3, a3, t1
+	xor s10, s6, s10
+	and s10, s10, t0
+	or s10, a4, s10
+	lw a4, 0(a1)
+	mul s5, s5, s0
+	lw s6, 4(a1)
+	lw ra, 0(a2)
+	lw s4, 4(a2)
+	xor s6, a4, s6
+	mul s0, s7, s0
+	xor s4, ra, s4
+	xor s5, a3, s5
+	and a3, s6, a5
+	srli s6, s6, 16
+	mul t1, s7, t1
+	xor s0, t6, s0
+	xor t6, a3, s6
 	and s0, s0, a6
-	sw ra, 4(a0)
-	and ra, s3, a7
-	mul t2, t1, s2
-	and s3, s3, t0
-	and s6, s8, a6
-	and t3, s8, a7
-	and s7, a3, a6
-	mul s5, t1, ra
-	and s11, a3, a7
+	xor ra, s1, s10
+	mul s8, s7, s8
+	and s7, s4, a5
+	xor t1, t5, t1
+	and t1, t1, a7
+	or t1, s0, t1
+	xor s8, s5, s8
+	srli s4, s4, 16
+	xor s5, s7, s4
+	and s0, a3, a6
+	and t5, a3, a7
+	and a4, s7, a6
+	and t3, s7, a7
 	and a3, a3, t0
 	and s8, s8, t0
-	xor s10, s10, s1
-	mul s1, t6, s2
-	and s10, s10, a7
-	or s10, s0, s10
-	mul s0, t6, s3
-	xor s5, s5, s1
-	mul t1, t1, s3
-	xor s0, t2, s0
-	mul t6, t6, ra
-	mul ra, s4, ra
-	xor t6, t1, t6
-	mul s3, s4, s3
-	xor s0, s0, ra
-	and s0, s0, a6
-	mul ra, s6, s7
-	xor s5, s5, s3
-	and s5, s5, a7
-	or s0, s0, s5
-	mul s5, s6, s11
-	mul s3, t3, s7
-	mul t5, s9, t5
-	xor s5, s5, s3
-	mul s4, s4, s2
-	xor t4, t4, t5
-	and t4, t4, t0
-	or t4, s10, t4
-	lw s10, 12(a0)
-	mul t5, t3, a3
-	xor s4, t6, s4
-	and s4, s4, t0
-	or s4, s0, s4
-	lw s0, 12(a1)
-	mul s6, s6, a3
-	lw t6, 12(a2)
-	xor ra, ra, t5
-	and t5, s0, a5
-	srli s0, s0, 16
-	mul t3, t3, s11
-	and s2, t6, a5
-	xor s3, t5, s0
-	xor s9, t4, s4
-	lw t1, 16(a0)
-	mul s11, s8, s11
-	xor s6, s6, t3
-	srli t6, t6, 16
-	xor t3, s2, t6
-	and t2, t5, a6
-	mul a3, s8, a3
-	xor ra, ra, s11
-	and ra, ra, a6
-	lw s11, 20(a0)
-	lw s1, 8(a0)
-	mul s7, s8, s7
-	xor s5, s5, a3
-	and a3, t5, a7
-	and s5, s5, a7
-	or ra, ra, s5
-	xor s7, s6, s7
-	and s6, s2, a6
-	mul s5, t2, s6
-	and s8, s2, a7
-	and s2, s2, t0
-	and t5, t5, t0
+	mul s3, s0, a4
 	and s7, s7, t0
-	mul a4, t2, s8
-	or ra, ra, s7
-	xor ra, s9, ra
-	slli s9, ra, 16
-	xor t4, t4, s9
-	mul s9, a3, s6
-	xor t1, t1, t4
-	sw t1, 16(a0)
-	srli ra, ra, 16
-	lw t1, 16(a0)
-	mul s7, a3, s2
-	xor s9, a4, s9
-	xor ra, s4, ra
-	xor s10, s10, t4
-	xor t1, t1, ra
-	mul t2, t2, s2
-	xor s7, s5, s7
-	sw s10, 12(a0)
-	sw t1, 16(a0)
-	lw t1, 12(a0)
-	mul a3, a3, s8
-	xor t1, t1, ra
-	sw t1, 12(a0)
-	xor s11, s11, t4
-	sw s11, 20(a0)
-	mul s8, t5, s8
-	xor t2, t2, a3
-	lw a3, 20(a0)
-	sw ra, 24(a0)
-	xor ra, a3, ra
-	mul s6, t5, s6
-	xor s8, s7, s8
-	sw ra, 20(a0)
-	xor t4, s1, t4
-	sw t4, 8(a0)
-	mul s2, t5, s2
-	and t5, s0, a6
-	and t4, s0, a7
-	and s1, t6, a6
-	and ra, t6, a7
-	mul s7, t5, s1
-	and t6, t6, t0
-	and s0, s0, t0
-	and a3, s3, a6
-	and s11, s3, a7
-	mul t1, t5, ra
-	and s10, t3, a6
-	and s5, t3, a7
-	and t3, t3, t0
-	and s3, s3, t0
-	mul s4, t4, s1
-	xor s9, s9, s2
-	xor t2, t2, s6
-	and s8, s8, a6
-	and s9, s9, a7
-	mul s6, t4, t6
-	xor t1, t1, s4
-	and t2, t2, t0
-	or s8, s8, s9
-	or t2, s8, t2
-	mul t5, t5, t6
-	xor s7, s7, s6
-	lw s6, 12(a0)
-	mul t4, t4, ra
-	mul ra, s0, ra
-	xor t5, t5, t4
-	lw t4, 16(a0)
-	mul t6, s0, t6
-	xor ra, s7, ra
-	and ra, ra, a6
-	mul s7, a3, s10
-	xor t6, t1, t6
-	and t6, t6, a7
-	or ra, ra, t6
-	mul t6, a3, s5
-	mul t1, s11, s10
-	mul s8, s11, t3
-	xor t6, t6, t1
-	mul s0, s0, s1
-	xor s8, s7, s8
-	mul a3, a3, t3
-	xor s0, t5, s0
-	and s0, s0, t0
-	or s0, ra, s0
-	lw ra, 8(a1)
-	mul s11, s11, s5
-	lw t5, 12(a1)
-	lw s7, 8(a2)
-	lw s1, 12(a2)
-	xor ra, ra, t5
-	mul s5, s3, s5
-	xor s1, s7, s1
-	xor s11, a3, s11
-	and a3, ra, a5
-	srli ra, ra, 16
-	mul t3, s3, t3
-	xor s8, s8, s5
-	xor s5, a3, ra
-	and s8, s8, a6
-	xor s7, t2, s0
-	mul s10, s3, s10
-	and s3, s1, a5
-	xor t6, t6, t3
-	and t6, t6, a7
-	or s8, s8, t6
-	xor s11, s11, s10
-	srli s1, s1, 16
-	xor s10, s3, s1
-	and t6, a3, a6
-	and t3, a3, a7
-	and t5, s3, a6
-	and t1, s3, a7
-	and a3, a3, t0
-	and s11, s11, t0
-	mul s9, t6, t5
-	and s3, s3, t0
-	or s8, s8, s11
-	xor s7, s7, s8
-	slli s8, s7, 16
-	mul s11, t6, t1
-	xor t2, t2, s8
-	xor t4, t4, t2
-	sw t4, 16(a0)
-	srli s7, s7, 16
-	mul t4, t3, t5
-	lw s8, 16(a0)
-	xor s0, s0, s7
-	xor s6, s6, t2
-	xor s8, s8, s0
-	mul s7, t3, s3
-	xor t4, s11, t4
-	sw s6, 12(a0)
-	sw s8, 16(a0)
-	lw s8, 20(a0)
-	mul t6, t6, s3
-	xor s9, s9, s7
-	xor s8, s8, t2
-	sw s8, 20(a0)
-	lw s8, 24(a0)
-	mul t3, t3, t1
-	lw s7, 20(a0)
-	xor s8, s8, t2
-	xor s7, s7, s0
-	sw s8, 24(a0)
-	mul t1, a3, t1
-	and s8, ra, a6
-	and t2, ra, a7
-	and s6, s1, a6
-	and s11, s1, a7
-	mul s3, a3, s3
-	and ra, ra, t0
-	xor t3, t6, t3
-	xor t1, s9, t1
-	and t1, t1, a6
-	mul t5, a3, t5
-	xor t4, t4, s3
-	and t4, t4, a7
-	or t1, t1, t4
-	sw s7, 20(a0)
-	and s1, s1, t0
-	xor t5, t3, t5
-	and t5, t5, t0
-	or t5, t1, t5
-	lw t1, 24(a0)
-	mul t3, s8, s6
-	xor t1, t1, s0
-	sw t1, 24(a0)
-	sw s0, 28(a0)
-	and s0, s5, a6
-	mul t1, s8, s11
-	and s7, s5, a7
-	and t4, s10, a6
-	and s3, s10, a7
-	and s10, s10, t0
-	mul a3, t2, s6
-	and s5, s5, t0
-	mul s9, t2, s1
-	xor t1, t1, a3
-	mul s8, s8, s1
-	xor t3, t3, s9
-	lw s9, 12(a0)
-	mul t2, t2, s11
-	mul s11, ra, s11
-	xor t2, s8, t2
-	lw s8, 20(a0)
-	mul s1, ra, s1
-	xor t3, t3, s11
-	and t3, t3, a6
-	mul s11, s0, t4
-	xor t1, t1, s1
-	and t1, t1, a7
-	or t3, t3, t1
-	mul t1, s0, s3
-	mul s1, s7, t4
-	mul a3, s7, s10
-	xor s1, t1, s1
-	mul ra, ra, s6
-	xor a3, s11, a3
-	mul s0, s0, s10
-	xor ra, t2, ra
-	lw t2, 0(a1)
-	and ra, ra, t0
-	lw s11, 8(a1)
-	mul s7, s7, s3
-	xor t2, t2, s11
-	or ra, t3, ra
-	lw t3, 0(a2)
-	lw s11, 8(a2)
-	mul s3, s5, s3
-	xor s11, t3, s11
-	and t3, t2, a5
-	srli t2, t2, 16
-	and s6, s11, a5
-	mul s10, s5, s10
-	srli s11, s11, 16
-	xor t1, t3, t2
-	xor t6, s6, s11
-	and s4, t3, a6
-	mul t4, s5, t4
-	and s5, t3, a7
-	and s2, s6, a6
-	and t3, t3, t0
-	xor s0, s0, s7
-	mul s7, s4, s2
-	and a4, s6, a7
-	and s6, s6, t0
-	xor s3, a3, s3
-	xor s10, s1, s10
-	mul s1, s4, a4
-	xor t4, s0, t4
-	and s3, s3, a6
-	and s10, s10, a7
-	and t4, t4, t0
-	mul s0, s5, s2
-	or s10, s3, s10
-	or s10, s10, t4
-	xor t4, t5, ra
-	xor s10, t4, s10
-	mul t4, s5, s6
-	xor s0, s1, s0
-	slli s1, s10, 16
-	srli s10, s10, 16
-	lw s3, 16(a0)
-	mul s4, s4, s6
-	xor t4, s7, t4
-	xor t5, t5, s1
-	xor ra, ra, s10
-	xor s9, s9, t5
-	mul s5, s5, a4
-	xor s3, s3, ra
-	sw s9, 12(a0)
-	and s9, t2, a6
-	and s10, t2, a7
-	mul a4, t3, a4
-	xor s4, s4, s5
-	sw s3, 16(a0)
-	xor t5, s8, t5
-	and t2, t2, t0
-	mul s6, t3, s6
-	xor a4, t4, a4
-	and a4, a4, a6
-	sw t5, 20(a0)
-	and t5, s11, a6
-	mul t4, s9, t5
-	and s8, s11, a7
-	and s11, s11, t0
-	xor s0, s0, s6
-	and s0, s0, a7
-	mul s2, t3, s2
-	or s0, a4, s0
-	lw a4, 24(a0)
-	xor a4, a4, ra
-	mul ra, s9, s8
-	xor s4, s4, s2
-	and s4, s4, t0
-	or s0, s0, s4
-	sw a4, 24(a0)
-	mul a4, s10, t5
-	and s4, t1, a6
-	and s2, t1, a7
-	and t3, t6, a6
-	and s6, t6, a7
-	mul s3, s10, s11
-	and t6, t6, t0
-	and t1, t1, t0
-	xor a4, ra, a4
-	mul s9, s9, s11
-	xor s3, t4, s3
-	lw t4, 8(a0)
-	mul s10, s10, s8
-	mul s8, t2, s8
-	xor s9, s9, s10
-	lw s10, 12(a0)
-	mul s11, t2, s11
-	xor s3, s3, s8
-	and s3, s3, a6
-	mul s8, s4, t3
-	xor a4, a4, s11
-	and a4, a4, a7
-	or a4, s3, a4
-	mul s3, s4, s6
-	mul s11, s2, t3
-	mul ra, s2, t6
-	xor s3, s3, s11
-	mul t2, t2, t5
-	xor s8, s8, ra
-	mul s4, s4, t6
-	xor s9, s9, t2
-	lw t2, 4(a1)
-	and s9, s9, t0
-	lw ra, 12(a1)
-	mul s2, s2, s6
+	or s8, t1, s8
+	xor s8, ra, s8
+	slli ra, s8, 16
+	mul t1, s0, t3
+	lw t2, 16(a0)
+	xor ra, s1, ra
 	xor t2, t2, ra
-	or a4, a4, s9
-	lw s9, 4(a2)
-	lw ra, 12(a2)
-	mul s6, t1, s6
-	xor s9, s9, ra
-	and ra, t2, a5
-	srli t2, t2, 16
-	and t5, s9, a5
-	mul t6, t1, t6
-	srli s9, s9, 16
-	xor s11, ra, t2
-	xor s5, t5, s9
-	and s1, ra, a6
-	mul t1, t1, t3
-	and t3, ra, a7
-	and s7, t5, a6
-	and ra, ra, t0
-	xor s2, s4, s2
-	mul s4, s1, s7
-	and a3, t5, a7
-	and t5, t5, t0
-	xor s8, s8, s6
-	xor s3, s3, t6
-	mul t6, s1, a3
-	xor t1, s2, t1
-	and s8, s8, a6
-	and s3, s3, a7
-	and t1, t1, t0
-	mul s2, t3, s7
-	or s3, s8, s3
-	or t1, s3, t1
-	xor s3, s0, a4
-	xor s3, s3, t1
-	mul t1, t3, t5
-	xor s2, t6, s2
-	slli t6, s3, 16
-	srli s3, s3, 16
-	lw s8, 16(a0)
-	mul s1, s1, t5
-	xor t1, s4, t1
-	xor t6, s0, t6
-	xor s3, a4, s3
-	xor s10, s10, t6
-	mul t3, t3, a3
-	xor s8, s8, s3
-	sw s10, 12(a0)
-	sw s8, 16(a0)
-	lw s8, 12(a0)
-	mul a3, ra, a3
-	xor s1, s1, t3
-	xor s8, s8, s3
-	sw s8, 12(a0)
-	xor t4, t4, t6
-	mul t5, ra, t5
-	xor t1, t1, a3
-	and t1, t1, a6
-	sw t4, 8(a0)
-	and t4, t2, a6
-	mul ra, ra, s7
-	and s7, t2, a7
-	and a3, s9, a6
-	and t6, s9, a7
-	and s9, s9, t0
-	mul s8, t4, a3
-	and t2, t2, t0
-	and s3, s11, a6
-	and t3, s11, a7
-	and s10, s5, a6
-	mul a4, t4, t6
-	and s0, s5, a7
-	and s5, s5, t0
-	and s11, s11, t0
-	xor s2, s2, t5
-	mul t5, s7, a3
+	sw t2, 16(a0)
+	mul t2, t5, a4
+	srli s8, s8, 16
+	lw s1, 12(a0)
+	lw s9, 16(a0)
+	xor s8, s10, s8
+	mul s10, t5, s7
+	xor t2, t1, t2
 	xor s1, s1, ra
-	and s2, s2, a7
-	and s1, s1, t0
-	or t1, t1, s2
-	mul s2, s7, s9
-	xor t5, a4, t5
-	or t1, t1, s1
-	mul t4, t4, s9
-	xor s2, s8, s2
-	lw s8, 12(a0)
-	mul s7, s7, t6
-	mul t6, t2, t6
-	xor s7, t4, s7
-	lw t4, 16(a0)
-	mul s9, t2, s9
-	xor s2, s2, t6
+	xor s9, s9, s8
+	sw s1, 12(a0)
+	mul s0, s0, s7
+	xor s10, s3, s10
+	sw s9, 16(a0)
+	lw s9, 12(a0)
+	sw s8, 20(a0)
+	mul t5, t5, t3
+	xor s9, s9, s8
+	sw s9, 12(a0)
+	xor t4, t4, ra
+	sw t4, 8(a0)
+	xor t5, s0, t5
+	lw s0, 8(a0)
+	xor ra, s11, ra
+	mul a4, a3, a4
+	xor s8, s0, s8
+	sw s8, 8(a0)
+	sw ra, 4(a0)
+	and ra, s6, a6
+	mul t3, a3, t3
+	and s8, s6, a7
+	and s0, s4, a6
+	and s11, s4, a7
+	and s4, s4, t0
+	mul t4, ra, s0
+	and s6, s6, t0
+	and s9, t6, a6
+	and s3, t6, a7
+	and s1, s5, a6
+	mul t1, ra, s11
+	and s2, s5, a7
+	and s5, s5, t0
+	and t6, t6, t0
+	xor t3, s10, t3
+	mul s10, s8, s0
+	xor a4, t5, a4
+	and t3, t3, a6
+	and a4, a4, t0
+	mul t5, s8, s4
+	xor s10, t1, s10
+	mul s7, a3, s7
+	xor t5, t4, t5
+	mul ra, ra, s4
+	xor s7, t2, s7
+	and s7, s7, a7
+	or s7, t3, s7
+	or a4, s7, a4
+	mul s8, s8, s11
+	lw s7, 4(a0)
+	mul s11, s6, s11
+	xor s8, ra, s8
+	lw ra, 12(a0)
+	mul s4, s6, s4
+	xor s11, t5, s11
+	and s11, s11, a6
+	mul t5, s9, s1
+	xor s4, s10, s4
+	and s4, s4, a7
+	or s4, s11, s4
+	mul s11, s9, s2
+	mul s10, s3, s1
+	mul t3, s3, s5
+	xor s10, s11, s10
+	mul s0, s6, s0
+	xor t3, t5, t3
+	mul s9, s9, s5
+	xor s0, s8, s0
+	lw s8, 8(a1)
+	and s0, s0, t0
+	lw t5, 8(a2)
+	mul s3, s3, s2
+	and s6, s8, a5
+	or s0, s4, s0
+	srli s8, s8, 16
+	and s4, t5, a5
+	mul s2, t6, s2
+	srli t5, t5, 16
+	xor s11, s6, s8
+	xor t2, s4, t5
+	and t4, s6, a6
+	mul s5, t6, s5
+	and a3, s6, a7
+	and t1, s4, a6
+	and s6, s6, t0
+	xor s3, s9, s3
+	mul s1, t6, s1
+	and t6, s4, a7
+	and s4, s4, t0
+	xor s2, t3, s2
+	xor s5, s10, s5
+	mul s10, t4, t1
+	xor s1, s3, s1
 	and s2, s2, a6
-	mul t6, s3, s10
-	xor t5, t5, s9
+	and s5, s5, a7
+	and s1, s1, t0
+	mul s3, t4, t6
+	or s5, s2, s5
+	or s1, s5, s1
+	xor s5, a4, s0
+	xor s1, s5, s1
+	mul s5, a3, t1
+	srli s2, s1, 16
+	lw t3, 16(a0)
+	xor s2, s0, s2
+	xor t3, t3, s2
+	mul s0, a3, s4
+	xor s5, s3, s5
+	sw t3, 16(a0)
+	slli s1, s1, 16
+	xor s1, a4, s1
+	mul t4, t4, s4
+	and a4, s8, a6
+	and t3, s8, a7
+	and s8, s8, t0
+	xor s0, s10, s0
+	mul a3, a3, t6
+	xor ra, ra, s1
+	sw ra, 12(a0)
+	lw ra, 8(a0)
+	xor s1, s7, s1
+	mul t6, s6, t6
+	and s7, t5, a6
+	xor a3, t4, a3
+	xor s2, ra, s2
+	sw s2, 8(a0)
+	mul s4, s6, s4
+	xor t6, s0, t6
+	and t6, t6, a6
+	sw s1, 4(a0)
+	and s1, t5, a7
+	mul s0, a4, s7
+	and t5, t5, t0
+	and s2, s11, a6
+	and ra, s11, a7
+	and t4, t2, a6
+	mul s10, a4, s1
+	and s3, t2, a7
+	and t2, t2, t0
+	and s11, s11, t0
+	xor s4, s5, s4
+	mul s5, t3, s7
+	and s4, s4, a7
+	or s4, t6, s4
+	mul t6, t3, t5
+	xor s5, s10, s5
+	mul a4, a4, t5
+	xor t6, s0, t6
+	mul t3, t3, s1
+	mul s1, s8, s1
+	xor t3, a4, t3
+	mul t5, s8, t5
+	xor s1, t6, s1
+	and s1, s1, a6
+	mul t6, s2, t4
+	xor t5, s5, t5
+	and t5, t5, a7
+	or t5, s1, t5
+	mul s1, s2, s3
+	mul s5, ra, t4
+	mul t1, s6, t1
+	xor s5, s1, s5
+	mul s7, s8, s7
+	xor t1, a3, t1
+	and t1, t1, t0
+	or t1, s4, t1
+	lw s4, 12(a0)
+	mul a3, ra, t2
+	xor s7, t3, s7
+	and s7, s7, t0
+	or s7, t5, s7
+	lw t5, 12(a1)
+	mul s2, s2, t2
+	lw t3, 12(a2)
+	xor a3, t6, a3
+	and t6, t5, a5
+	srli t5, t5, 16
+	mul ra, ra, s3
+	and s8, t3, a5
+	xor s1, t6, t5
+	xor s6, t1, s7
+	lw a4, 16(a0)
+	mul s3, s11, s3
+	xor ra, s2, ra
+	srli t3, t3, 16
+	xor s2, s8, t3
+	and s0, t6, a6
+	mul t2, s11, t2
+	xor s3, a3, s3
+	and s3, s3, a6
+	lw a3, 20(a0)
+	lw s10, 8(a0)
+	mul t4, s11, t4
+	xor t2, s5, t2
+	and s5, t6, a7
+	and t2, t2, a7
+	or t2, s3, t2
+	xor t4, ra, t4
+	and ra, s8, a6
+	mul s3, s0, ra
+	and s11, s8, a7
+	and s8, s8, t0
+	and t6, t6, t0
+	and t4, t4, t0
+	mul s9, s0, s11
+	or t4, t2, t4
+	xor t4, s6, t4
+	slli s6, t4, 16
+	xor s6, t1, s6
+	mul t1, s5, ra
+	xor a4, a4, s6
+	sw a4, 16(a0)
+	srli t4, t4, 16
+	lw a4, 16(a0)
+	mul t2, s5, s8
+	xor t1, s9, t1
+	xor t4, s7, t4
+	xor s4, s4, s6
+	xor a4, a4, t4
+	mul s0, s0, s8
+	xor t2, s3, t2
+	sw s4, 12(a0)
+	sw a4, 16(a0)
+	lw a4, 12(a0)
+	mul s5, s5, s11
+	xor a4, a4, t4
+	sw a4, 12(a0)
+	xor a3, a3, s6
+	sw a3, 20(a0)
+	mul s11, t6, s11
+	xor s5, s0, s5
+	lw s0, 20(a0)
+	sw t4, 24(a0)
+	xor t4, s0, t4
+	mul ra, t6, ra
+	xor s11, t2, s11
+	sw t4, 20(a0)
+	xor s6, s10, s6
+	sw s6, 8(a0)
+	mul s8, t6, s8
+	and t6, t5, a6
+	and s6, t5, a7
+	and s10, t3, a6
+	and t4, t3, a7
+	mul t2, t6, s10
+	and t3, t3, t0
+	and t5, t5, t0
+	and s0, s1, a6
+	and a3, s1, a7
+	mul a4, t6, t4
+	and s4, s2, a6
+	and s3, s2, a7
+	and s2, s2, t0
+	and s1, s1, t0
+	mul s7, s6, s10
+	xor s8, t1, s8
+	xor ra, s5, ra
+	and s11, s11, a6
+	and s8, s8, a7
+	mul s5, s6, t3
+	xor s7, a4, s7
+	and ra, ra, t0
+	or s8, s11, s8
+	or ra, s8, ra
+	mul t6, t6, t3
+	xor s5, t2, s5
+	lw t2, 12(a0)
+	mul s6, s6, t4
+	mul t4, t5, t4
+	xor s6, t6, s6
+	lw t6, 16(a0)
+	mul t3, t5, t3
+	xor t4, s5, t4
+	and t4, t4, a6
+	mul s5, s0, s4
+	xor t3, s7, t3
+	and t3, t3, a7
+	or t3, t4, t3
+	mul t4, s0, s3
+	mul s7, a3, s4
+	mul s8, a3, s2
+	xor s7, t4, s7
+	mul s10, t5, s10
+	xor s8, s5, s8
+	mul s0, s0, s2
+	xor s10, s6, s10
+	and s10, s10, t0
+	or s10, t3, s10
+	lw t3, 8(a1)
+	mul a3, a3, s3
+	lw s6, 12(a1)
+	lw s5, 8(a2)
+	lw t5, 12(a2)
+	xor s6, t3, s6
+	mul s3, s1, s3
+	xor t5, s5, t5
+	xor a3, s0, a3
+	and s0, s6, a5
+	srli s6, s6, 16
+	mul s2, s1, s2
+	xor s3, s8, s3
+	xor s8, s0, s6
+	and s3, s3, a6
+	xor s5, ra, s10
+	mul s4, s1, s4
+	and s1, t5, a5
+	xor s2, s7, s2
+	and s2, s2, a7
+	or s2, s3, s2
+	xor s4, a3, s4
+	srli t5, t5, 16
+	xor a3, s1, t5
+	and s3, s0, a6
+	and s7, s0, a7
+	and t3, s1, a6
+	and t4, s1, a7
+	and s0, s0, t0
+	and s4, s4, t0
+	mul s11, s3, t3
+	and s1, s1, t0
+	or s4, s2, s4
+	xor s4, s5, s4
+	slli s5, s4, 16
+	mul s2, s3, t4
+	xor s5, ra, s5
+	xor t6, t6, s5
+	sw t6, 16(a0)
+	srli s4, s4, 16
+	mul t6, s7, t3
+	lw ra, 16(a0)
+	xor s4, s10, s4
+	xor t2, t2, s5
+	xor ra, ra, s4
+	mul s10, s7, s1
+	xor t6, s2, t6
+	sw t2, 12(a0)
+	sw ra, 16(a0)
+	lw ra, 20(a0)
+	mul s3, s3, s1
+	xor s10, s11, s10
+	xor ra, ra, s5
+	sw ra, 20(a0)
+	lw ra, 24(a0)
+	mul s7, s7, t4
+	lw s11, 20(a0)
+	xor s5, ra, s5
+	xor s11, s11, s4
+	sw s5, 24(a0)
+	mul t4, s0, t4
+	and s5, s6, a6
+	and ra, s6, a7
+	and t2, t5, a6
+	and s2, t5, a7
+	mul s1, s0, s1
+	and s6, s6, t0
+	xor s7, s3, s7
+	xor t4, s10, t4
+	and t4, t4, a6
+	mul t3, s0, t3
+	xor s1, t6, s1
+	and s1, s1, a7
+	or s1, t4, s1
+	sw s11, 20(a0)
+	and t5, t5, t0
+	xor t3, s7, t3
+	and t3, t3, t0
+	or t3, s1, t3
+	lw s1, 24(a0)
+	mul s7, s5, t2
+	xor s1, s1, s4
+	sw s1, 24(a0)
+	sw s4, 28(a0)
+	and s4, s8, a6
+	mul s1, s5, s2
+	and s11, s8, a7
+	and t4, a3, a6
+	and t6, a3, a7
+	and a3, a3, t0
+	mul s0, ra, t2
+	and s8, s8, t0
+	mul s10, ra, t5
+	xor s0, s1, s0
+	mul s5, s5, t5
+	xor s10, s7, s10
+	lw s7, 12(a0)
+	mul ra, ra, s2
+	mul s2, s6, s2
+	xor ra, s5, ra
+	lw s5, 20(a0)
+	mul t5, s6, t5
+	xor s2, s10, s2
+	and s2, s2, a6
+	mul s10, s4, t4
+	xor t5, s0, t5
 	and t5, t5, a7
 	or t5, s2, t5
-	mul s2, s3, s0
-	mul s9, t3, s10
-	mul s1, t3, s5
-	xor s2, s2, s9
-	mul a3, t2, a3
-	xor s1, t6, s1
-	mul s3, s3, s5
-	xor a3, s7, a3
-	lw s7, 0(a1)
-	and a3, a3, t0
-	lw t6, 4(a1)
-	mul t3, t3, s0
-	xor t6, s7, t6
-	or t5, t5, a3
-	lw a3, 0(a2)
-	lw s7, 4(a2)
-	mul s0, s11, s0
-	lw t2, 8(a1)
-	lw s9, 8(a2)
-	lw a1, 12(a1)
-	xor a3, a3, s7
-	mul s5, s11, s5
-	lw a2, 12(a2)
-	xor t2, t6, t2
-	xor a3, a3, s9
-	xor t2, t2, a1
-	mul s10, s11, s10
-	xor a3, a3, a2
-	and a2, t2, a5
+	mul s2, s4, t6
+	mul s0, s11, t4
+	mul s1, s11, a3
+	xor s0, s2, s0
+	mul t2, s6, t2
+	xor s1, s10, s1
+	mul s4, s4, a3
+	xor t2, ra, t2
+	lw ra, 0(a1)
+	and t2, t2, t0
+	lw s10, 8(a1)
+	mul s11, s11, t6
+	xor s10, ra, s10
+	or t2, t5, t2
+	lw t5, 0(a2)
+	lw ra, 8(a2)
+	mul t6, s8, t6
+	xor ra, t5, ra
+	and t5, s10, a5
+	srli s10, s10, 16
+	and s6, ra, a5
+	mul a3, s8, a3
+	srli ra, ra, 16
+	xor s2, t5, s10
+	xor s3, s6, ra
+	and a4, t5, a6
+	mul t4, s8, t4
+	and s8, t5, a7
+	and t1, s6, a6
+	and t5, t5, t0
+	xor s11, s4, s11
+	mul s4, a4, t1
+	and s9, s6, a7
+	and s6, s6, t0
+	xor t6, s1, t6
+	xor a3, s0, a3
+	mul s0, a4, s9
+	xor t4, s11, t4
+	and t6, t6, a6
+	and a3, a3, a7
+	and t4, t4, t0
+	mul s11, s8, t1
+	or a3, t6, a3
+	or t4, a3, t4
+	xor a3, t3, t2
+	xor t4, a3, t4
+	mul a3, s8, s6
+	xor s11, s0, s11
+	slli s0, t4, 16
+	srli t4, t4, 16
+	lw t6, 16(a0)
+	mul a4, a4, s6
+	xor a3, s4, a3
+	xor s0, t3, s0
+	xor t4, t2, t4
+	xor s7, s7, s0
+	mul s8, s8, s9
+	xor t6, t6, t4
+	sw s7, 12(a0)
+	and s7, s10, a6
+	and t2, s10, a7
+	mul s9, t5, s9
+	xor s8, a4, s8
+	sw t6, 16(a0)
+	xor s0, s5, s0
+	and s10, s10, t0
+	mul s6, t5, s6
+	xor s9, a3, s9
+	and s9, s9, a6
+	sw s0, 20(a0)
+	and s0, ra, a6
+	mul a3, s7, s0
+	and s5, ra, a7
+	and ra, ra, t0
+	xor s6, s11, s6
+	and s6, s6, a7
+	mul t1, t5, t1
+	or s6, s9, s6
+	lw s9, 24(a0)
+	xor t4, s9, t4
+	mul s9, s7, s5
+	xor t1, s8, t1
+	and t1, t1, t0
+	or t1, s6, t1
+	sw t4, 24(a0)
+	mul t4, t2, s0
+	and s6, s2, a6
+	and s8, s2, a7
+	and t5, s3, a6
+	and s11, s3, a7
+	mul t6, t2, ra
+	and s3, s3, t0
+	and s2, s2, t0
+	xor t4, s9, t4
+	mul s7, s7, ra
+	xor t6, a3, t6
+	lw a3, 8(a0)
+	mul t2, t2, s5
+	mul s5, s10, s5
+	xor t2, s7, t2
+	lw s7, 12(a0)
+	mul ra, s10, ra
+	xor s5, t6, s5
+	and s5, s5, a6
+	mul t6, s6, t5
+	xor ra, t4, ra
+	and ra, ra, a7
+	or ra, s5, ra
+	mul s5, s6, s11
+	mul t4, s8, t5
+	mul s9, s8, s3
+	xor t4, s5, t4
+	mul s0, s10, s0
+	xor s9, t6, s9
+	mul s6, s6, s3
+	xor s0, t2, s0
+	lw t2, 4(a1)
+	and s0, s0, t0
+	lw t6, 12(a1)
+	mul s8, s8, s11
+	xor t6, t2, t6
+	or s0, ra, s0
+	lw ra, 4(a2)
+	lw t2, 12(a2)
+	mul s11, s2, s11
+	xor t2, ra, t2
+	and ra, t6, a5
+	srli t6, t6, 16
+	and s10, t2, a5
+	mul s3, s2, s3
 	srli t2, t2, 16
-	xor t3, s3, t3
-	and a5, a3, a5
-	srli a3, a3, 16
-	xor s0, s1, s0
-	xor s5, s2, s5
-	xor s2, a2, t2
-	xor s1, a5, a3
-	xor t3, t3, s10
-	and s10, a2, a6
-	and s3, a2, a7
-	and s11, a5, a6
-	and a1, a5, a7
-	and s0, s0, a6
+	xor s5, ra, t6
+	xor a4, s10, t2
+	and t3, ra, a6
+	mul t5, s2, t5
+	and s2, ra, a7
+	and s4, s10, a6
+	and ra, ra, t0
+	xor s8, s6, s8
+	mul s6, t3, s4
+	and s1, s10, a7
+	and s10, s10, t0
+	xor s11, s9, s11
+	xor s3, t4, s3
+	mul t4, t3, s1
+	xor t5, s8, t5
+	and s11, s11, a6
+	and s3, s3, a7
+	and t5, t5, t0
+	mul s8, s2, s4
+	or s3, s11, s3
+	or t5, s3, t5
+	xor s3, t1, s0
+	xor t5, s3, t5
+	mul s3, s2, s10
+	xor s8, t4, s8
+	slli t4, t5, 16
+	srli t5, t5, 16
+	lw s11, 16(a0)
+	mul t3, t3, s10
+	xor s3, s6, s3
+	xor t4, t1, t4
+	xor t5, s0, t5
+	xor s7, s7, t4
+	mul s2, s2, s1
+	xor s11, s11, t5
+	sw s7, 12(a0)
+	sw s11, 16(a0)
+	lw s11, 12(a0)
+	mul s1, ra, s1
+	xor s2, t3, s2
+	xor t5, s11, t5
+	sw t5, 12(a0)
+	xor t4, a3, t4
+	mul s10, ra, s10
+	xor s1, s3, s1
+	and s1, s1, a6
+	sw t4, 8(a0)
+	and t4, t6, a6
+	mul s4, ra, s4
+	and ra, t6, a7
+	and s3, t2, a6
+	and a3, t2, a7
+	and t2, t2, t0
+	mul t5, t4, s3
+	and t6, t6, t0
+	and s11, s5, a6
+	and t3, s5, a7
+	and s7, a4, a6
+	mul s0, t4, a3
+	and t1, a4, a7
+	and a4, a4, t0
+	and s5, s5, t0
+	xor s10, s8, s10
+	mul s8, ra, s3
+	xor s4, s2, s4
+	and s10, s10, a7
+	and s4, s4, t0
+	or s10, s1, s10
+	mul s1, ra, t2
+	xor s8, s0, s8
+	or s4, s10, s4
+	mul t4, t4, t2
+	xor s1, t5, s1
+	lw t5, 12(a0)
+	mul ra, ra, a3
+	mul a3, t6, a3
+	xor ra, t4, ra
+	lw t4, 16(a0)
+	mul t2, t6, t2
+	xor a3, s1, a3
+	and a3, a3, a6
+	mul s1, s11, s7
+	xor t2, s8, t2
+	and t2, t2, a7
+	or t2, a3, t2
+	mul a3, s11, t1
+	mul s8, t3, s7
+	mul s10, t3, a4
+	xor s8, a3, s8
+	mul s3, t6, s3
+	xor s10, s1, s10
+	mul s11, s11, a4
+	xor s3, ra, s3
+	lw ra, 0(a1)
+	and s3, s3, t0
+	lw s1, 4(a1)
+	mul t3, t3, t1
+	xor s1, ra, s1
+	or s3, t2, s3
+	lw t2, 0(a2)
+	lw ra, 4(a2)
+	mul t1, s5, t1
+	lw t6, 8(a1)
+	lw a3, 8(a2)
+	lw a1, 12(a1)
+	xor ra, t2, ra
+	mul a4, s5, a4
+	lw a2, 12(a2)
+	xor t6, s1, t6
+	xor a3, ra, a3
+	xor a1, t6, a1
+	mul s7, s5, s7
+	xor a2, a3, a2
+	and a3, a1, a5
+	srli a1, a1, 16
+	xor t3, s11, t3
+	and a5, a2, a5
+	srli a2, a2, 16
+	xor t1, s10, t1
+	xor a4, s8, a4
+	xor s8, a3, a1
+	xor s10, a5, a2
+	xor s7, t3, s7
+	and t3, a3, a6
+	and s11, a3, a7
+	and s5, a5, a6
+	and t6, a5, a7
+	and t1, t1, a6
 	and a5, a5, t0
-	and s5, s5, a7
-	mul s9, s10, s11
-	and a2, a2, t0
-	and t3, t3, t0
-	or s0, s0, s5
-	or t3, s0, t3
-	mul s0, s10, a1
-	xor s5, t1, t5
-	xor s5, s5, t3
-	slli t3, s5, 16
-	xor t1, t1, t3
-	mul t3, s3, s11
+	and a4, a4, a7
+	mul ra, t3, s5
+	and a3, a3, t0
+	and s7, s7, t0
+	or a4, t1, a4
+	or s7, a4, s7
+	mul a4, t3, t6
+	xor t1, s4, s3
+	xor s7, t1, s7
+	slli t1, s7, 16
+	xor t1, s4, t1
+	mul s4, s11, s5
 	xor t4, t4, t1
 	sw t4, 16(a0)
-	srli s5, s5, 16
+	srli s7, s7, 16
 	lw t4, 16(a0)
-	mul t6, s3, a5
-	xor s0, s0, t3
-	xor t5, t5, s5
-	xor s8, s8, t1
-	xor t4, t4, t5
-	mul s10, s10, a5
-	xor t6, s9, t6
-	sw s8, 12(a0)
+	mul s1, s11, a5
+	xor s4, a4, s4
+	xor s7, s3, s7
+	xor t1, t5, t1
+	xor t4, t4, s7
+	mul t3, t3, a5
+	xor s1, ra, s1
+	sw t1, 12(a0)
 	sw t4, 16(a0)
 	lw t4, 20(a0)
-	mul s3, s3, a1
-	xor t5, t4, t5
-	and t4, t2, a6
-	sw t5, 20(a0)
-	and t5, t2, a7
-	mul a1, a2, a1
-	and s8, a3, a6
-	and s9, a3, a7
-	and a3, a3, t0
-	and t2, t2, t0
-	mul t1, t4, s8
-	and s5, s2, a6
-	and t3, s2, a7
-	and s7, s1, a6
-	and a4, s1, a7
-	mul ra, t4, s9
-	and s1, s1, t0
-	and s2, s2, t0
-	xor s3, s10, s3
-	xor a1, t6, a1
-	mul t6, t5, s8
-	and a1, a1, a6
-	mul s10, t5, a3
-	xor ra, ra, t6
-	mul a5, a2, a5
-	xor s10, t1, s10
-	mul t4, t4, a3
-	xor s0, s0, a5
-	and s0, s0, a7
-	or a1, a1, s0
-	mul t5, t5, s9
-	mul s9, t2, s9
-	xor t5, t4, t5
-	mul a3, t2, a3
-	xor s10, s10, s9
-	and s10, s10, a6
-	mul s9, s5, s7
-	xor a3, ra, a3
-	and a3, a3, a7
-	or a3, s10, a3
-	mul s10, s5, a4
-	mul ra, t3, s7
-	mul s11, a2, s11
-	xor ra, s10, ra
-	mul s8, t2, s8
-	xor s11, s3, s11
-	and s11, s11, t0
-	or a1, a1, s11
-	lw s11, 12(a0)
-	mul s3, t3, s1
-	xor t5, t5, s8
-	and t5, t5, t0
-	or a3, a3, t5
-	xor t5, a1, a3
-	mul s5, s5, s1
-	xor s3, s9, s3
-	lw s9, 16(a0)
-	mul t3, t3, a4
-	mul a4, s2, a4
-	xor s5, s5, t3
-	mul s1, s2, s1
-	xor a4, s3, a4
-	and a6, a4, a6
-	mul s2, s2, s7
+	mul s11, s11, t6
+	xor s7, t4, s7
+	and t4, a1, a6
+	sw s7, 20(a0)
+	and s7, a1, a7
+	mul t6, a3, t6
+	and t1, a2, a6
+	and ra, a2, a7
+	and a2, a2, t0
+	and a1, a1, t0
+	mul t5, t4, t1
+	and s3, s8, a6
+	and a4, s8, a7
+	and t2, s10, a6
+	and s0, s10, a7
+	mul s2, t4, ra
+	and s10, s10, t0
+	and s8, s8, t0
+	xor s11, t3, s11
+	xor t6, s1, t6
+	mul s1, s7, t1
+	and t6, t6, a6
+	mul t3, s7, a2
+	xor s1, s2, s1
+	mul a5, a3, a5
+	xor t3, t5, t3
+	mul t4, t4, a2
+	xor a5, s4, a5
+	and a5, a5, a7
+	or a5, t6, a5
+	mul s7, s7, ra
+	mul ra, a1, ra
+	xor s7, t4, s7
+	mul a2, a1, a2
+	xor ra, t3, ra
+	and ra, ra, a6
+	mul t3, s3, t2
+	xor a2, s1, a2
+	and a2, a2, a7
+	or a2, ra, a2
+	mul ra, s3, s0
+	mul s1, a4, t2
+	mul s5, a3, s5
 	xor s1, ra, s1
-	and a7, s1, a7
-	or a6, a6, a7
-	xor s2, s5, s2
-	and s2, s2, t0
-	or a6, a6, s2
-	xor a6, t5, a6
-	slli t5, a6, 16
-	srli a6, a6, 16
-	xor t5, a1, t5
-	xor a6, a3, a6
-	xor s11, s11, t5
-	xor s9, s9, a6
-	sw s11, 12(a0)
-	sw s9, 16(a0)
+	mul t1, a1, t1
+	xor s5, s11, s5
+	and s5, s5, t0
+	or s5, a5, s5
+	lw a5, 12(a0)
+	mul s11, a4, s10
+	xor t1, s7, t1
+	and t1, t1, t0
+	or t1, a2, t1
+	xor a2, s5, t1
+	mul s3, s3, s10
+	xor s11, t3, s11
+	lw t3, 16(a0)
+	mul a4, a4, s0
+	mul s0, s8, s0
+	xor a4, s3, a4
+	mul s10, s8, s10
+	xor s0, s11, s0
+	and a6, s0, a6
+	mul t2, s8, t2
+	xor s10, s1, s10
+	and a7, s10, a7
+	or a7, a6, a7
+	xor t2, a4, t2
+	and t0, t2, t0
+	or t0, a7, t0
+	xor t0, a2, t0
+	slli a2, t0, 16
+	srli t0, t0, 16
+	xor a2, s5, a2
+	xor t0, t1, t0
+	xor a2, a5, a2
+	xor t0, t3, t0
+	sw a2, 12(a0)
+	sw t0, 16(a0)
 	lw s0, 0(sp)
 	lw s1, 4(sp)
 	lw s2, 8(sp)

@@ -148,7 +148,7 @@ def schedule(insns, window=40, maxlive=28, bound=()):
         def delta(k):
             ins = insns[k]
             d = 1 if (ins.dst is not None and ins.dst.startswith("%")) else 0
-            for s in set(ins.srcs):
+            for s in dict.fromkeys(ins.srcs):
                 if s.startswith("%") and uses[s] == ins.srcs.count(s):
                     d -= 1
             return d
@@ -207,7 +207,7 @@ def allocate(seq, bound, pool=POOL):
         pre = ""
         tied = ins.srcs[ins.tie] if ins.tie is not None else None
         # free sources whose last use is here (dst may reuse them)
-        for s in set(ins.srcs):
+        for s in dict.fromkeys(ins.srcs):
             if s.startswith("%") and last_use.get(s) == k and s in phys and s != tied:
                 free.insert(0, phys.pop(s))
         d = ins.dst

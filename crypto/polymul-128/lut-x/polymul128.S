@@ -48,16 +48,16 @@ polymul_128:
 	xor t0, t0, t2
 	sw a7, 416(sp)
 	lw a7, 4(a2)
-	xor t1, t1, t2
+	xor t2, t1, t2
 	sw t0, 448(sp)
-	sw t1, 480(sp)
-	slli t1, a7, 1
+	sw t2, 480(sp)
+	slli t2, a7, 1
 	srli t0, a3, 31
-	or t0, t1, t0
-	slli t1, a7, 2
-	srli t2, a3, 30
+	or t0, t2, t0
+	slli t2, a7, 2
+	srli t1, a3, 30
 	xor a6, a7, t0
-	or t1, t1, t2
+	or t1, t2, t1
 	xor t2, a7, t1
 	xor a5, t0, t1
 	slli a4, a7, 3
@@ -90,598 +90,598 @@ polymul_128:
 	sw s3, 388(sp)
 	xor a5, a5, a3
 	sw t2, 420(sp)
-	xor t3, t3, a3
+	xor a3, t3, a3
 	sw a5, 452(sp)
-	sw t3, 484(sp)
-	slli t3, a4, 1
+	sw a3, 484(sp)
+	slli a3, a4, 1
 	srli a5, a7, 31
 	sw zero, 8(sp)
-	or t3, t3, a5
+	or a5, a3, a5
 	sw a4, 40(sp)
-	slli a5, a4, 2
-	srli a3, a7, 30
-	xor t2, a4, t3
-	sw t3, 72(sp)
-	or a3, a5, a3
+	slli a3, a4, 2
+	srli t3, a7, 30
+	xor t2, a4, a5
+	sw a5, 72(sp)
+	or t3, a3, t3
 	sw t2, 104(sp)
-	xor a5, a4, a3
-	sw a3, 136(sp)
-	xor s3, t3, a3
-	sw a5, 168(sp)
+	xor a3, a4, t3
+	sw t3, 136(sp)
+	xor s3, a5, t3
+	sw a3, 168(sp)
 	slli s1, a4, 3
 	srli a7, a7, 29
-	xor t6, t2, a3
+	xor t6, t2, t3
 	sw s3, 200(sp)
 	or a7, s1, a7
 	sw t6, 232(sp)
 	xor s1, a4, a7
 	sw a7, 264(sp)
-	xor t3, t3, a7
+	xor a5, a5, a7
 	sw s1, 296(sp)
 	xor t2, t2, a7
-	sw t3, 328(sp)
-	xor a3, a3, a7
+	sw a5, 328(sp)
+	xor t3, t3, a7
 	sw t2, 360(sp)
-	xor a5, a5, a7
-	sw a3, 392(sp)
+	xor a3, a3, a7
+	sw t3, 392(sp)
 	xor s3, s3, a7
-	sw a5, 424(sp)
+	sw a3, 424(sp)
 	xor a7, t6, a7
 	sw s3, 456(sp)
 	sw a7, 488(sp)
 	slli a7, a2, 1
 	srli s3, a4, 31
 	sw zero, 12(sp)
-	or a7, a7, s3
+	or s3, a7, s3
 	sw a2, 44(sp)
-	slli s3, a2, 2
+	slli a7, a2, 2
 	srli t6, a4, 30
-	xor a5, a2, a7
-	sw a7, 76(sp)
-	or s3, s3, t6
-	sw a5, 108(sp)
-	xor t6, a2, s3
-	sw s3, 140(sp)
-	xor a3, a7, s3
-	sw t6, 172(sp)
+	xor a3, a2, s3
+	sw s3, 76(sp)
+	or t6, a7, t6
+	sw a3, 108(sp)
+	xor a7, a2, t6
+	sw t6, 140(sp)
+	xor t3, s3, t6
+	sw a7, 172(sp)
 	slli t2, a2, 3
 	srli a4, a4, 29
-	xor t3, a5, s3
-	sw a3, 204(sp)
+	xor a5, a3, t6
+	sw t3, 204(sp)
 	or a4, t2, a4
-	sw t3, 236(sp)
+	sw a5, 236(sp)
 	xor t2, a2, a4
 	sw a4, 268(sp)
-	xor a7, a7, a4
-	sw t2, 300(sp)
-	xor a5, a5, a4
-	sw a7, 332(sp)
 	xor s3, s3, a4
-	sw a5, 364(sp)
-	xor t6, t6, a4
-	sw s3, 396(sp)
+	sw t2, 300(sp)
 	xor a3, a3, a4
-	sw t6, 428(sp)
+	sw s3, 332(sp)
+	xor t6, t6, a4
+	sw a3, 364(sp)
+	xor a7, a7, a4
+	sw t6, 396(sp)
 	xor t3, t3, a4
-	sw a3, 460(sp)
-	sw t3, 492(sp)
-	sw zero, 16(sp)
-	srli t3, a2, 31
-	sw zero, 48(sp)
-	sw t3, 80(sp)
-	srli a3, a2, 30
-	sw t3, 112(sp)
-	sw a3, 144(sp)
-	xor a4, t3, a3
-	sw a3, 176(sp)
-	xor t6, t3, a3
-	sw a4, 208(sp)
-	srli a2, a2, 29
-	sw t6, 240(sp)
-	sw a2, 272(sp)
-	xor s3, t3, a2
-	sw a2, 304(sp)
-	xor t3, t3, a2
-	sw s3, 336(sp)
-	li s3, 32
-	srliandi a5, t5, 28, 15
-	muladd a5, a5, s3, sp
-	srliandi a7, s0, 28, 15
-	xor t2, a3, a2
-	sw t3, 368(sp)
-	srliandi t3, s2, 28, 15
-	muladd a7, a7, s3, sp
-	xor a3, a3, a2
-	sw t2, 400(sp)
-	xor a4, a4, a2
-	srliandi t2, a1, 28, 15
-	muladd t3, t3, s3, sp
-	sw a3, 432(sp)
-	xor t6, t6, a2
-	sw a4, 464(sp)
-	sw t6, 496(sp)
-	muladd t2, t2, s3, sp
-	lw t6, 12(a5)
-	lw a4, 8(a7)
-	lw a2, 8(a5)
-	lw a3, 16(a5)
-	lw s1, 4(a7)
-	lw t4, 12(a7)
-	lw t1, 4(t3)
-	xor a4, t6, a4
-	lw t6, 0(t3)
-	lw a6, 8(t3)
-	lw t0, 0(t2)
-	lw s4, 4(a5)
-	lw s5, 0(a7)
-	xor s1, a2, s1
-	xor t4, a3, t4
-	xor a4, a4, t1
-	lw t1, 4(t2)
-	xor s1, s1, t6
-	xor a6, t4, a6
-	xor t0, a4, t0
-	xor s4, s4, s5
-	xor a6, a6, t1
-	srli t1, t0, 28
-	srli s5, s1, 28
-	lw a5, 0(a5)
-	srliandi a4, t5, 24, 15
-	muladd a4, a4, s3, sp
-	srli t4, a6, 28
-	sllior t0, s5, 4
-	srli s5, s4, 28
-	sllior a6, t1, 4
-	lw t1, 12(a4)
-	lw t6, 8(a4)
-	sllior s1, s5, 4
-	xor t0, t0, t1
-	srli t1, a5, 28
-	lw s5, 4(a4)
-	xor s1, s1, t6
-	sllior s4, t1, 4
-	lw a7, 16(a7)
-	srliandi t1, s0, 24, 15
-	muladd t1, t1, s3, sp
-	lw t6, 16(a4)
-	lw a3, 12(t3)
-	xor t6, a6, t6
-	xor s5, s4, s5
-	lw s4, 8(t1)
-	lw a6, 4(t1)
-	xor t0, t0, s4
-	lw s4, 0(t1)
-	xor a6, s1, a6
-	lw s1, 8(t2)
-	lw a4, 0(a4)
-	xor s4, s5, s4
-	xor a7, a7, a3
-	lw a3, 12(t1)
-	slli a5, a5, 4
-	xor s1, a7, s1
-	xor a5, a5, a4
-	srli a4, s1, 28
-	sllior s1, t4, 4
-	lw t3, 16(t3)
-	srliandi t4, s2, 24, 15
-	muladd t4, t4, s3, sp
-	xor t6, t6, a3
-	lw t1, 16(t1)
-	lw a3, 12(t2)
-	xor s1, s1, t1
-	lw t1, 4(t4)
-	lw a7, 0(t4)
-	lw s5, 8(t4)
-	xor t1, t0, t1
-	xor a7, a6, a7
-	xor a3, t3, a3
-	xor t6, t6, s5
-	srli s5, a3, 28
-	sllior a3, a4, 4
-	lw t2, 16(t2)
-	lw a4, 12(t4)
-	sllior t2, s5, 4
-	srliandi s5, a1, 24, 15
-	muladd s5, s5, s3, sp
-	srliandi t3, t5, 20, 15
-	srliandi a6, s0, 20, 15
-	srli t0, a7, 28
-	srli a2, s4, 28
-	muladd t3, t3, s3, sp
-	lw s6, 0(s5)
-	lw s7, 4(s5)
-	xor t1, t1, s6
-	xor s7, t6, s7
-	muladd a6, a6, s3, sp
-	srli t6, t1, 28
-	lw s6, 12(t3)
-	srli s8, s7, 28
-	sllior t1, t0, 4
-	lw t0, 8(t3)
-	lw s9, 16(t3)
-	sllior s7, t6, 4
-	sllior a7, a2, 4
-	xor t1, t1, s6
-	lw s6, 4(a6)
-	srli a2, a5, 28
-	lw t6, 4(t3)
-	xor t0, a7, t0
-	xor s7, s7, s9
-	sllior s4, a2, 4
-	lw a2, 0(a6)
-	xor s6, t0, s6
-	lw t0, 8(s5)
-	xor s4, s4, t6
-	xor s1, s1, a4
-	lw a4, 8(a6)
-	lw t3, 0(t3)
-	xor a2, s4, a2
-	xor t0, s1, t0
-	slli a5, a5, 4
-	srli s1, t0, 28
-	xor a5, a5, t3
-	sllior t0, s8, 4
-	lw t4, 16(t4)
-	xor t1, t1, a4
-	lw a4, 12(s5)
-	xor t4, a3, t4
-	srliandi a3, s2, 20, 15
-	muladd a3, a3, s3, sp
-	lw s8, 12(a6)
-	lw a6, 16(a6)
-	xor s7, s7, s8
-	xor t0, t0, a6
-	lw a6, 4(a3)
-	lw s8, 0(a3)
-	xor a6, t1, a6
-	xor s6, s6, s8
-	xor t4, t4, a4
-	lw a4, 8(a3)
-	srli s8, t4, 28
-	sllior t4, s1, 4
-	lw s5, 16(s5)
-	xor s7, s7, a4
-	xor t2, t2, s5
-	lw s5, 12(a3)
-	sllior t2, s8, 4
-	srliandi s8, a1, 20, 15
-	muladd s8, s8, s3, sp
-	srliandi a4, t5, 16, 15
-	srliandi s1, s0, 16, 15
-	srli t1, s6, 28
-	srli t3, a2, 28
-	muladd a4, a4, s3, sp
-	lw s4, 0(s8)
-	lw t6, 4(s8)
-	xor a6, a6, s4
-	xor s7, s7, t6
-	muladd s1, s1, s3, sp
-	srli t6, a6, 28
-	lw s4, 12(a4)
-	srli s9, s7, 28
-	sllior a6, t1, 4
-	lw t1, 8(a4)
-	lw a7, 16(a4)
-	sllior s7, t6, 4
-	sllior s6, t3, 4
-	xor a6, a6, s4
-	lw s4, 4(s1)
-	srli t3, a5, 28
-	lw t6, 4(a4)
-	xor t1, s6, t1
-	xor a7, s7, a7
-	lw s7, 8(s8)
-	sllior a2, t3, 4
-	lw t3, 0(s1)
-	xor t1, t1, s4
-	xor t0, t0, s5
-	lw s5, 8(s1)
-	xor t6, a2, t6
-	xor t0, t0, s7
-	lw a4, 0(a4)
-	xor t3, t6, t3
-	srli t6, t0, 28
-	slli a5, a5, 4
-	sllior t0, s9, 4
+	sw a7, 428(sp)
 	xor a4, a5, a4
-	lw a3, 16(a3)
-	xor a6, a6, s5
-	lw s5, 12(s8)
-	xor t4, t4, a3
-	srliandi a3, s2, 16, 15
-	muladd a3, a3, s3, sp
-	lw a5, 12(s1)
-	lw s1, 16(s1)
-	xor a7, a7, a5
-	xor s1, t0, s1
-	lw t0, 4(a3)
-	lw a5, 0(a3)
-	xor t0, a6, t0
-	xor t1, t1, a5
-	xor s5, t4, s5
-	lw t4, 8(a3)
-	srli a5, s5, 28
-	sllior s5, t6, 4
-	lw s8, 16(s8)
-	xor a7, a7, t4
-	xor t2, t2, s8
-	lw s8, 12(a3)
-	sllior t2, a5, 4
-	srliandi a5, a1, 16, 15
-	muladd a5, a5, s3, sp
-	srliandi t4, t5, 12, 15
-	srliandi t6, s0, 12, 15
-	srli a6, t1, 28
-	srli s9, t3, 28
-	muladd t4, t4, s3, sp
-	lw s7, 0(a5)
-	lw a2, 4(a5)
-	xor s7, t0, s7
-	xor a7, a7, a2
-	muladd t6, t6, s3, sp
-	srli a2, s7, 28
-	lw t0, 12(t4)
-	srli s4, a7, 28
-	sllior s7, a6, 4
-	lw a6, 8(t4)
-	lw s6, 16(t4)
-	sllior a7, a2, 4
-	sllior t1, s9, 4
-	xor s7, s7, t0
-	lw t0, 4(t6)
-	lw s9, 8(a5)
-	srli a2, a4, 28
-	lw s10, 4(t4)
-	xor t1, t1, a6
-	xor a7, a7, s6
-	xor s1, s1, s8
-	lw s8, 8(t6)
-	sllior t3, a2, 4
-	lw a2, 0(t6)
-	xor t0, t1, t0
-	xor s1, s1, s9
-	xor t3, t3, s10
-	srli s10, s1, 28
-	lw t4, 0(t4)
-	xor a2, t3, a2
-	lw a3, 16(a3)
-	xor s8, s7, s8
-	sllior s1, s4, 4
-	slli a4, a4, 4
-	lw s4, 12(a5)
-	xor t4, a4, t4
-	xor a3, s5, a3
-	srliandi s5, s2, 12, 15
-	muladd s5, s5, s3, sp
-	lw a4, 12(t6)
-	lw t6, 16(t6)
-	xor a4, a7, a4
-	xor t6, s1, t6
-	lw s1, 4(s5)
-	lw a7, 0(s5)
-	xor s8, s8, s1
-	xor a7, t0, a7
-	xor s4, a3, s4
-	lw a3, 8(s5)
-	srli t0, s4, 28
-	sllior s4, s10, 4
-	lw a5, 16(a5)
-	xor a4, a4, a3
-	xor a5, t2, a5
-	lw t2, 12(s5)
-	sllior a5, t0, 4
-	srliandi t0, a1, 12, 15
-	muladd t0, t0, s3, sp
-	srliandi a3, t5, 8, 15
-	srliandi s10, s0, 8, 15
-	srli s1, a7, 28
-	srli s7, a2, 28
-	muladd a3, a3, s3, sp
-	lw t3, 0(t0)
-	lw s9, 4(t0)
-	xor t3, s8, t3
-	xor a4, a4, s9
-	muladd s10, s10, s3, sp
-	srli s9, t3, 28
-	lw s8, 12(a3)
-	srli t1, a4, 28
-	sllior t3, s1, 4
-	lw s1, 8(a3)
-	lw s6, 16(a3)
-	lw a6, 8(t0)
-	sllior a4, s9, 4
-	sllior a7, s7, 4
-	xor t3, t3, s8
-	lw s8, 4(s10)
-	xor t6, t6, t2
-	lw t2, 8(s10)
-	srli s7, t4, 28
-	lw s9, 4(a3)
+	sw t3, 460(sp)
+	sw a4, 492(sp)
+	sw zero, 16(sp)
+	srli a4, a2, 31
+	sw zero, 48(sp)
+	sw a4, 80(sp)
+	srli t3, a2, 30
+	sw a4, 112(sp)
+	sw t3, 144(sp)
+	xor a5, a4, t3
+	sw t3, 176(sp)
+	xor a7, a4, t3
+	sw a5, 208(sp)
+	srli a2, a2, 29
+	sw a7, 240(sp)
+	sw a2, 272(sp)
+	xor t6, a4, a2
+	sw a2, 304(sp)
+	xor a4, a4, a2
+	sw t6, 336(sp)
+	li t6, 32
+	srliandi a3, t5, 28, 15
+	muladd a3, a3, t6, sp
+	srliandi s3, s0, 28, 15
+	xor t2, t3, a2
+	sw a4, 368(sp)
+	srliandi a4, s2, 28, 15
+	muladd s3, s3, t6, sp
+	xor t3, t3, a2
+	sw t2, 400(sp)
+	xor a5, a5, a2
+	srliandi t2, a1, 28, 15
+	muladd a4, a4, t6, sp
+	sw t3, 432(sp)
+	xor a2, a7, a2
+	sw a5, 464(sp)
+	sw a2, 496(sp)
+	muladd t2, t2, t6, sp
+	lw a2, 12(a3)
+	lw a5, 8(s3)
+	lw a7, 8(a3)
+	lw t3, 16(a3)
+	lw s1, 4(s3)
+	lw t4, 12(s3)
+	lw t1, 4(a4)
+	xor a5, a2, a5
+	lw a2, 0(a4)
+	lw a6, 8(a4)
+	lw t0, 0(t2)
+	lw s4, 4(a3)
+	lw s5, 0(s3)
 	xor s1, a7, s1
-	xor s6, a4, s6
-	xor a6, t6, a6
-	sllior a2, s7, 4
-	lw s7, 0(s10)
-	xor s1, s1, s8
-	lw s5, 16(s5)
-	xor t3, t3, t2
-	srli t2, a6, 28
-	lw a3, 0(a3)
-	xor s9, a2, s9
-	lw a2, 12(t0)
-	sllior a6, t1, 4
-	slli t4, t4, 4
-	xor s9, s9, s7
-	xor s5, s4, s5
-	srliandi s4, s2, 8, 15
-	muladd s4, s4, s3, sp
-	lw s7, 12(s10)
-	lw s10, 16(s10)
-	xor s6, s6, s7
-	xor a3, t4, a3
-	lw t4, 4(s4)
-	lw s7, 0(s4)
 	xor t4, t3, t4
-	xor s7, s1, s7
-	xor a6, a6, s10
-	xor a2, s5, a2
-	lw s5, 8(s4)
-	srli s10, a2, 28
-	sllior a2, t2, 4
-	lw t0, 16(t0)
-	xor s5, s6, s5
-	xor t0, a5, t0
-	lw a5, 12(s4)
-	sllior t0, s10, 4
-	srliandi s10, a1, 8, 15
-	muladd s10, s10, s3, sp
-	srliandi s6, t5, 4, 15
-	srliandi t2, s0, 4, 15
-	srli s1, s7, 28
-	srli t3, s9, 28
-	muladd s6, s6, s3, sp
-	lw t1, 0(s10)
-	lw s8, 4(s10)
-	xor t4, t4, t1
-	xor s8, s5, s8
-	muladd t2, t2, s3, sp
-	srli s5, t4, 28
-	lw t1, 12(s6)
-	lw t6, 8(s10)
-	srli a4, s8, 28
-	sllior t4, s1, 4
-	lw s1, 8(s6)
-	lw a7, 16(s6)
-	xor a5, a6, a5
-	lw a6, 8(t2)
-	sllior s8, s5, 4
-	sllior s7, t3, 4
-	srli t3, a3, 28
-	lw s5, 4(s6)
-	xor t4, t4, t1
-	lw t1, 4(t2)
-	lw s4, 16(s4)
-	xor t6, a5, t6
-	sllior s9, t3, 4
-	lw s6, 0(s6)
-	xor s7, s7, s1
-	xor s8, s8, a7
-	lw a7, 0(t2)
+	xor t1, a5, t1
+	lw a5, 4(t2)
+	xor a2, s1, a2
 	xor a6, t4, a6
-	lw t4, 12(s10)
-	srli s1, t6, 28
+	xor t0, t1, t0
+	xor s5, s4, s5
+	xor a5, a6, a5
+	srli a6, t0, 28
+	srli s4, a2, 28
+	lw a3, 0(a3)
+	srliandi t1, t5, 24, 15
+	muladd t1, t1, t6, sp
+	srli t4, a5, 28
+	sllior t0, s4, 4
+	srli s4, s5, 28
+	sllior a5, a6, 4
+	lw a6, 12(t1)
+	lw s1, 8(t1)
+	sllior a2, s4, 4
+	xor a6, t0, a6
+	srli t0, a3, 28
+	lw s4, 4(t1)
+	xor s1, a2, s1
+	sllior s5, t0, 4
+	lw s3, 16(s3)
+	srliandi t0, s0, 24, 15
+	muladd t0, t0, t6, sp
+	lw a2, 16(t1)
+	lw t3, 12(a4)
+	xor a2, a5, a2
+	xor s4, s5, s4
+	lw s5, 8(t0)
+	lw a5, 4(t0)
+	xor s5, a6, s5
+	lw a6, 0(t0)
+	xor a5, s1, a5
+	lw s1, 8(t2)
+	lw t1, 0(t1)
+	xor a6, s4, a6
+	xor t3, s3, t3
+	lw s3, 12(t0)
 	slli a3, a3, 4
-	xor s9, s9, s5
-	xor s7, s7, t1
-	xor a2, a2, s4
-	srliandi s4, s2, 4, 15
-	muladd s4, s4, s3, sp
-	lw t1, 12(t2)
+	xor s1, t3, s1
+	xor t1, a3, t1
+	srli a3, s1, 28
+	sllior s1, t4, 4
+	lw a4, 16(a4)
+	srliandi t4, s2, 24, 15
+	muladd t4, t4, t6, sp
+	xor s3, a2, s3
+	lw t0, 16(t0)
+	lw a2, 12(t2)
+	xor t0, s1, t0
+	lw s1, 4(t4)
+	lw t3, 0(t4)
+	lw s4, 8(t4)
+	xor s1, s5, s1
+	xor t3, a5, t3
+	xor a2, a4, a2
+	xor s4, s3, s4
+	srli s3, a2, 28
+	sllior a2, a3, 4
 	lw t2, 16(t2)
-	xor t1, s8, t1
-	sllior t6, a4, 4
-	lw a4, 4(s4)
-	lw s8, 0(s4)
-	xor a4, a6, a4
-	xor a3, a3, s6
-	xor a7, s9, a7
-	xor s7, s7, s8
+	lw a3, 12(t4)
+	sllior t2, s3, 4
+	srliandi s3, a1, 24, 15
+	muladd s3, s3, t6, sp
+	srliandi a4, t5, 20, 15
+	srliandi a5, s0, 20, 15
+	srli s5, t3, 28
+	srli a7, a6, 28
+	muladd a4, a4, t6, sp
+	lw s6, 0(s3)
+	lw s7, 4(s3)
+	xor s6, s1, s6
+	xor s7, s4, s7
+	muladd a5, a5, t6, sp
+	srli s4, s6, 28
+	lw s1, 12(a4)
+	srli s8, s7, 28
+	sllior s6, s5, 4
+	lw s5, 8(a4)
+	lw s9, 16(a4)
+	sllior s7, s4, 4
+	sllior t3, a7, 4
+	xor s1, s6, s1
+	lw s6, 4(a5)
+	srli a7, t1, 28
+	lw s4, 4(a4)
+	xor s5, t3, s5
+	xor s9, s7, s9
+	sllior a6, a7, 4
+	lw a7, 0(a5)
+	xor s6, s5, s6
+	lw s5, 8(s3)
+	xor s4, a6, s4
+	xor a3, t0, a3
+	lw t0, 8(a5)
+	lw a4, 0(a4)
+	xor a7, s4, a7
+	xor s5, a3, s5
+	slli t1, t1, 4
+	srli a3, s5, 28
+	xor a4, t1, a4
+	sllior s5, s8, 4
+	lw t4, 16(t4)
+	xor t0, s1, t0
+	lw s1, 12(s3)
 	xor t4, a2, t4
-	lw a2, 8(s4)
-	xor t2, t6, t2
-	srli t6, t4, 28
-	sllior t4, s1, 4
-	lw s10, 16(s10)
-	xor t1, t1, a2
-	xor s10, t0, s10
+	srliandi a2, s2, 20, 15
+	muladd a2, a2, t6, sp
+	lw s8, 12(a5)
+	lw a5, 16(a5)
+	xor s8, s9, s8
+	xor a5, s5, a5
+	lw s5, 4(a2)
+	lw s9, 0(a2)
+	xor s5, t0, s5
+	xor s9, s6, s9
+	xor s1, t4, s1
+	lw t4, 8(a2)
+	srli s6, s1, 28
+	sllior s1, a3, 4
+	lw s3, 16(s3)
+	xor t4, s8, t4
+	xor s3, t2, s3
+	lw t2, 12(a2)
+	sllior s3, s6, 4
+	srliandi s6, a1, 20, 15
+	muladd s6, s6, t6, sp
+	srliandi s8, t5, 16, 15
+	srliandi a3, s0, 16, 15
+	srli t0, s9, 28
+	srli t1, a7, 28
+	muladd s8, s8, t6, sp
+	lw s4, 0(s6)
+	lw a6, 4(s6)
+	xor s4, s5, s4
+	xor a6, t4, a6
+	muladd a3, a3, t6, sp
+	srli t4, s4, 28
+	lw s5, 12(s8)
+	srli s7, a6, 28
+	sllior s4, t0, 4
+	lw t0, 8(s8)
+	lw t3, 16(s8)
+	sllior a6, t4, 4
+	sllior s9, t1, 4
+	xor s5, s4, s5
+	lw s4, 4(a3)
+	srli t1, a4, 28
+	lw t4, 4(s8)
+	xor t0, s9, t0
+	xor t3, a6, t3
+	lw a6, 8(s6)
+	sllior a7, t1, 4
+	lw t1, 0(a3)
+	xor s4, t0, s4
+	xor t2, a5, t2
+	lw a5, 8(a3)
+	xor t4, a7, t4
+	xor a6, t2, a6
+	lw s8, 0(s8)
+	xor t1, t4, t1
+	srli t4, a6, 28
+	slli a4, a4, 4
+	sllior a6, s7, 4
+	xor s8, a4, s8
+	lw a2, 16(a2)
+	xor a5, s5, a5
+	lw s5, 12(s6)
+	xor a2, s1, a2
+	srliandi s1, s2, 16, 15
+	muladd s1, s1, t6, sp
+	lw a4, 12(a3)
+	lw a3, 16(a3)
+	xor a4, t3, a4
+	xor a3, a6, a3
+	lw a6, 4(s1)
+	lw t3, 0(s1)
+	xor a6, a5, a6
+	xor t3, s4, t3
+	xor s5, a2, s5
+	lw a2, 8(s1)
+	srli s4, s5, 28
+	sllior s5, t4, 4
+	lw s6, 16(s6)
+	xor a2, a4, a2
+	xor s6, s3, s6
+	lw s3, 12(s1)
+	sllior s6, s4, 4
+	srliandi s4, a1, 16, 15
+	muladd s4, s4, t6, sp
+	srliandi a4, t5, 12, 15
+	srliandi t4, s0, 12, 15
+	srli a5, t3, 28
+	srli s7, t1, 28
+	muladd a4, a4, t6, sp
+	lw t2, 0(s4)
+	lw a7, 4(s4)
+	xor t2, a6, t2
+	xor a7, a2, a7
+	muladd t4, t4, t6, sp
+	srli a2, t2, 28
+	lw a6, 12(a4)
+	srli t0, a7, 28
+	sllior t2, a5, 4
+	lw a5, 8(a4)
+	lw s9, 16(a4)
+	sllior a7, a2, 4
+	sllior t3, s7, 4
+	xor a6, t2, a6
+	lw t2, 4(t4)
+	lw s7, 8(s4)
+	srli a2, s8, 28
+	lw s10, 4(a4)
+	xor a5, t3, a5
+	xor s9, a7, s9
+	xor s3, a3, s3
+	lw a3, 8(t4)
+	sllior t1, a2, 4
+	lw a2, 0(t4)
+	xor t2, a5, t2
+	xor s7, s3, s7
+	xor s10, t1, s10
+	srli t1, s7, 28
+	lw a4, 0(a4)
+	xor a2, s10, a2
+	lw s1, 16(s1)
+	xor a3, a6, a3
+	sllior s7, t0, 4
+	slli s8, s8, 4
 	lw t0, 12(s4)
-	sllior s10, t6, 4
-	srliandi t6, a1, 4, 15
-	muladd t6, t6, s3, sp
+	xor a4, s8, a4
+	xor s1, s5, s1
+	srliandi s5, s2, 12, 15
+	muladd s5, s5, t6, sp
+	lw s8, 12(t4)
+	lw t4, 16(t4)
+	xor s8, s9, s8
+	xor t4, s7, t4
+	lw s7, 4(s5)
+	lw s9, 0(s5)
+	xor s7, a3, s7
+	xor s9, t2, s9
+	xor t0, s1, t0
+	lw s1, 8(s5)
+	srli t2, t0, 28
+	sllior t0, t1, 4
+	lw s4, 16(s4)
+	xor s1, s8, s1
+	xor s4, s6, s4
+	lw s6, 12(s5)
+	sllior s4, t2, 4
+	srliandi t2, a1, 12, 15
+	muladd t2, t2, t6, sp
+	srliandi s8, t5, 8, 15
+	srliandi t1, s0, 8, 15
+	srli a3, s9, 28
+	srli a6, a2, 28
+	muladd s8, s8, t6, sp
+	lw s10, 0(t2)
+	lw s3, 4(t2)
+	xor s10, s7, s10
+	xor s3, s1, s3
+	muladd t1, t1, t6, sp
+	srli s1, s10, 28
+	lw s7, 12(s8)
+	srli a5, s3, 28
+	sllior s10, a3, 4
+	lw a3, 8(s8)
+	lw a7, 16(s8)
+	lw t3, 8(t2)
+	sllior s3, s1, 4
+	sllior s9, a6, 4
+	xor s7, s10, s7
+	lw s10, 4(t1)
+	xor s6, t4, s6
+	lw t4, 8(t1)
+	srli a6, a4, 28
+	lw s1, 4(s8)
+	xor a3, s9, a3
+	xor a7, s3, a7
+	xor t3, s6, t3
+	sllior a2, a6, 4
+	lw a6, 0(t1)
+	xor s10, a3, s10
+	lw s5, 16(s5)
+	xor t4, s7, t4
+	srli s7, t3, 28
+	lw s8, 0(s8)
+	xor s1, a2, s1
+	lw a2, 12(t2)
+	sllior t3, a5, 4
+	slli a4, a4, 4
+	xor a6, s1, a6
+	xor s5, t0, s5
+	srliandi t0, s2, 8, 15
+	muladd t0, t0, t6, sp
+	lw s1, 12(t1)
+	lw t1, 16(t1)
+	xor s1, a7, s1
+	xor s8, a4, s8
+	lw a4, 4(t0)
+	lw a7, 0(t0)
+	xor a4, t4, a4
+	xor a7, s10, a7
+	xor t1, t3, t1
+	xor a2, s5, a2
+	lw s5, 8(t0)
+	srli t3, a2, 28
+	sllior a2, s7, 4
+	lw t2, 16(t2)
+	xor s5, s1, s5
+	xor t2, s4, t2
+	lw s4, 12(t0)
+	sllior t2, t3, 4
+	srliandi t3, a1, 8, 15
+	muladd t3, t3, t6, sp
+	srliandi s1, t5, 4, 15
+	srliandi s7, s0, 4, 15
+	srli s10, a7, 28
+	srli t4, a6, 28
+	muladd s1, s1, t6, sp
+	lw a5, 0(t3)
+	lw a3, 4(t3)
+	xor a5, a4, a5
+	xor a3, s5, a3
+	muladd s7, s7, t6, sp
+	srli s5, a5, 28
+	lw a4, 12(s1)
+	lw s6, 8(t3)
+	srli s3, a3, 28
+	sllior a5, s10, 4
+	lw s10, 8(s1)
+	lw s9, 16(s1)
+	xor s4, t1, s4
+	lw t1, 8(s7)
+	sllior a3, s5, 4
+	sllior a7, t4, 4
+	srli t4, s8, 28
+	lw s5, 4(s1)
+	xor a4, a5, a4
+	lw a5, 4(s7)
+	lw t0, 16(t0)
+	xor s6, s4, s6
+	sllior a6, t4, 4
+	lw s1, 0(s1)
+	xor s10, a7, s10
+	xor s9, a3, s9
+	lw a3, 0(s7)
+	xor t1, a4, t1
+	lw a4, 12(t3)
+	srli a7, s6, 28
+	slli s8, s8, 4
+	xor s5, a6, s5
+	xor a5, s10, a5
+	xor t0, a2, t0
+	srliandi a2, s2, 4, 15
+	muladd a2, a2, t6, sp
+	lw s10, 12(s7)
+	lw s7, 16(s7)
+	xor s10, s9, s10
+	sllior s6, s3, 4
+	lw s3, 4(a2)
+	lw s9, 0(a2)
+	xor s3, t1, s3
+	xor s1, s8, s1
+	xor a3, s5, a3
+	xor s9, a5, s9
+	xor a4, t0, a4
+	lw t0, 8(a2)
+	xor s7, s6, s7
+	srli s6, a4, 28
+	sllior a4, a7, 4
+	lw t3, 16(t3)
+	xor t0, s10, t0
+	xor t3, t2, t3
+	lw t2, 12(a2)
+	sllior t3, s6, 4
+	srliandi s6, a1, 4, 15
+	muladd s6, s6, t6, sp
 	srliandi t5, t5, 0, 15
 	srliandi s0, s0, 0, 15
-	srli a2, s7, 28
-	srli s1, a7, 28
-	muladd t5, t5, s3, sp
-	lw s8, 0(t6)
-	lw s9, 4(t6)
-	xor s8, a4, s8
-	xor t1, t1, s9
-	muladd s0, s0, s3, sp
-	lw s9, 8(t6)
-	srli a4, s8, 28
-	srli s6, a3, 28
-	lw a6, 0(t5)
-	lw s5, 4(t5)
-	lw t3, 8(t5)
-	lw a5, 12(t5)
-	xor t0, t2, t0
-	lw s4, 16(s4)
-	srli t2, t1, 28
-	sllior s8, a2, 4
-	sllior s7, s1, 4
-	sllior a7, s6, 4
-	slli a3, a3, 4
+	srli s10, s9, 28
+	srli a7, a3, 28
+	muladd t5, t5, t6, sp
+	lw a5, 0(s6)
+	lw s5, 4(s6)
+	xor a5, s3, a5
+	xor s5, t0, s5
+	muladd s0, s0, t6, sp
+	lw t0, 8(s6)
+	srli s3, a5, 28
+	srli s8, s1, 28
+	lw t1, 0(t5)
+	lw a6, 4(t5)
+	lw t4, 8(t5)
+	lw s4, 12(t5)
+	xor t2, s7, t2
+	lw a2, 16(a2)
+	srli s7, s5, 28
+	sllior a5, s10, 4
+	sllior s9, a7, 4
+	sllior a3, s8, 4
+	slli s1, s1, 4
 	lw t5, 16(t5)
-	lw s6, 0(s0)
-	lw s1, 4(s0)
-	lw a2, 8(s0)
-	xor s9, t0, s9
-	lw t0, 12(t6)
-	sllior t1, a4, 4
+	lw s8, 0(s0)
+	lw a7, 4(s0)
+	lw s10, 8(s0)
+	xor t0, t2, t0
+	lw t2, 12(s6)
+	sllior s5, s3, 4
+	xor t1, s1, t1
 	xor a6, a3, a6
-	xor s5, a7, s5
-	xor s7, s7, t3
-	xor a5, s8, a5
-	xor s4, t4, s4
+	xor t4, s9, t4
+	xor s4, a5, s4
+	xor a2, a4, a2
 	srliandi s2, s2, 0, 15
-	muladd s2, s2, s3, sp
-	lw t4, 12(s0)
-	srli s8, s9, 28
-	xor t1, t1, t5
-	xor s5, s5, s6
-	lw s6, 0(s2)
-	lw t5, 4(s2)
-	xor s1, s7, s1
-	xor a2, a5, a2
+	muladd s2, s2, t6, sp
+	lw a4, 12(s0)
+	srli a5, t0, 28
+	xor t5, s5, t5
+	xor s8, a6, s8
+	lw a6, 0(s2)
+	lw s5, 4(s2)
+	xor a7, t4, a7
+	xor s10, s4, s10
 	lw s0, 16(s0)
-	xor t0, s4, t0
-	lw s4, 8(s2)
-	sllior s9, t2, 4
-	xor t1, t1, t4
-	xor s1, s1, s6
-	xor t5, a2, t5
-	lw t6, 16(t6)
-	srli a2, t0, 28
-	xor s0, s9, s0
-	xor t1, t1, s4
-	sllior t0, s8, 4
-	xor s10, s10, t6
-	lw t6, 12(s2)
-	sllior s10, a2, 4
+	xor t2, a2, t2
+	lw a2, 8(s2)
+	sllior t0, s7, 4
+	xor a4, t5, a4
+	xor a6, a7, a6
+	xor s5, s10, s5
+	lw s6, 16(s6)
+	srli s10, t2, 28
+	xor s0, t0, s0
+	xor a2, a4, a2
+	sllior t2, a5, 4
+	xor s6, t3, s6
+	lw t3, 12(s2)
+	sllior s6, s10, 4
 	srliandi a1, a1, 0, 15
-	muladd s3, a1, s3, sp
-	sw a6, 0(a0)
-	sw s5, 4(a0)
+	muladd t6, a1, t6, sp
+	sw t1, 0(a0)
+	sw s8, 4(a0)
 	lw s2, 16(s2)
-	sw s1, 8(a0)
-	lw s1, 0(s3)
-	lw s5, 4(s3)
-	xor s1, t5, s1
-	lw t5, 8(s3)
-	xor s0, s0, t6
-	xor s5, t1, s5
-	lw t1, 12(s3)
-	sw s1, 12(a0)
-	xor s2, t0, s2
-	xor t5, s0, t5
-	lw s3, 16(s3)
-	sw s5, 16(a0)
-	xor s2, s2, t1
-	sw t5, 20(a0)
-	xor s3, s10, s3
-	sw s2, 24(a0)
-	sw s3, 28(a0)
+	sw a6, 8(a0)
+	lw a6, 0(t6)
+	lw s8, 4(t6)
+	xor a6, s5, a6
+	lw s5, 8(t6)
+	xor t3, s0, t3
+	xor s8, a2, s8
+	lw a2, 12(t6)
+	sw a6, 12(a0)
+	xor s2, t2, s2
+	xor s5, t3, s5
+	lw t6, 16(t6)
+	sw s8, 16(a0)
+	xor a2, s2, a2
+	sw s5, 20(a0)
+	xor t6, s6, t6
+	sw a2, 24(a0)
+	sw t6, 28(a0)
 	lw s0, 512(sp)
 	lw s1, 516(sp)
 	lw s2, 520(sp)

@@ -46,719 +46,719 @@ polymul_128:
 	xor t0, t0, t2
 	sw a7, 416(sp)
 	lw a7, 4(a2)
-	xor t1, t1, t2
+	xor t2, t1, t2
 	sw t0, 448(sp)
-	sw t1, 480(sp)
-	slli t1, a7, 1
+	sw t2, 480(sp)
+	slli t2, a7, 1
 	srli t0, a3, 31
-	or t0, t1, t0
-	slli t1, a7, 2
-	srli t2, a3, 30
+	or t0, t2, t0
+	slli t2, a7, 2
+	srli t1, a3, 30
 	xor a6, a7, t0
-	or t2, t1, t2
-	xor t1, a7, t2
-	xor a5, t0, t2
+	or t1, t2, t1
+	xor t2, a7, t1
+	xor a5, t0, t1
 	slli a4, a7, 3
 	srli a3, a3, 29
-	or a4, a4, a3
-	lw a3, 8(a2)
-	xor t3, a6, t2
+	or a3, a4, a3
+	lw a4, 8(a2)
+	xor t3, a6, t1
 	lw a2, 12(a2)
-	xor t4, a7, a4
+	xor t4, a7, a3
 	lw t5, 0(a1)
-	xor t6, t0, a4
+	xor t6, t0, a3
 	lw s0, 4(a1)
-	xor s1, a6, a4
+	xor s1, a6, a3
 	lw s2, 8(a1)
-	xor s3, t2, a4
+	xor s3, t1, a3
 	lw a1, 12(a1)
 	sw zero, 4(sp)
 	sw a7, 36(sp)
 	sw t0, 68(sp)
 	sw a6, 100(sp)
-	sw t2, 132(sp)
-	sw t1, 164(sp)
+	sw t1, 132(sp)
+	sw t2, 164(sp)
 	sw a5, 196(sp)
 	sw t3, 228(sp)
-	sw a4, 260(sp)
+	sw a3, 260(sp)
 	sw t4, 292(sp)
 	sw t6, 324(sp)
 	sw s1, 356(sp)
-	xor t1, t1, a4
+	xor t2, t2, a3
 	sw s3, 388(sp)
-	xor a5, a5, a4
-	sw t1, 420(sp)
-	xor t3, t3, a4
+	xor a5, a5, a3
+	sw t2, 420(sp)
+	xor a3, t3, a3
 	sw a5, 452(sp)
-	sw t3, 484(sp)
-	slli t3, a3, 1
+	sw a3, 484(sp)
+	slli a3, a4, 1
 	srli a5, a7, 31
 	sw zero, 8(sp)
-	or a5, t3, a5
-	sw a3, 40(sp)
-	slli t3, a3, 2
-	srli a4, a7, 30
-	xor t1, a3, a5
+	or a5, a3, a5
+	sw a4, 40(sp)
+	slli a3, a4, 2
+	srli t3, a7, 30
+	xor t2, a4, a5
 	sw a5, 72(sp)
-	or a4, t3, a4
-	sw t1, 104(sp)
-	xor t3, a3, a4
-	sw a4, 136(sp)
-	xor s3, a5, a4
-	sw t3, 168(sp)
-	slli s1, a3, 3
+	or t3, a3, t3
+	sw t2, 104(sp)
+	xor a3, a4, t3
+	sw t3, 136(sp)
+	xor s3, a5, t3
+	sw a3, 168(sp)
+	slli s1, a4, 3
 	srli a7, a7, 29
-	xor t6, t1, a4
+	xor t6, t2, t3
 	sw s3, 200(sp)
 	or a7, s1, a7
 	sw t6, 232(sp)
-	xor s1, a3, a7
+	xor s1, a4, a7
 	sw a7, 264(sp)
 	xor a5, a5, a7
 	sw s1, 296(sp)
-	xor t1, t1, a7
+	xor t2, t2, a7
 	sw a5, 328(sp)
-	xor a4, a4, a7
-	sw t1, 360(sp)
 	xor t3, t3, a7
-	sw a4, 392(sp)
+	sw t2, 360(sp)
+	xor a3, a3, a7
+	sw t3, 392(sp)
 	xor s3, s3, a7
-	sw t3, 424(sp)
+	sw a3, 424(sp)
 	xor a7, t6, a7
 	sw s3, 456(sp)
 	sw a7, 488(sp)
 	slli a7, a2, 1
-	srli s3, a3, 31
+	srli s3, a4, 31
 	sw zero, 12(sp)
 	or s3, a7, s3
 	sw a2, 44(sp)
 	slli a7, a2, 2
-	srli t6, a3, 30
-	xor t3, a2, s3
+	srli t6, a4, 30
+	xor a3, a2, s3
 	sw s3, 76(sp)
-	or a7, a7, t6
-	sw t3, 108(sp)
-	xor t6, a2, a7
-	sw a7, 140(sp)
-	xor a4, s3, a7
-	sw t6, 172(sp)
-	slli t1, a2, 3
-	srli a3, a3, 29
-	xor a5, t3, a7
-	sw a4, 204(sp)
-	or t1, t1, a3
+	or t6, a7, t6
+	sw a3, 108(sp)
+	xor a7, a2, t6
+	sw t6, 140(sp)
+	xor t3, s3, t6
+	sw a7, 172(sp)
+	slli t2, a2, 3
+	srli a4, a4, 29
+	xor a5, a3, t6
+	sw t3, 204(sp)
+	or a4, t2, a4
 	sw a5, 236(sp)
-	xor a3, a2, t1
-	sw t1, 268(sp)
-	xor s3, s3, t1
-	sw a3, 300(sp)
-	xor t3, t3, t1
+	xor t2, a2, a4
+	sw a4, 268(sp)
+	xor s3, s3, a4
+	sw t2, 300(sp)
+	xor a3, a3, a4
 	sw s3, 332(sp)
-	xor a7, a7, t1
-	sw t3, 364(sp)
-	xor t6, t6, t1
-	sw a7, 396(sp)
-	xor a4, a4, t1
-	sw t6, 428(sp)
-	xor a5, a5, t1
-	sw a4, 460(sp)
-	sw a5, 492(sp)
+	xor t6, t6, a4
+	sw a3, 364(sp)
+	xor a7, a7, a4
+	sw t6, 396(sp)
+	xor t3, t3, a4
+	sw a7, 428(sp)
+	xor a4, a5, a4
+	sw t3, 460(sp)
+	sw a4, 492(sp)
 	sw zero, 16(sp)
-	srli a5, a2, 31
+	srli a4, a2, 31
 	sw zero, 48(sp)
-	sw a5, 80(sp)
-	srli a4, a2, 30
-	sw a5, 112(sp)
-	sw a4, 144(sp)
-	xor t1, a5, a4
-	sw a4, 176(sp)
-	xor t6, a5, a4
-	sw t1, 208(sp)
+	sw a4, 80(sp)
+	srli t3, a2, 30
+	sw a4, 112(sp)
+	sw t3, 144(sp)
+	xor a5, a4, t3
+	sw t3, 176(sp)
+	xor a7, a4, t3
+	sw a5, 208(sp)
 	srli a2, a2, 29
-	sw t6, 240(sp)
+	sw a7, 240(sp)
 	sw a2, 272(sp)
-	xor a7, a5, a2
+	xor t6, a4, a2
 	sw a2, 304(sp)
-	xor a5, a5, a2
-	sw a7, 336(sp)
-	xor a7, a4, a2
-	sw a5, 368(sp)
 	xor a4, a4, a2
-	sw a7, 400(sp)
-	xor t1, t1, a2
-	sw a4, 432(sp)
-	srli a4, t5, 23
-	srli a7, s0, 23
-	xor a2, t6, a2
-	sw t1, 464(sp)
-	andi a4, a4, 480
-	andi a7, a7, 480
-	srli t1, s2, 23
+	sw t6, 336(sp)
+	xor t6, t3, a2
+	sw a4, 368(sp)
+	xor t3, t3, a2
+	sw t6, 400(sp)
+	xor a5, a5, a2
+	sw t3, 432(sp)
+	srli t3, t5, 23
+	srli t6, s0, 23
+	xor a2, a7, a2
+	sw a5, 464(sp)
+	andi t3, t3, 480
+	andi t6, t6, 480
+	srli a5, s2, 23
 	sw a2, 496(sp)
-	add a4, sp, a4
-	add a7, sp, a7
-	andi t1, t1, 480
+	add t3, sp, t3
+	add t6, sp, t6
+	andi a5, a5, 480
 	srli a2, a1, 23
-	lw t6, 12(a4)
-	lw a5, 8(a7)
-	add t1, sp, t1
+	lw a7, 12(t3)
+	lw a4, 8(t6)
+	add a5, sp, a5
 	andi a2, a2, 480
-	lw t3, 8(a4)
-	lw s3, 16(a4)
-	lw a3, 4(a7)
-	lw s1, 12(a7)
-	lw t4, 4(t1)
+	lw a3, 8(t3)
+	lw s3, 16(t3)
+	lw t2, 4(t6)
+	lw s1, 12(t6)
+	lw t4, 4(a5)
 	add a2, sp, a2
-	xor a5, t6, a5
-	lw t6, 0(t1)
-	lw t2, 8(t1)
+	xor a4, a7, a4
+	lw a7, 0(a5)
+	lw t1, 8(a5)
 	lw a6, 0(a2)
-	lw t0, 4(a4)
-	lw s4, 0(a7)
-	xor a3, t3, a3
-	xor s3, s3, s1
-	xor a5, a5, t4
-	lw t4, 4(a2)
-	xor a3, a3, t6
-	xor t2, s3, t2
-	xor a5, a5, a6
+	lw t0, 4(t3)
+	lw s4, 0(t6)
+	xor t2, a3, t2
+	xor s1, s3, s1
+	xor t4, a4, t4
+	lw a4, 4(a2)
+	xor a7, t2, a7
+	xor t1, s1, t1
+	xor a6, t4, a6
 	xor s4, t0, s4
-	xor t2, t2, t4
-	lw a4, 0(a4)
-	srli t4, t5, 19
-	srli t0, a3, 28
-	slli a6, a5, 4
-	srli a5, a5, 28
-	slli s3, t2, 4
-	or a6, a6, t0
-	srli t0, s4, 28
-	slli a3, a3, 4
-	or s3, s3, a5
-	or a3, a3, t0
-	srli t0, a4, 28
+	xor a4, t1, a4
+	lw t3, 0(t3)
+	srli t1, t5, 19
+	srli t0, a7, 28
+	slli t4, a6, 4
+	srli a6, a6, 28
+	slli s1, a4, 4
+	or t0, t4, t0
+	srli t4, s4, 28
+	slli a7, a7, 4
+	or a6, s1, a6
+	or t4, a7, t4
+	srli a7, t3, 28
 	slli s4, s4, 4
-	or s4, s4, t0
-	lw a7, 16(a7)
-	andi t4, t4, 480
-	add t4, sp, t4
-	lw t0, 12(t4)
-	lw a5, 8(t4)
-	xor a6, a6, t0
-	lw t0, 4(t4)
-	xor a5, a3, a5
-	lw a3, 12(t1)
-	lw t6, 16(t4)
-	xor t0, s4, t0
-	lw s4, 8(a2)
-	lw t4, 0(t4)
-	xor a7, a7, a3
-	xor t6, s3, t6
-	slli a4, a4, 4
-	xor a7, a7, s4
-	xor a4, a4, t4
-	srli t2, t2, 28
-	slli t4, a7, 4
-	or t4, t4, t2
-	lw t1, 16(t1)
-	srli t2, s0, 19
-	andi t2, t2, 480
-	add t2, sp, t2
-	lw s4, 8(t2)
-	lw s3, 4(t2)
-	lw a3, 12(t2)
-	xor a6, a6, s4
-	lw s4, 0(t2)
-	xor a5, a5, s3
+	or a7, s4, a7
+	lw t6, 16(t6)
+	andi t1, t1, 480
+	add t1, sp, t1
+	lw s4, 12(t1)
+	lw s1, 8(t1)
+	xor s4, t0, s4
+	lw t0, 4(t1)
+	xor s1, t4, s1
+	lw t4, 12(a5)
+	lw t2, 16(t1)
+	xor t0, a7, t0
+	lw a7, 8(a2)
+	lw t1, 0(t1)
+	xor t4, t6, t4
+	xor t2, a6, t2
+	slli t3, t3, 4
+	xor a7, t4, a7
+	xor t1, t3, t1
+	srli a4, a4, 28
+	slli t3, a7, 4
+	or a4, t3, a4
+	lw a5, 16(a5)
+	srli t3, s0, 19
+	andi t3, t3, 480
+	add t3, sp, t3
+	lw t4, 8(t3)
+	lw a6, 4(t3)
+	lw t6, 12(t3)
+	xor t4, s4, t4
+	lw s4, 0(t3)
+	xor a6, s1, a6
 	xor s4, t0, s4
 	lw t0, 12(a2)
-	xor t6, t6, a3
-	xor t1, t1, t0
-	lw t2, 16(t2)
+	xor t6, t2, t6
+	xor t0, a5, t0
+	lw t3, 16(t3)
 	srli a7, a7, 28
-	slli t0, t1, 4
-	or a7, t0, a7
+	slli a5, t0, 4
+	or a7, a5, a7
 	lw a2, 16(a2)
-	xor t2, t4, t2
-	srli t1, t1, 28
-	srli t4, s2, 19
+	xor t3, a4, t3
+	srli t0, t0, 28
+	srli a4, s2, 19
+	slli a2, a2, 4
+	andi a4, a4, 480
+	or t0, a2, t0
+	srli a2, a1, 19
+	add a4, sp, a4
+	andi a2, a2, 480
+	lw a5, 4(a4)
+	add a2, sp, a2
+	lw t2, 0(a4)
+	lw s1, 8(a4)
+	lw s3, 0(a2)
+	srli a3, t5, 15
+	xor a5, t4, a5
+	lw t4, 4(a2)
+	andi a3, a3, 480
+	xor t2, a6, t2
+	xor s1, t6, s1
+	xor s3, a5, s3
+	add a3, sp, a3
+	xor t4, s1, t4
+	srli s1, t2, 28
+	slli a5, s3, 4
+	srli s3, s3, 28
+	slli t6, t4, 4
+	or s1, a5, s1
+	srli a5, s4, 28
+	slli t2, t2, 4
+	lw a6, 8(a3)
+	or s3, t6, s3
+	or a5, t2, a5
+	srli t2, t1, 28
+	slli s4, s4, 4
+	lw t6, 4(a3)
+	xor a6, a5, a6
+	lw a5, 12(a4)
+	lw s5, 12(a3)
+	or t2, s4, t2
+	lw s4, 8(a2)
+	xor t6, t2, t6
+	xor a5, t3, a5
+	xor s5, s1, s5
+	lw s1, 0(a3)
+	xor s4, a5, s4
+	slli t1, t1, 4
+	srli t4, t4, 28
+	slli a5, s4, 4
+	xor s1, t1, s1
+	or t4, a5, t4
+	lw a4, 16(a4)
+	lw a3, 16(a3)
+	lw a5, 12(a2)
+	xor a4, a7, a4
+	srli a7, s0, 15
+	andi a7, a7, 480
+	add a7, sp, a7
+	lw t1, 8(a7)
+	lw t3, 4(a7)
+	lw t2, 12(a7)
+	xor a3, s3, a3
+	xor t1, s5, t1
+	lw s5, 0(a7)
+	xor t3, a6, t3
+	xor s5, t6, s5
+	xor a5, a4, a5
+	xor t2, a3, t2
+	srli s4, s4, 28
+	slli a3, a5, 4
+	or s4, a3, s4
+	lw a2, 16(a2)
+	lw a7, 16(a7)
+	xor a2, t0, a2
+	xor a7, t4, a7
+	srli a5, a5, 28
+	srli t4, s2, 15
 	slli a2, a2, 4
 	andi t4, t4, 480
-	or t1, a2, t1
-	srli a2, a1, 19
+	or a5, a2, a5
+	srli a2, a1, 15
 	add t4, sp, t4
 	andi a2, a2, 480
 	lw t0, 4(t4)
 	add a2, sp, a2
 	lw a3, 0(t4)
-	lw s3, 8(t4)
-	lw s1, 0(a2)
-	srli t3, t5, 15
-	xor a6, a6, t0
-	lw t0, 4(a2)
-	andi t3, t3, 480
-	xor a3, a5, a3
-	xor s3, t6, s3
-	xor s1, a6, s1
-	add t3, sp, t3
-	xor t0, s3, t0
-	srli s3, a3, 28
-	slli a6, s1, 4
-	srli s1, s1, 28
-	slli t6, t0, 4
-	or a6, a6, s3
-	srli s3, s4, 28
-	slli a3, a3, 4
-	lw a5, 8(t3)
-	or s1, t6, s1
-	or a3, a3, s3
-	srli s3, a4, 28
-	slli s4, s4, 4
-	lw t6, 4(t3)
-	xor a3, a3, a5
-	lw a5, 12(t4)
-	lw s5, 12(t3)
-	or s4, s4, s3
-	lw s3, 8(a2)
-	xor s4, s4, t6
-	xor t2, t2, a5
-	xor a6, a6, s5
-	lw s5, 0(t3)
-	xor t2, t2, s3
-	slli a4, a4, 4
-	srli t0, t0, 28
-	slli s3, t2, 4
-	xor a4, a4, s5
-	or t0, s3, t0
-	lw t4, 16(t4)
-	lw t3, 16(t3)
-	lw s3, 12(a2)
-	xor t4, a7, t4
-	srli a7, s0, 15
-	andi a7, a7, 480
-	add a7, sp, a7
-	lw s5, 8(a7)
-	lw a5, 4(a7)
-	lw t6, 12(a7)
-	xor t3, s1, t3
-	xor s5, a6, s5
-	lw a6, 0(a7)
-	xor a5, a3, a5
-	xor a6, s4, a6
-	xor s3, t4, s3
-	xor t3, t3, t6
-	srli t2, t2, 28
-	slli t6, s3, 4
-	or t6, t6, t2
-	lw a2, 16(a2)
-	lw a7, 16(a7)
-	xor a2, t1, a2
-	xor a7, t0, a7
-	srli s3, s3, 28
-	srli t0, s2, 15
-	slli a2, a2, 4
-	andi t0, t0, 480
-	or s3, a2, s3
-	srli a2, a1, 15
-	add t0, sp, t0
-	andi a2, a2, 480
-	lw t1, 4(t0)
-	add a2, sp, a2
-	lw t2, 0(t0)
-	lw t4, 8(t0)
-	lw s4, 0(a2)
-	srli a3, t5, 11
-	xor s5, s5, t1
-	lw t1, 4(a2)
-	andi a3, a3, 480
-	xor a5, a5, t2
-	xor t3, t3, t4
-	xor s5, s5, s4
-	add a3, sp, a3
-	xor t1, t3, t1
-	srli t3, a5, 28
-	slli s4, s5, 4
-	srli s5, s5, 28
-	slli t4, t1, 4
-	or s4, s4, t3
-	srli t3, a6, 28
-	slli a5, a5, 4
-	lw t2, 8(a3)
-	or t4, t4, s5
-	or t3, a5, t3
-	lw a5, 12(t0)
-	lw s5, 12(a3)
-	srli s1, a4, 28
-	slli a6, a6, 4
-	lw s6, 4(a3)
-	xor t3, t3, t2
-	lw t2, 8(a2)
-	or s1, a6, s1
-	xor a7, a7, a5
-	xor s5, s4, s5
-	xor s6, s1, s6
-	xor t2, a7, t2
-	lw a7, 0(a3)
-	srli t1, t1, 28
-	slli s1, t2, 4
-	slli a4, a4, 4
-	or t1, s1, t1
-	xor a7, a4, a7
-	lw t0, 16(t0)
-	lw a3, 16(a3)
-	lw a4, 12(a2)
-	xor t6, t6, t0
-	srli t0, s0, 11
-	andi t0, t0, 480
-	add t0, sp, t0
-	lw s1, 8(t0)
-	lw s4, 4(t0)
-	lw a5, 12(t0)
-	xor a3, t4, a3
-	xor s1, s5, s1
-	lw s5, 0(t0)
-	xor s4, t3, s4
-	xor s6, s6, s5
-	xor a4, t6, a4
-	xor a5, a3, a5
-	srli t2, t2, 28
-	slli a3, a4, 4
-	or t2, a3, t2
-	lw a2, 16(a2)
-	lw t0, 16(t0)
-	xor a2, s3, a2
+	lw a4, 8(t4)
+	lw t6, 0(a2)
+	srli a6, t5, 11
 	xor t0, t1, t0
-	srli a4, a4, 28
+	lw t1, 4(a2)
+	andi a6, a6, 480
+	xor a3, t3, a3
+	xor a4, t2, a4
+	xor t6, t0, t6
+	add a6, sp, a6
+	xor t1, a4, t1
+	srli a4, a3, 28
+	slli t0, t6, 4
+	srli t6, t6, 28
+	slli t2, t1, 4
+	or a4, t0, a4
+	srli t0, s5, 28
+	slli a3, a3, 4
+	lw t3, 8(a6)
+	or t6, t2, t6
+	or t0, a3, t0
+	lw a3, 12(t4)
+	lw t2, 12(a6)
+	srli s3, s1, 28
+	slli s5, s5, 4
+	lw s6, 4(a6)
+	xor t3, t0, t3
+	lw t0, 8(a2)
+	or s3, s5, s3
+	xor a3, a7, a3
+	xor t2, a4, t2
+	xor s6, s3, s6
+	xor t0, a3, t0
+	lw a3, 0(a6)
+	srli t1, t1, 28
+	slli s3, t0, 4
+	slli s1, s1, 4
+	or t1, s3, t1
+	xor a3, s1, a3
+	lw t4, 16(t4)
+	lw a6, 16(a6)
+	lw s1, 12(a2)
+	xor t4, s4, t4
+	srli s4, s0, 11
+	andi s4, s4, 480
+	add s4, sp, s4
+	lw s3, 8(s4)
+	lw a4, 4(s4)
+	lw a7, 12(s4)
+	xor a6, t6, a6
+	xor s3, t2, s3
+	lw t2, 0(s4)
+	xor a4, t3, a4
+	xor t2, s6, t2
+	xor s1, t4, s1
+	xor a7, a6, a7
+	srli t0, t0, 28
+	slli a6, s1, 4
+	or t0, a6, t0
+	lw a2, 16(a2)
+	lw s4, 16(s4)
+	xor a2, a5, a2
+	xor s4, t1, s4
+	srli s1, s1, 28
 	srli t1, s2, 11
 	slli a2, a2, 4
 	andi t1, t1, 480
-	or a2, a2, a4
-	srli a4, a1, 11
+	or s1, a2, s1
+	srli a2, a1, 11
 	add t1, sp, t1
-	andi a4, a4, 480
-	lw s3, 4(t1)
-	add a4, sp, a4
-	lw a3, 0(t1)
-	lw t6, 8(t1)
-	lw s5, 0(a4)
+	andi a2, a2, 480
+	lw a5, 4(t1)
+	add a2, sp, a2
+	lw a6, 0(t1)
+	lw t4, 8(t1)
+	lw s6, 0(a2)
 	srli t3, t5, 7
-	xor s1, s1, s3
-	lw s3, 4(a4)
+	xor a5, s3, a5
+	lw s3, 4(a2)
 	andi t3, t3, 480
-	xor a3, s4, a3
-	xor a5, a5, t6
-	xor s5, s1, s5
+	xor a6, a4, a6
+	xor t4, a7, t4
+	xor s6, a5, s6
 	add t3, sp, t3
-	xor a5, a5, s3
-	srli s3, a3, 28
-	slli s1, s5, 4
-	srli s5, s5, 28
-	slli t6, a5, 4
-	or s3, s1, s3
-	srli s1, s6, 28
-	slli a3, a3, 4
-	lw s4, 8(t3)
-	lw t4, 12(t1)
-	lw a6, 12(t3)
-	or s5, t6, s5
-	or a3, a3, s1
-	lw s1, 8(a4)
-	srli t6, a7, 28
-	slli s6, s6, 4
+	xor s3, t4, s3
+	srli t4, a6, 28
+	slli a5, s6, 4
+	srli s6, s6, 28
+	slli a7, s3, 4
+	or t4, a5, t4
+	srli a5, t2, 28
+	slli a6, a6, 4
+	lw a4, 8(t3)
+	lw t6, 12(t1)
+	lw s5, 12(t3)
+	or s6, a7, s6
+	or a5, a6, a5
+	lw a6, 8(a2)
+	srli a7, a3, 28
+	slli t2, t2, 4
 	lw s7, 4(t3)
-	xor s4, a3, s4
-	xor t0, t0, t4
-	xor a6, s3, a6
-	or t6, s6, t6
-	xor s1, t0, s1
-	xor s7, t6, s7
-	srli a5, a5, 28
-	slli t6, s1, 4
-	lw t0, 0(t3)
+	xor a4, a5, a4
+	xor t6, s4, t6
+	xor s5, t4, s5
+	or a7, t2, a7
+	xor a6, t6, a6
+	xor s7, a7, s7
+	srli s3, s3, 28
+	slli a7, a6, 4
+	lw t6, 0(t3)
 	lw t1, 16(t1)
 	lw t3, 16(t3)
-	or t6, t6, a5
-	slli a7, a7, 4
-	lw a5, 12(a4)
-	xor t0, a7, t0
-	xor t1, t2, t1
-	srli t2, s0, 7
-	andi t2, t2, 480
-	add t2, sp, t2
-	lw a7, 8(t2)
-	lw s6, 4(t2)
-	lw s3, 12(t2)
-	xor t3, s5, t3
-	xor a7, a6, a7
-	lw a6, 0(t2)
-	xor s4, s4, s6
-	xor s7, s7, a6
-	xor a5, t1, a5
-	xor s3, t3, s3
-	srli s1, s1, 28
-	slli t3, a5, 4
-	or s1, t3, s1
-	lw a4, 16(a4)
-	lw t2, 16(t2)
-	xor a2, a2, a4
-	xor t2, t6, t2
-	srli a5, a5, 28
-	srli t6, s2, 7
-	slli a2, a2, 4
-	andi t6, t6, 480
-	or a5, a2, a5
-	srli a2, a1, 7
-	add t6, sp, t6
-	andi a2, a2, 480
-	lw a4, 4(t6)
-	add a2, sp, a2
-	lw t3, 0(t6)
-	lw t1, 8(t6)
-	lw a6, 0(a2)
-	srli s6, t5, 3
-	xor a4, a7, a4
-	lw a7, 4(a2)
-	andi s6, s6, 480
-	xor s4, s4, t3
-	xor s3, s3, t1
-	xor a4, a4, a6
-	add s6, sp, s6
-	xor s3, s3, a7
-	srli a7, s4, 28
-	slli a6, a4, 4
-	lw t1, 12(t6)
-	lw t3, 12(s6)
-	srli a4, a4, 28
-	slli s5, s3, 4
-	or a6, a6, a7
-	srli a7, s7, 28
-	slli s4, s4, 4
-	lw t4, 8(s6)
-	lw a3, 8(a2)
-	or a4, s5, a4
-	or s4, s4, a7
-	xor t1, t2, t1
-	xor t3, a6, t3
-	srli a6, t0, 28
-	slli s7, s7, 4
-	lw t2, 4(s6)
-	xor t4, s4, t4
-	xor a3, t1, a3
-	or a6, s7, a6
-	lw t6, 16(t6)
-	lw s7, 16(s6)
-	srli s3, s3, 28
-	slli t1, a3, 4
-	lw s6, 0(s6)
-	xor a6, a6, t2
-	lw t2, 12(a2)
-	or s3, t1, s3
-	slli t0, t0, 4
-	xor s1, s1, t6
-	srli t6, s0, 3
-	andi t6, t6, 480
-	add t6, sp, t6
-	lw t1, 8(t6)
-	lw s4, 4(t6)
-	lw a7, 12(t6)
-	xor a4, a4, s7
-	xor t1, t3, t1
-	lw t3, 0(t6)
-	xor t4, t4, s4
-	xor t3, a6, t3
-	xor t0, t0, s6
-	xor t2, s1, t2
-	xor a7, a4, a7
-	srli a3, a3, 28
-	slli a4, t2, 4
+	or s3, a7, s3
+	slli a3, a3, 4
+	lw a7, 12(a2)
+	xor t6, a3, t6
+	xor t1, t0, t1
+	srli t0, s0, 7
+	andi t0, t0, 480
+	add t0, sp, t0
+	lw a3, 8(t0)
+	lw t2, 4(t0)
+	lw t4, 12(t0)
+	xor t3, s6, t3
+	xor a3, s5, a3
+	lw s5, 0(t0)
+	xor t2, a4, t2
+	xor s5, s7, s5
+	xor a7, t1, a7
+	xor t4, t3, t4
+	srli a6, a6, 28
+	slli t3, a7, 4
+	or a6, t3, a6
 	lw a2, 16(a2)
-	lw t6, 16(t6)
-	or a3, a4, a3
-	xor a2, a5, a2
-	xor s3, s3, t6
-	srli t2, t2, 28
-	srli t6, s2, 3
-	slli a2, a2, 4
-	andi t6, t6, 480
-	or t2, a2, t2
-	srli a2, a1, 3
-	add t6, sp, t6
-	andi a2, a2, 480
-	lw a5, 4(t6)
-	add a2, sp, a2
-	lw a4, 0(t6)
-	lw s1, 8(t6)
-	lw s6, 0(a2)
-	slli a6, t5, 1
-	xor t1, t1, a5
-	lw a5, 4(a2)
-	andi a6, a6, 480
-	xor a4, t4, a4
-	xor a7, a7, s1
-	xor t1, t1, s6
-	add a6, sp, a6
-	lw s6, 12(t6)
-	xor a7, a7, a5
-	srli a5, a4, 28
-	slli s1, t1, 4
-	lw t4, 12(a6)
-	lw s4, 8(a2)
-	srli t1, t1, 28
-	slli s7, a7, 4
-	or a5, s1, a5
-	srli s1, t3, 28
-	slli a4, a4, 4
-	lw s5, 8(a6)
-	xor s6, s3, s6
-	or s7, s7, t1
-	or a4, a4, s1
-	srli s1, t0, 28
-	slli t3, t3, 4
-	lw t1, 4(a6)
-	xor a5, a5, t4
-	lw t6, 16(t6)
-	lw t4, 16(a6)
-	xor s4, s6, s4
-	or t3, t3, s1
-	lw a6, 0(a6)
-	xor a4, a4, s5
-	lw s5, 12(a2)
+	lw t0, 16(t0)
+	xor a2, s1, a2
+	xor t0, s3, t0
 	srli a7, a7, 28
-	slli s1, s4, 4
-	slli t0, t0, 4
-	xor t3, t3, t1
-	xor a3, a3, t6
-	slli t6, s0, 1
-	andi t6, t6, 480
-	add t6, sp, t6
-	lw t1, 8(t6)
-	lw s6, 4(t6)
-	lw s3, 12(t6)
-	xor t4, s7, t4
-	lw s7, 0(t6)
-	xor t1, a5, t1
-	xor a4, a4, s6
-	or s1, s1, a7
-	xor t0, t0, a6
-	xor s7, t3, s7
-	xor a3, a3, s5
-	xor t4, t4, s3
-	lw a2, 16(a2)
-	lw t6, 16(t6)
-	srli s4, s4, 28
-	slli s3, a3, 4
-	or s3, s3, s4
-	xor a2, t2, a2
-	xor t6, s1, t6
-	srli a3, a3, 28
-	slli s1, s2, 1
+	srli s3, s2, 7
 	slli a2, a2, 4
-	andi s1, s1, 480
-	or a3, a2, a3
-	slli a2, a1, 1
-	add s1, sp, s1
+	andi s3, s3, 480
+	or a7, a2, a7
+	srli a2, a1, 7
+	add s3, sp, s3
 	andi a2, a2, 480
-	lw t2, 4(s1)
+	lw s1, 4(s3)
 	add a2, sp, a2
-	lw s4, 0(s1)
-	lw s5, 8(s1)
-	lw t3, 0(a2)
-	slli t5, t5, 5
-	xor t2, t1, t2
-	lw t1, 4(a2)
-	andi t5, t5, 480
-	xor s4, a4, s4
-	xor t4, t4, s5
-	lw s5, 12(s1)
+	lw t3, 0(s3)
+	lw t1, 8(s3)
+	lw s7, 0(a2)
+	srli a4, t5, 3
+	xor s1, a3, s1
+	lw a3, 4(a2)
+	andi a4, a4, 480
 	xor t3, t2, t3
-	add t5, sp, t5
 	xor t1, t4, t1
-	lw t4, 8(a2)
-	srli t2, s4, 28
-	slli a4, t3, 4
-	srli a6, s7, 28
-	slli s4, s4, 4
-	srli a7, t0, 28
-	slli s7, s7, 4
+	xor s7, s1, s7
+	add a4, sp, a4
+	xor a3, t1, a3
+	srli t1, t3, 28
+	slli s1, s7, 4
+	lw t4, 12(s3)
+	lw t2, 12(a4)
+	srli s7, s7, 28
+	slli s6, a3, 4
+	or t1, s1, t1
+	srli s1, s5, 28
+	slli t3, t3, 4
+	lw s4, 8(a4)
+	lw a5, 8(a2)
+	or s7, s6, s7
+	or s1, t3, s1
+	xor t4, t0, t4
+	xor t2, t1, t2
+	srli t1, t6, 28
+	slli s5, s5, 4
+	lw t0, 4(a4)
+	xor s4, s1, s4
+	xor a5, t4, a5
+	or t1, s5, t1
+	lw s3, 16(s3)
+	lw s5, 16(a4)
+	srli a3, a3, 28
+	slli t4, a5, 4
+	lw a4, 0(a4)
+	xor t0, t1, t0
+	lw t1, 12(a2)
+	or a3, t4, a3
+	slli t6, t6, 4
+	xor s3, a6, s3
+	srli a6, s0, 3
+	andi a6, a6, 480
+	add a6, sp, a6
+	lw t4, 8(a6)
+	lw s1, 4(a6)
+	lw t3, 12(a6)
+	xor s5, s7, s5
+	xor t4, t2, t4
+	lw t2, 0(a6)
+	xor s1, s4, s1
+	xor t2, t0, t2
+	xor a4, t6, a4
+	xor t1, s3, t1
+	xor t3, s5, t3
+	srli a5, a5, 28
+	slli s5, t1, 4
+	lw a2, 16(a2)
+	lw a6, 16(a6)
+	or a5, s5, a5
+	xor a2, a7, a2
+	xor a6, a3, a6
+	srli t1, t1, 28
+	srli a3, s2, 3
+	slli a2, a2, 4
+	andi a3, a3, 480
+	or t1, a2, t1
+	srli a2, a1, 3
+	add a3, sp, a3
+	andi a2, a2, 480
+	lw a7, 4(a3)
+	add a2, sp, a2
+	lw s5, 0(a3)
+	lw s3, 8(a3)
+	lw t6, 0(a2)
+	slli t0, t5, 1
+	xor a7, t4, a7
+	lw t4, 4(a2)
+	andi t0, t0, 480
+	xor s5, s1, s5
+	xor s3, t3, s3
+	xor t6, a7, t6
+	add t0, sp, t0
+	lw a7, 12(a3)
+	xor t4, s3, t4
+	srli s3, s5, 28
+	slli t3, t6, 4
+	lw s1, 12(t0)
+	lw s4, 8(a2)
+	srli t6, t6, 28
+	slli s7, t4, 4
+	or s3, t3, s3
+	srli t3, t2, 28
+	slli s5, s5, 4
+	lw s6, 8(t0)
+	xor a7, a6, a7
+	or t6, s7, t6
+	or t3, s5, t3
+	srli s5, a4, 28
+	slli t2, t2, 4
+	lw s7, 4(t0)
+	xor s1, s3, s1
+	lw a3, 16(a3)
+	lw s3, 16(t0)
+	xor s4, a7, s4
+	or s5, t2, s5
+	lw t0, 0(t0)
+	xor s6, t3, s6
+	lw t3, 12(a2)
+	srli t4, t4, 28
+	slli t2, s4, 4
+	slli a4, a4, 4
+	xor s7, s5, s7
+	xor a3, a5, a3
+	slli a5, s0, 1
+	andi a5, a5, 480
+	add a5, sp, a5
+	lw s5, 8(a5)
+	lw a7, 4(a5)
+	lw a6, 12(a5)
+	xor s3, t6, s3
+	lw t6, 0(a5)
+	xor s5, s1, s5
+	xor a7, s6, a7
+	or t4, t2, t4
+	xor t0, a4, t0
+	xor t6, s7, t6
+	xor t3, a3, t3
+	xor a6, s3, a6
+	lw a2, 16(a2)
+	lw a5, 16(a5)
+	srli s4, s4, 28
+	slli s3, t3, 4
+	or s4, s3, s4
+	xor a2, t1, a2
+	xor a5, t4, a5
+	srli t3, t3, 28
+	slli t4, s2, 1
+	slli a2, a2, 4
+	andi t4, t4, 480
+	or t3, a2, t3
+	slli a2, a1, 1
+	add t4, sp, t4
+	andi a2, a2, 480
+	lw t1, 4(t4)
+	add a2, sp, a2
+	lw s3, 0(t4)
+	lw a3, 8(t4)
+	lw s7, 0(a2)
+	slli t5, t5, 5
+	xor t1, s5, t1
+	lw s5, 4(a2)
+	andi t5, t5, 480
+	xor s3, a7, s3
+	xor a3, a6, a3
+	lw a6, 12(t4)
+	xor s7, t1, s7
+	add t5, sp, t5
+	xor s5, a3, s5
+	lw a3, 8(a2)
+	srli t1, s3, 28
+	slli a7, s7, 4
+	srli a4, t6, 28
+	slli s3, s3, 4
+	srli t2, t0, 28
+	slli t6, t6, 4
 	lw s6, 0(t5)
-	lw a5, 4(t5)
+	lw s1, 4(t5)
 	lw s8, 8(t5)
 	lw s9, 12(t5)
-	xor t6, t6, s5
-	lw s1, 16(s1)
-	srli t3, t3, 28
-	slli s5, t1, 4
-	or a4, a4, t2
-	or a6, s4, a6
-	or s7, s7, a7
+	xor a6, a5, a6
+	lw t4, 16(t4)
+	srli s7, s7, 28
+	slli a5, s5, 4
+	or t1, a7, t1
+	or a4, s3, a4
+	or t2, t6, t2
 	slli t0, t0, 4
 	lw t5, 16(t5)
-	xor t6, t6, t4
-	lw t4, 12(a2)
-	or t3, s5, t3
+	xor a3, a6, a3
+	lw a6, 12(a2)
+	or s7, a5, s7
 	xor s6, t0, s6
-	xor s7, s7, a5
-	xor a6, a6, s8
-	xor s9, a4, s9
-	xor s1, s3, s1
+	xor s1, t2, s1
+	xor s8, a4, s8
+	xor s9, t1, s9
+	xor t4, s4, t4
 	slli s0, s0, 5
 	andi s0, s0, 480
 	add s0, sp, s0
-	lw s3, 0(s0)
-	lw a4, 4(s0)
-	lw s8, 8(s0)
-	lw a5, 12(s0)
-	srli t1, t1, 28
-	slli t0, t6, 4
-	xor t5, t3, t5
-	xor s7, s7, s3
-	xor a4, a6, a4
-	xor s9, s9, s8
-	xor s1, s1, t4
+	lw s4, 0(s0)
+	lw t1, 4(s0)
+	lw a4, 8(s0)
+	lw t2, 12(s0)
+	srli s5, s5, 28
+	slli t0, a3, 4
+	xor t5, s7, t5
+	xor s4, s1, s4
+	xor t1, s8, t1
+	xor a4, s9, a4
+	xor a6, t4, a6
 	lw a2, 16(a2)
 	lw s0, 16(s0)
-	or t1, t0, t1
-	xor a5, t5, a5
-	srli t6, t6, 28
-	slli t5, s1, 4
-	xor a3, a3, a2
-	xor t1, t1, s0
-	or t5, t5, t6
-	srli s1, s1, 28
+	or s5, t0, s5
+	xor t2, t5, t2
+	srli a3, a3, 28
+	slli t5, a6, 4
+	xor a2, t3, a2
+	xor s0, s5, s0
+	or a3, t5, a3
+	srli a6, a6, 28
 	slli s2, s2, 5
-	slli a3, a3, 4
+	slli a2, a2, 4
 	andi s2, s2, 480
-	or a3, a3, s1
+	or a6, a2, a6
 	slli a1, a1, 5
 	add s2, sp, s2
 	andi a1, a1, 480
-	lw s1, 0(s2)
-	lw t6, 4(s2)
+	lw a2, 0(s2)
+	lw t5, 4(s2)
 	add a1, sp, a1
-	lw s0, 8(s2)
-	lw a2, 0(a1)
+	lw s5, 8(s2)
+	lw t3, 0(a1)
 	sw s6, 0(a0)
-	xor s1, a4, s1
-	xor t6, s9, t6
-	lw s9, 12(s2)
-	lw a4, 4(a1)
-	sw s7, 4(a0)
-	xor s0, a5, s0
+	xor a2, t1, a2
+	xor t5, a4, t5
+	lw a4, 12(s2)
+	lw t1, 4(a1)
+	sw s4, 4(a0)
+	xor s5, t2, s5
 	lw s2, 16(s2)
-	xor a2, t6, a2
-	lw t6, 8(a1)
-	sw s1, 8(a0)
-	xor s9, t1, s9
-	xor s0, s0, a4
-	lw a4, 12(a1)
-	sw a2, 12(a0)
-	xor t5, t5, s2
-	xor t6, s9, t6
+	xor t3, t5, t3
+	lw t5, 8(a1)
+	sw a2, 8(a0)
+	xor a4, s0, a4
+	xor t1, s5, t1
+	lw s5, 12(a1)
+	sw t3, 12(a0)
+	xor s2, a3, s2
+	xor t5, a4, t5
 	lw a1, 16(a1)
-	sw s0, 16(a0)
-	xor t5, t5, a4
-	sw t6, 20(a0)
-	xor a1, a3, a1
-	sw t5, 24(a0)
+	sw t1, 16(a0)
+	xor s5, s2, s5
+	sw t5, 20(a0)
+	xor a1, a6, a1
+	sw s5, 24(a0)
 	sw a1, 28(a0)
 	lw s0, 512(sp)
 	lw s1, 516(sp)

@@ -42,42 +42,42 @@ polymul_128:
 	clmulh s4, t5, t6
 	clmul s5, t5, s0
 	xor t1, t2, t1
-	xor a3, a3, a5
-	clmul a5, t0, a6
-	xor t4, t4, t3
+	xor a5, a3, a5
+	clmul a3, t0, a6
+	xor t3, t4, t3
 	xor a7, a4, a7
 	clmul a4, a1, a2
-	clmul t3, t5, t6
+	clmul t4, t5, t6
 	clmulh t5, t5, s0
 	xor s5, s4, s5
 	clmul s4, s3, t6
 	clmulh t6, s3, t6
 	xor t2, s1, s2
-	xor a3, a3, a5
+	xor a3, a5, a3
 	xor a4, a7, a4
 	xor s4, s5, s4
-	xor t5, t5, t6
-	clmul t6, s3, s0
-	xor t2, t3, t2
-	xor t3, t1, t4
+	xor t6, t5, t6
+	clmul t5, s3, s0
+	xor t2, t4, t2
+	xor t4, t1, t3
 	clmulh a6, t0, a6
 	sw s1, 0(a0)
 	clmulh a2, a1, a2
-	xor t6, t5, t6
+	xor t5, t6, t5
 	xor t2, a3, t2
-	xor s4, s4, t3
+	xor t4, s4, t4
 	xor a3, a3, a4
 	sw t1, 4(a0)
 	clmulh s0, s3, s0
-	xor s4, a6, s4
-	xor a3, t6, a3
+	xor t4, a6, t4
+	xor a3, t5, a3
 	xor a6, a6, a2
 	sw t2, 8(a0)
-	xor s2, s2, a3
+	xor a3, s2, a3
 	xor a6, s0, a6
-	sw s4, 12(a0)
-	xor a6, t4, a6
-	sw s2, 16(a0)
+	sw t4, 12(a0)
+	xor a6, t3, a6
+	sw a3, 16(a0)
 	sw a6, 20(a0)
 	sw a4, 24(a0)
 	sw a2, 28(a0)

@@ -35,262 +35,262 @@ polymul_256:
 	clmulh t5, a5, a7
 	clmul t6, a5, a3
 	lw s0, 12(a2)
-	xor t5, t5, t6
-	lw t6, 16(a1)
+	xor t6, t5, t6
+	lw t5, 16(a1)
 	clmulh s1, a5, t4
 	clmul s2, a5, a7
 	lw s3, 8(a2)
-	xor s1, s1, s2
-	lw s2, 20(a1)
+	xor s2, s1, s2
+	lw s1, 20(a1)
 	clmulh s4, a5, s0
 	clmul s5, a5, t4
 	lw s6, 4(a2)
-	xor s4, s4, s5
-	lw s5, 24(a1)
+	xor s5, s4, s5
+	lw s4, 24(a1)
 	clmulh s7, a5, s3
 	clmul s8, a5, s0
 	lw a2, 0(a2)
 	clmulh s9, a6, s0
 	clmulh s10, a6, s3
-	xor s10, s4, s10
-	clmul s4, a6, s0
+	xor s10, s5, s10
+	clmul s5, a6, s0
 	xor s8, s7, s8
 	clmulh s7, a6, s6
-	xor s10, s10, s4
+	xor s5, s10, s5
 	lw a1, 28(a1)
-	xor s1, s1, s9
-	clmulh s9, a5, s6
-	clmul s4, a5, s3
+	xor s9, s2, s9
+	clmulh s2, a5, s6
+	clmul s10, a5, s3
 	xor s7, s8, s7
 	clmul s8, a6, s3
-	xor s4, s9, s4
-	clmulh s9, a6, a2
+	xor s10, s2, s10
+	clmulh s2, a6, a2
 	xor s8, s7, s8
 	clmulh s7, a5, a2
 	clmul s11, a5, s6
-	xor s4, s4, s9
-	clmul s9, a6, s6
-	xor s7, s7, s11
-	clmul s11, a6, a2
-	xor s4, s4, s9
-	clmul a5, a5, a2
-	clmulh s9, a6, a3
-	clmulh ra, a6, a7
-	xor t3, t3, s9
-	clmul s9, a6, a4
-	xor t2, t2, ra
-	clmul ra, a6, a3
-	xor t3, t3, s9
-	clmulh s9, a6, a4
-	xor ra, t2, ra
-	clmulh t2, a6, t4
-	xor t5, t5, t2
-	clmul t2, a6, a7
-	xor t5, t5, t2
-	clmul a6, a6, t4
-	xor a6, s1, a6
-	clmulh s1, t0, s6
-	clmulh t2, t0, a2
-	xor s8, s8, t2
-	clmul t2, t0, s6
-	xor t2, s8, t2
-	clmul s8, t0, a2
+	xor s2, s10, s2
+	clmul s10, a6, s6
 	xor s11, s7, s11
-	xor s4, s4, s8
+	clmul s7, a6, a2
+	xor s10, s2, s10
+	clmul a5, a5, a2
+	clmulh s2, a6, a3
+	clmulh ra, a6, a7
+	xor s2, t3, s2
+	clmul t3, a6, a4
+	xor ra, t2, ra
+	clmul t2, a6, a3
+	xor t3, s2, t3
+	clmulh s2, a6, a4
+	xor t2, ra, t2
+	clmulh ra, a6, t4
+	xor ra, t6, ra
+	clmul t6, a6, a7
+	xor t6, ra, t6
+	clmul a6, a6, t4
+	xor a6, s9, a6
+	clmulh s9, t0, s6
+	clmulh ra, t0, a2
+	xor ra, s8, ra
+	clmul s8, t0, s6
+	xor s8, ra, s8
+	clmul ra, t0, a2
+	xor s7, s11, s7
+	xor ra, s10, ra
 	sw a5, 0(a0)
 	clmulh a5, t0, a7
-	clmulh s8, t0, a3
-	clmulh s7, t0, t4
-	xor t3, t3, a5
-	clmul a5, t0, a3
-	xor s9, s9, s8
-	clmul s8, t0, a4
-	xor s7, ra, s7
-	clmul ra, t0, a7
-	xor t3, t3, a5
-	xor s9, s9, s8
-	clmulh s8, t0, a4
+	clmulh s10, t0, a3
+	clmulh s11, t0, t4
+	xor a5, t3, a5
+	clmul t3, t0, a3
+	xor s10, s2, s10
+	clmul s2, t0, a4
+	xor s11, t2, s11
+	clmul t2, t0, a7
+	xor t3, a5, t3
+	xor s2, s10, s2
+	clmulh s10, t0, a4
 	clmulh a5, t0, s0
-	xor s7, s7, ra
-	xor a5, t5, a5
-	clmul t5, t0, t4
-	clmulh ra, t0, s3
-	xor t5, a5, t5
-	xor ra, a6, ra
+	xor t2, s11, t2
+	xor a5, t6, a5
+	clmul t6, t0, t4
+	clmulh s11, t0, s3
+	xor t6, a5, t6
+	xor s11, a6, s11
 	clmul a6, t0, s0
-	xor a6, ra, a6
-	clmulh ra, t1, s6
-	xor s1, s10, s1
+	xor a6, s11, a6
+	clmulh s11, t1, s6
+	xor s9, s5, s9
 	clmul t0, t0, s3
-	xor t0, s1, t0
-	clmulh s1, t1, a2
-	xor s1, t0, s1
+	xor t0, s9, t0
+	clmulh s9, t1, a2
+	xor s9, t0, s9
 	clmul t0, t1, s6
-	clmul s10, t1, a2
-	xor t0, s1, t0
-	xor s10, t2, s10
-	sw s11, 4(a0)
-	clmulh s11, t1, t4
-	clmulh t2, t1, a7
-	clmulh s1, t1, a3
+	clmul s5, t1, a2
+	xor t0, s9, t0
+	xor s5, s8, s5
+	sw s7, 4(a0)
+	clmulh s7, t1, t4
+	clmulh s8, t1, a7
+	clmulh s9, t1, a3
 	clmulh a5, t1, s0
-	xor s11, t3, s11
+	xor s7, t3, s7
 	clmul t3, t1, a7
-	xor t2, s9, t2
-	clmul s9, t1, a3
-	xor s1, s8, s1
-	clmul s8, t1, a4
-	xor s7, s7, a5
-	clmul a5, t1, t4
-	xor s11, s11, t3
-	xor t2, t2, s9
-	xor s8, s1, s8
-	clmulh s1, t1, a4
-	clmulh s9, t1, s3
-	xor s7, s7, a5
-	xor t5, t5, s9
-	clmul s9, t1, s0
-	xor s9, t5, s9
-	clmulh t5, t6, s6
-	xor ra, a6, ra
+	xor s8, s2, s8
+	clmul s2, t1, a3
+	xor s9, s10, s9
+	clmul s10, t1, a4
+	xor a5, t2, a5
+	clmul t2, t1, t4
+	xor t3, s7, t3
+	xor s2, s8, s2
+	xor s10, s9, s10
+	clmulh s9, t1, a4
+	clmulh s8, t1, s3
+	xor t2, a5, t2
+	xor s8, t6, s8
+	clmul t6, t1, s0
+	xor t6, s8, t6
+	clmulh s8, t5, s6
+	xor s11, a6, s11
 	clmul t1, t1, s3
-	xor t1, ra, t1
-	clmulh ra, t6, a2
-	xor t1, t1, ra
-	clmul ra, t6, s6
-	clmul a6, t6, a2
-	xor ra, t1, ra
-	xor t0, t0, a6
-	sw s4, 8(a0)
-	clmulh s4, t6, s0
-	clmulh a6, t6, t4
-	clmulh t1, t6, a7
-	clmulh a5, t6, a3
-	clmulh t3, t6, s3
-	xor s11, s11, s4
-	clmul s4, t6, t4
-	xor t2, t2, a6
-	clmul a6, t6, a7
-	xor s8, s8, t1
-	clmul t1, t6, a3
-	xor s1, s1, a5
-	clmul a5, t6, a4
-	xor t3, s7, t3
-	clmul s7, t6, s0
-	xor s11, s11, s4
-	xor t2, t2, a6
-	xor t1, s8, t1
-	xor s1, s1, a5
-	clmulh a5, t6, a4
-	xor t3, t3, s7
-	clmulh s7, s2, s6
-	xor s9, s9, t5
-	clmul t6, t6, s3
-	xor s9, s9, t6
-	clmulh t6, s2, a2
-	xor t6, s9, t6
-	clmul s9, s2, s6
-	clmul t5, s2, a2
-	xor s9, t6, s9
-	xor ra, ra, t5
-	sw s10, 12(a0)
-	clmulh s10, s2, s3
-	clmulh t5, s2, s0
-	clmulh t6, s2, t4
-	clmulh s8, s2, a7
-	clmulh a6, s2, a3
-	xor s11, s11, s10
-	clmul s10, s2, s0
-	xor t2, t2, t5
-	clmul t5, s2, t4
-	xor t1, t1, t6
-	clmul t6, s2, a7
-	xor s1, s1, s8
-	clmul s8, s2, a3
-	xor a6, a5, a6
-	clmul a5, s2, a4
-	xor s7, t3, s7
-	clmul t3, s2, s3
+	xor t1, s11, t1
+	clmulh s11, t5, a2
+	xor s11, t1, s11
+	clmul t1, t5, s6
+	clmul a6, t5, a2
+	xor t1, s11, t1
+	xor a6, t0, a6
+	sw ra, 8(a0)
+	clmulh ra, t5, s0
+	clmulh t0, t5, t4
+	clmulh s11, t5, a7
+	clmulh a5, t5, a3
+	clmulh s7, t5, s3
+	xor ra, t3, ra
+	clmul t3, t5, t4
+	xor t0, s2, t0
+	clmul s2, t5, a7
+	xor s11, s10, s11
+	clmul s10, t5, a3
+	xor a5, s9, a5
+	clmul s9, t5, a4
+	xor s7, t2, s7
+	clmul t2, t5, s0
+	xor t3, ra, t3
+	xor s2, t0, s2
 	xor s10, s11, s10
-	xor t2, t2, t5
+	xor s9, a5, s9
+	clmulh a5, t5, a4
+	xor t2, s7, t2
+	clmulh s7, s1, s6
+	xor s8, t6, s8
+	clmul t5, t5, s3
+	xor t5, s8, t5
+	clmulh s8, s1, a2
+	xor s8, t5, s8
+	clmul t5, s1, s6
+	clmul t6, s1, a2
+	xor t5, s8, t5
 	xor t6, t1, t6
-	xor s8, s1, s8
-	xor a5, a6, a5
-	clmulh s2, s2, a4
-	clmulh a6, s5, s6
-	xor t3, s7, t3
-	clmulh s7, s5, a2
-	xor t3, t3, s7
-	clmul s7, s5, s6
-	clmul s1, s5, a2
-	xor s7, t3, s7
-	xor s1, s9, s1
-	sw t0, 16(a0)
-	clmulh t0, s5, s3
-	clmulh s9, s5, s0
-	clmulh t3, s5, t4
-	clmulh t1, s5, a7
-	clmulh t5, s5, a3
-	xor a6, s10, a6
-	clmul s10, s5, s3
-	xor t0, t2, t0
-	clmul t2, s5, s0
-	xor t6, t6, s9
-	clmul s9, s5, t4
-	xor t3, s8, t3
-	clmul s8, s5, a7
-	xor a5, a5, t1
-	clmul t1, s5, a3
-	xor s2, s2, t5
-	clmul t5, s5, a4
-	xor s10, a6, s10
-	xor t2, t0, t2
-	xor t6, t6, s9
-	xor s8, t3, s8
-	xor t1, a5, t1
-	xor t5, s2, t5
-	clmulh s5, s5, a4
-	clmulh s2, a1, a2
-	clmulh a5, a1, s6
-	clmul a2, a1, a2
-	xor s10, s10, s2
-	clmul s6, a1, s6
-	xor a2, s7, a2
-	xor s10, s10, s6
-	sw ra, 20(a0)
-	clmulh ra, a1, s3
-	clmulh s6, a1, s0
-	clmulh s7, a1, t4
-	clmulh s2, a1, a7
-	clmulh t3, a1, a3
-	xor t2, t2, a5
-	clmul s3, a1, s3
-	xor ra, t6, ra
-	clmul s0, a1, s0
-	xor s8, s8, s6
-	clmul t4, a1, t4
-	xor t1, t1, s7
-	clmul a7, a1, a7
-	xor t5, t5, s2
-	clmul a3, a1, a3
-	xor s5, s5, t3
-	clmul t3, a1, a4
-	xor t2, t2, s3
-	xor s0, ra, s0
-	xor s8, s8, t4
-	xor t1, t1, a7
-	xor a3, t5, a3
+	sw s5, 12(a0)
+	clmulh s5, s1, s3
+	clmulh t1, s1, s0
+	clmulh s8, s1, t4
+	clmulh s11, s1, a7
+	clmulh t0, s1, a3
+	xor s5, t3, s5
+	clmul t3, s1, s0
+	xor t1, s2, t1
+	clmul s2, s1, t4
+	xor s8, s10, s8
+	clmul s10, s1, a7
+	xor s11, s9, s11
+	clmul s9, s1, a3
+	xor t0, a5, t0
+	clmul a5, s1, a4
+	xor s7, t2, s7
+	clmul t2, s1, s3
 	xor t3, s5, t3
+	xor s2, t1, s2
+	xor s10, s8, s10
+	xor s9, s11, s9
+	xor a5, t0, a5
+	clmulh s1, s1, a4
+	clmulh t0, s4, s6
+	xor t2, s7, t2
+	clmulh s7, s4, a2
+	xor s7, t2, s7
+	clmul t2, s4, s6
+	clmul s11, s4, a2
+	xor t2, s7, t2
+	xor s11, t5, s11
+	sw a6, 16(a0)
+	clmulh a6, s4, s3
+	clmulh t5, s4, s0
+	clmulh s7, s4, t4
+	clmulh s8, s4, a7
+	clmulh t1, s4, a3
+	xor t0, t3, t0
+	clmul t3, s4, s3
+	xor a6, s2, a6
+	clmul s2, s4, s0
+	xor t5, s10, t5
+	clmul s10, s4, t4
+	xor s7, s9, s7
+	clmul s9, s4, a7
+	xor s8, a5, s8
+	clmul a5, s4, a3
+	xor t1, s1, t1
+	clmul s1, s4, a4
+	xor t3, t0, t3
+	xor s2, a6, s2
+	xor s10, t5, s10
+	xor s9, s7, s9
+	xor a5, s8, a5
+	xor s1, t1, s1
+	clmulh s4, s4, a4
+	clmulh t1, a1, a2
+	clmulh s8, a1, s6
+	clmul a2, a1, a2
+	xor t1, t3, t1
+	clmul s6, a1, s6
+	xor a2, t2, a2
+	xor s6, t1, s6
+	sw t6, 20(a0)
+	clmulh t6, a1, s3
+	clmulh t1, a1, s0
+	clmulh t2, a1, t4
+	clmulh t3, a1, a7
+	clmulh s7, a1, a3
+	xor s8, s2, s8
+	clmul s3, a1, s3
+	xor t6, s10, t6
+	clmul s0, a1, s0
+	xor t1, s9, t1
+	clmul t4, a1, t4
+	xor t2, a5, t2
+	clmul a7, a1, a7
+	xor t3, s1, t3
+	clmul a3, a1, a3
+	xor s7, s4, s7
+	clmul s4, a1, a4
+	xor s3, s8, s3
+	xor s0, t6, s0
+	xor t4, t1, t4
+	xor a7, t2, a7
+	xor a3, t3, a3
+	xor s4, s7, s4
 	clmulh a4, a1, a4
-	sw s1, 24(a0)
+	sw s11, 24(a0)
 	sw a2, 28(a0)
-	sw s10, 32(a0)
-	sw t2, 36(a0)
+	sw s6, 32(a0)
+	sw s3, 36(a0)
 	sw s0, 40(a0)
-	sw s8, 44(a0)
-	sw t1, 48(a0)
+	sw t4, 44(a0)
+	sw a7, 48(a0)
 	sw a3, 52(a0)
-	sw t3, 56(a0)
+	sw s4, 56(a0)
 	sw a4, 60(a0)
 	lw s0, 0(sp)
 	lw s1, 4(sp)

@@ -48,954 +48,954 @@ polymul_512:
 	xor s8, s4, s8
 	clmulh s4, a5, t3
 	clmul s9, a5, t1
-	xor s4, s4, s9
-	clmul s9, a5, t3
-	xor s9, s2, s9
+	xor s9, s4, s9
+	clmul s4, a5, t3
+	xor s4, s2, s4
 	lw s2, 28(a1)
 	clmulh s10, a5, s0
 	clmul s11, a5, t5
-	xor s10, s10, s11
-	clmulh s11, a5, s3
+	xor s11, s10, s11
+	clmulh s10, a5, s3
 	clmul ra, a5, s0
-	xor ra, s11, ra
+	xor ra, s10, ra
 	clmul a5, a5, s3
-	clmulh s11, a6, t1
-	xor s11, s7, s11
+	clmulh s10, a6, t1
+	xor s10, s7, s10
 	clmul s7, a6, a7
-	xor s7, s11, s7
-	clmulh s11, a6, t3
-	xor s8, s8, s11
-	clmul s11, a6, t1
-	xor s11, s8, s11
-	clmulh s8, a6, t5
-	xor s8, s4, s8
-	clmul s4, a6, t3
-	xor s4, s8, s4
-	clmulh s8, a6, s0
-	xor s9, s9, s8
-	clmul s8, a6, t5
-	xor s8, s9, s8
-	clmulh s9, a6, s3
-	xor s10, s10, s9
-	clmul s9, a6, s0
+	xor s7, s10, s7
+	clmulh s10, a6, t3
+	xor s10, s8, s10
+	clmul s8, a6, t1
+	xor s8, s10, s8
+	clmulh s10, a6, t5
+	xor s10, s9, s10
+	clmul s9, a6, t3
 	xor s9, s10, s9
+	clmulh s10, a6, s0
+	xor s10, s4, s10
+	clmul s4, a6, t5
+	xor s4, s10, s4
+	clmulh s10, a6, s3
+	xor s10, s11, s10
+	clmul s11, a6, s0
+	xor s11, s10, s11
 	clmul s10, a6, s3
 	xor s10, ra, s10
 	sw a5, 32(a0)
 	sw a5, 0(a0)
 	clmulh a5, a6, a3
 	clmulh ra, a6, a7
-	xor s6, s6, a5
-	clmul a5, a6, a4
-	xor s5, s5, ra
-	clmul ra, a6, a3
-	xor s6, s6, a5
+	xor a5, s6, a5
+	clmul s6, a6, a4
+	xor ra, s5, ra
+	clmul s5, a6, a3
+	xor s6, a5, s6
 	clmulh a6, a6, a4
-	xor ra, s5, ra
-	clmulh s5, t0, t1
 	xor s5, ra, s5
-	clmul ra, t0, a7
-	clmulh a5, t0, t3
+	clmulh ra, t0, t1
 	xor ra, s5, ra
+	clmul s5, t0, a7
+	clmulh a5, t0, t3
+	xor s5, ra, s5
 	xor a5, s7, a5
 	clmul s7, t0, t1
-	clmulh s5, t0, t5
-	xor a5, a5, s7
-	xor s11, s11, s5
-	clmul s5, t0, t3
-	clmulh s7, t0, s0
-	xor s11, s11, s5
-	xor s7, s4, s7
-	clmul s4, t0, t5
-	clmulh s5, t0, s3
-	xor s7, s7, s4
-	xor s5, s8, s5
-	clmul s8, t0, s0
-	clmul s4, t0, s3
-	xor s8, s5, s8
-	xor s4, s9, s4
+	clmulh ra, t0, t5
+	xor s7, a5, s7
+	xor ra, s8, ra
+	clmul s8, t0, t3
+	clmulh a5, t0, s0
+	xor s8, ra, s8
+	xor a5, s9, a5
+	clmul s9, t0, t5
+	clmulh ra, t0, s3
+	xor s9, a5, s9
+	xor ra, s4, ra
+	clmul s4, t0, s0
+	clmul a5, t0, s3
+	xor s4, ra, s4
+	xor a5, s11, a5
 	sw s10, 36(a0)
 	sw s10, 4(a0)
 	clmulh s10, t0, a7
-	clmulh s9, t0, a3
-	xor s6, s6, s10
-	clmul s10, t0, a3
-	xor s9, a6, s9
-	clmul a6, t0, a4
+	clmulh s11, t0, a3
 	xor s10, s6, s10
-	xor s9, s9, a6
-	clmulh t0, t0, a4
-	clmulh a6, t2, t1
-	clmulh s6, t2, t3
-	xor s10, s10, a6
-	clmul a6, t2, a7
-	xor s6, ra, s6
-	clmul ra, t2, t1
-	xor a6, s10, a6
-	clmulh s10, t2, t5
-	xor ra, s6, ra
-	xor s10, a5, s10
-	clmul a5, t2, t3
-	clmulh s6, t2, s0
-	xor s10, s10, a5
-	xor s6, s11, s6
-	clmul s11, t2, t5
-	clmulh a5, t2, s3
-	xor s6, s6, s11
-	xor s7, s7, a5
-	clmul a5, t2, s0
-	clmul s11, t2, s3
-	xor a5, s7, a5
-	xor s8, s8, s11
-	sw s4, 40(a0)
-	sw s4, 8(a0)
-	clmulh s4, t2, a7
-	clmulh s11, t2, a3
-	xor s9, s9, s4
-	clmul s4, t2, a3
-	xor s11, t0, s11
-	clmul t0, t2, a4
-	xor s4, s9, s4
-	xor t0, s11, t0
-	clmulh t2, t2, a4
-	clmulh s11, t4, t3
-	clmulh s9, t4, t1
-	clmulh s7, t4, t5
-	xor a6, a6, s11
-	clmul s11, t4, t1
-	xor s4, s4, s9
-	clmul s9, t4, a7
-	xor ra, ra, s7
-	clmul s7, t4, t3
-	xor a6, a6, s11
-	xor s9, s4, s9
-	clmulh s4, t4, s0
-	xor ra, ra, s7
-	xor s10, s10, s4
-	clmul s4, t4, t5
-	clmulh s7, t4, s3
-	xor s10, s10, s4
-	xor s6, s6, s7
-	clmul s7, t4, s0
-	clmul s4, t4, s3
-	xor s7, s6, s7
-	xor a5, a5, s4
-	sw s8, 44(a0)
-	sw s8, 12(a0)
-	clmulh s8, t4, a7
-	clmulh s4, t4, a3
-	xor t0, t0, s8
-	clmul s8, t4, a3
-	xor t2, t2, s4
-	clmul s4, t4, a4
-	xor t0, t0, s8
-	xor t2, t2, s4
-	clmulh t4, t4, a4
-	clmulh s4, t6, t5
-	clmulh s8, t6, t3
-	clmulh s6, t6, t1
-	clmulh s11, t6, s0
-	xor a6, a6, s4
-	clmul s4, t6, t3
-	xor s8, s9, s8
-	clmul s9, t6, t1
-	xor t0, t0, s6
-	clmul s6, t6, a7
-	xor ra, ra, s11
-	clmul s11, t6, t5
-	xor a6, a6, s4
-	xor s9, s8, s9
-	xor t0, t0, s6
-	clmulh s6, t6, s3
-	xor s11, ra, s11
-	xor s10, s10, s6
-	clmul s6, t6, s0
-	clmul ra, t6, s3
+	clmul s6, t0, a3
+	xor s11, a6, s11
+	clmul a6, t0, a4
 	xor s6, s10, s6
-	xor s7, s7, ra
+	xor a6, s11, a6
+	clmulh t0, t0, a4
+	clmulh s11, t2, t1
+	clmulh s10, t2, t3
+	xor s11, s6, s11
+	clmul s6, t2, a7
+	xor s10, s5, s10
+	clmul s5, t2, t1
+	xor s6, s11, s6
+	clmulh s11, t2, t5
+	xor s5, s10, s5
+	xor s11, s7, s11
+	clmul s7, t2, t3
+	clmulh s10, t2, s0
+	xor s7, s11, s7
+	xor s10, s8, s10
+	clmul s8, t2, t5
+	clmulh s11, t2, s3
+	xor s8, s10, s8
+	xor s11, s9, s11
+	clmul s9, t2, s0
+	clmul s10, t2, s3
+	xor s9, s11, s9
+	xor s10, s4, s10
+	sw a5, 40(a0)
+	sw a5, 8(a0)
+	clmulh a5, t2, a7
+	clmulh s4, t2, a3
+	xor a5, a6, a5
+	clmul a6, t2, a3
+	xor s4, t0, s4
+	clmul t0, t2, a4
+	xor a6, a5, a6
+	xor t0, s4, t0
+	clmulh t2, t2, a4
+	clmulh s4, t4, t3
+	clmulh a5, t4, t1
+	clmulh s11, t4, t5
+	xor s4, s6, s4
+	clmul s6, t4, t1
+	xor a5, a6, a5
+	clmul a6, t4, a7
+	xor s11, s5, s11
+	clmul s5, t4, t3
+	xor s6, s4, s6
+	xor a6, a5, a6
+	clmulh a5, t4, s0
+	xor s5, s11, s5
+	xor a5, s7, a5
+	clmul s7, t4, t5
+	clmulh s11, t4, s3
+	xor s7, a5, s7
+	xor s11, s8, s11
+	clmul s8, t4, s0
+	clmul a5, t4, s3
+	xor s8, s11, s8
+	xor a5, s9, a5
+	sw s10, 44(a0)
+	sw s10, 12(a0)
+	clmulh s10, t4, a7
+	clmulh s9, t4, a3
+	xor s10, t0, s10
+	clmul t0, t4, a3
+	xor s9, t2, s9
+	clmul t2, t4, a4
+	xor t0, s10, t0
+	xor t2, s9, t2
+	clmulh t4, t4, a4
+	clmulh s9, t6, t5
+	clmulh s10, t6, t3
+	clmulh s11, t6, t1
+	clmulh s4, t6, s0
+	xor s9, s6, s9
+	clmul s6, t6, t3
+	xor s10, a6, s10
+	clmul a6, t6, t1
+	xor s11, t0, s11
+	clmul t0, t6, a7
+	xor s4, s5, s4
+	clmul s5, t6, t5
+	xor s6, s9, s6
+	xor a6, s10, a6
+	xor t0, s11, t0
+	clmulh s11, t6, s3
+	xor s5, s4, s5
+	xor s11, s7, s11
+	clmul s7, t6, s0
+	clmul s4, t6, s3
+	xor s7, s11, s7
+	xor s4, s8, s4
 	sw a5, 48(a0)
 	sw a5, 16(a0)
 	clmulh a5, t6, a7
-	clmulh ra, t6, a3
-	xor t2, t2, a5
-	clmul a5, t6, a3
-	xor t4, t4, ra
-	clmul ra, t6, a4
+	clmulh s8, t6, a3
 	xor a5, t2, a5
-	xor t4, t4, ra
+	clmul t2, t6, a3
+	xor s8, t4, s8
+	clmul t4, t6, a4
+	xor t2, a5, t2
+	xor t4, s8, t4
 	clmulh t6, t6, a4
-	clmulh ra, s1, s0
-	clmulh t2, s1, t5
-	clmulh s10, s1, t3
-	clmulh s8, s1, t1
-	clmulh s4, s1, s3
-	xor a6, a6, ra
-	clmul ra, s1, t5
-	xor s9, s9, t2
-	clmul t2, s1, t3
-	xor s10, t0, s10
-	clmul t0, s1, t1
-	xor s8, a5, s8
-	clmul a5, s1, a7
-	xor s4, s11, s4
-	clmul s11, s1, s0
-	xor a6, a6, ra
-	xor s9, s9, t2
-	xor t0, s10, t0
-	xor s8, s8, a5
-	clmul a5, s1, s3
-	xor s4, s4, s11
-	xor a5, s6, a5
-	sw s7, 52(a0)
-	sw s7, 20(a0)
-	clmulh s7, s1, a7
-	clmulh s6, s1, a3
-	xor s7, t4, s7
-	clmul t4, s1, a3
-	xor s6, t6, s6
-	clmul t6, s1, a4
-	xor t4, s7, t4
-	xor s6, s6, t6
-	clmulh s1, s1, a4
-	clmulh t6, s2, s3
-	clmulh s7, s2, s0
-	clmulh s11, s2, t5
-	clmulh s10, s2, t3
-	clmulh t2, s2, t1
-	clmul s3, s2, s3
-	xor a6, a6, t6
-	clmul s0, s2, s0
-	xor s9, s9, s7
-	clmul t5, s2, t5
-	xor t0, t0, s11
-	clmul t3, s2, t3
-	xor s8, s8, s10
-	clmul t1, s2, t1
-	xor t2, t4, t2
-	clmul t4, s2, a7
-	xor s4, s4, s3
-	xor s0, a6, s0
-	xor s9, s9, t5
-	xor t0, t0, t3
-	xor s8, s8, t1
-	xor t2, t2, t4
-	sw a5, 56(a0)
-	sw a5, 24(a0)
-	clmulh a7, s2, a7
-	clmulh a5, s2, a3
-	xor a7, s6, a7
-	clmul a3, s2, a3
-	xor a5, s1, a5
-	clmul s1, s2, a4
-	xor a7, a7, a3
-	xor s1, a5, s1
-	clmulh a4, s2, a4
-	sw s4, 60(a0)
-	sw s0, 64(a0)
-	sw s9, 68(a0)
-	sw t0, 72(a0)
-	sw s8, 76(a0)
-	sw t2, 80(a0)
-	lw s2, 32(a0)
-	lw a5, 36(a0)
-	lw a3, 40(a0)
-	lw s6, 44(a0)
-	lw t4, 48(a0)
-	lw t1, 52(a0)
-	xor s2, s2, s0
-	xor s9, a5, s9
-	xor t0, a3, t0
+	clmulh s8, s1, s0
+	clmulh a5, s1, t5
+	clmulh s11, s1, t3
+	clmulh s10, s1, t1
+	clmulh s9, s1, s3
 	xor s8, s6, s8
-	xor t2, t4, t2
-	xor t1, t1, a7
-	sw s2, 32(a0)
-	sw s9, 36(a0)
-	sw t0, 40(a0)
-	sw s8, 44(a0)
-	sw t2, 48(a0)
-	sw s4, 28(a0)
-	lw s4, 56(a2)
-	lw t2, 60(a2)
-	lw s8, 32(a1)
-	lw t0, 52(a2)
-	lw s9, 36(a1)
-	lw s2, 48(a2)
-	lw t4, 40(a1)
-	lw s6, 44(a2)
-	lw a3, 44(a1)
-	lw a5, 40(a2)
-	lw s0, 48(a1)
-	lw t3, 36(a2)
-	lw t5, 52(a1)
-	lw a6, 32(a2)
-	sw a7, 84(a0)
+	clmul s6, s1, t5
+	xor a5, a6, a5
+	clmul a6, s1, t3
+	xor s11, t0, s11
+	clmul t0, s1, t1
+	xor s10, t2, s10
+	clmul t2, s1, a7
+	xor s9, s5, s9
+	clmul s5, s1, s0
+	xor s6, s8, s6
+	xor a6, a5, a6
+	xor t0, s11, t0
+	xor t2, s10, t2
+	clmul s10, s1, s3
+	xor s5, s9, s5
+	xor s10, s7, s10
+	sw s4, 52(a0)
+	sw s4, 20(a0)
+	clmulh s4, s1, a7
+	clmulh s7, s1, a3
+	xor s4, t4, s4
+	clmul t4, s1, a3
+	xor s7, t6, s7
+	clmul t6, s1, a4
+	xor t4, s4, t4
+	xor t6, s7, t6
+	clmulh s1, s1, a4
+	clmulh s7, s2, s3
+	clmulh s4, s2, s0
+	clmulh s9, s2, t5
+	clmulh s11, s2, t3
+	clmulh a5, s2, t1
+	clmul s3, s2, s3
+	xor s7, s6, s7
+	clmul s0, s2, s0
+	xor s4, a6, s4
+	clmul t5, s2, t5
+	xor s9, t0, s9
+	clmul t3, s2, t3
+	xor s11, t2, s11
+	clmul t1, s2, t1
+	xor a5, t4, a5
+	clmul t4, s2, a7
+	xor s3, s5, s3
+	xor s0, s7, s0
+	xor t5, s4, t5
+	xor t3, s9, t3
+	xor t1, s11, t1
+	xor t4, a5, t4
+	sw s10, 56(a0)
+	sw s10, 24(a0)
+	clmulh a7, s2, a7
+	clmulh s10, s2, a3
+	xor a7, t6, a7
+	clmul a3, s2, a3
+	xor s10, s1, s10
+	clmul s1, s2, a4
+	xor a3, a7, a3
+	xor s1, s10, s1
+	clmulh a4, s2, a4
+	sw s3, 60(a0)
+	sw s0, 64(a0)
+	sw t5, 68(a0)
+	sw t3, 72(a0)
+	sw t1, 76(a0)
+	sw t4, 80(a0)
+	lw s2, 32(a0)
+	lw s10, 36(a0)
+	lw a7, 40(a0)
+	lw t6, 44(a0)
+	lw a5, 48(a0)
+	lw s11, 52(a0)
+	xor s0, s2, s0
+	xor t5, s10, t5
+	xor t3, a7, t3
+	xor t1, t6, t1
+	xor t4, a5, t4
+	xor s11, s11, a3
+	sw s0, 32(a0)
+	sw t5, 36(a0)
+	sw t3, 40(a0)
+	sw t1, 44(a0)
+	sw t4, 48(a0)
+	sw s3, 28(a0)
+	lw s3, 56(a2)
+	lw t4, 60(a2)
+	lw t1, 32(a1)
+	lw t3, 52(a2)
+	lw t5, 36(a1)
+	lw s0, 48(a2)
+	lw a5, 40(a1)
+	lw t6, 44(a2)
+	lw a7, 44(a1)
+	lw s10, 40(a2)
+	lw s2, 48(a1)
+	lw s9, 36(a2)
+	lw s4, 52(a1)
+	lw s7, 32(a2)
+	sw a3, 84(a0)
 	sw s1, 88(a0)
 	sw a4, 92(a0)
-	lw a7, 56(a0)
-	lw s3, 60(a0)
-	xor a7, a7, s1
-	xor a4, s3, a4
-	sw t1, 52(a0)
-	lw t1, 56(a1)
-	lw s3, 60(a1)
-	clmulh s1, s8, a6
-	clmul s10, s8, a6
-	sw a7, 56(a0)
-	clmulh a7, s8, t3
-	clmul s11, s8, a5
-	clmul s7, s8, t3
-	xor s7, s1, s7
-	sw a4, 60(a0)
-	clmulh a4, s8, s4
-	clmul s1, s8, t2
-	xor s1, a4, s1
-	clmulh a4, s8, t0
-	clmul t6, s8, s4
-	xor a4, a4, t6
-	clmulh t6, s8, s2
-	clmul ra, s8, t0
-	clmulh s5, s8, t2
-	xor ra, t6, ra
-	clmulh t6, s8, s6
-	xor s11, a7, s11
-	clmul a7, s8, s2
-	xor a7, t6, a7
-	clmulh t6, s8, a5
-	clmul s8, s8, s6
-	xor s8, t6, s8
-	clmulh t6, s9, s6
-	xor t6, ra, t6
-	clmul ra, s9, s2
-	xor ra, t6, ra
-	clmulh t6, s9, a5
-	xor a7, a7, t6
-	clmul t6, s9, s6
-	xor a7, a7, t6
-	clmulh t6, s9, t3
-	xor t6, s8, t6
-	clmul s8, s9, a5
-	xor t6, t6, s8
-	clmulh s8, s9, a6
-	xor s11, s11, s8
-	clmul s8, s9, t3
-	xor s11, s11, s8
-	lw s8, 64(a0)
-	xor s8, s8, s10
-	sw s8, 64(a0)
-	clmul s8, s9, a6
-	xor s7, s7, s8
-	lw s8, 32(a0)
-	xor s8, s8, s10
-	clmulh s10, s9, s2
-	xor a4, a4, s10
-	sw s8, 32(a0)
-	clmulh s8, s9, t0
-	xor s1, s1, s8
-	clmul s8, s9, s4
-	xor s1, s1, s8
-	clmul s8, s9, t0
-	clmulh s10, s9, s4
-	xor a4, a4, s8
-	xor s10, s5, s10
-	clmul s5, s9, t2
-	clmulh s8, t4, s6
-	xor s5, s10, s5
-	clmulh s9, s9, t2
-	xor s8, a4, s8
-	clmul a4, t4, s2
-	clmulh s10, t4, a5
-	xor a4, s8, a4
-	xor s10, ra, s10
-	clmul ra, t4, s6
-	clmulh s8, t4, t3
-	xor ra, s10, ra
-	xor a7, a7, s8
-	clmul s8, t4, a5
-	clmulh s10, t4, a6
-	xor a7, a7, s8
-	xor t6, t6, s10
-	clmul s10, t4, t3
-	lw s8, 68(a0)
-	xor t6, t6, s10
-	clmul s10, t4, a6
-	xor s10, s11, s10
-	xor s8, s8, s7
-	sw s8, 68(a0)
-	lw s8, 36(a0)
-	clmulh s11, t4, s2
-	xor s8, s8, s7
-	xor s11, s1, s11
-	sw s8, 36(a0)
-	clmul s8, t4, t0
-	xor s8, s11, s8
-	clmulh s11, t4, t0
-	clmulh s1, t4, s4
-	xor s5, s5, s11
-	clmul s11, t4, s4
-	xor s9, s9, s1
-	clmul s1, t4, t2
-	clmulh s7, a3, a5
-	xor s5, s5, s11
-	clmulh s11, a3, s6
-	xor s11, s8, s11
-	xor s1, s9, s1
-	clmul s9, a3, s2
-	clmulh t4, t4, t2
-	xor s9, s11, s9
-	xor a4, a4, s7
-	clmul s7, a3, s6
-	clmulh s11, a3, t3
-	xor a4, a4, s7
-	xor ra, ra, s11
-	clmul s11, a3, a5
-	clmulh s7, a3, a6
-	xor s11, ra, s11
-	xor s7, a7, s7
-	clmul a7, a3, t3
-	lw ra, 72(a0)
-	clmul s8, a3, a6
-	xor a7, s7, a7
-	xor t6, t6, s8
-	xor ra, ra, s10
-	sw ra, 72(a0)
-	lw ra, 40(a0)
-	clmulh s8, a3, s2
-	xor ra, ra, s10
-	xor s8, s5, s8
-	sw ra, 40(a0)
-	clmulh ra, a3, t0
-	clmulh s5, a3, s4
-	clmul s10, a3, t0
-	xor ra, s1, ra
-	clmul s1, a3, s4
-	xor s5, t4, s5
-	clmul t4, a3, t2
-	clmulh s7, s0, t3
-	xor s8, s8, s10
-	clmulh s10, s0, a5
-	xor s10, s9, s10
-	xor ra, ra, s1
-	clmul s1, s0, s6
-	xor s1, s10, s1
-	xor s5, s5, t4
-	clmulh a3, a3, t2
-	xor s7, a4, s7
-	clmul a4, s0, a5
-	clmulh t4, s0, s6
-	clmulh s10, s0, a6
-	xor a4, s7, a4
-	xor t4, s8, t4
-	clmul s8, s0, s2
-	xor s11, s11, s10
-	clmul s10, s0, t3
-	xor s8, t4, s8
-	lw t4, 76(a0)
-	clmul s7, s0, a6
-	xor s11, s11, s10
-	xor a7, a7, s7
-	xor t4, t4, t6
-	sw t4, 76(a0)
-	lw t4, 44(a0)
-	clmulh s7, s0, s2
-	xor t4, t4, t6
-	xor s7, ra, s7
-	sw t4, 44(a0)
-	clmulh t4, t5, t3
-	clmulh ra, s0, t0
-	clmulh t6, s0, s4
-	clmul s10, s0, t0
-	xor s1, s1, t4
-	xor ra, s5, ra
-	clmul s5, s0, s4
-	xor a3, a3, t6
-	clmul t6, s0, t2
-	clmulh t4, t5, a6
-	xor s7, s7, s10
-	clmul s10, t5, a5
-	xor s1, s1, s10
-	xor s5, ra, s5
-	xor t6, a3, t6
-	clmulh s0, s0, t2
-	xor t4, a4, t4
-	clmul a4, t5, t3
-	clmulh a3, t5, a5
-	clmulh ra, t5, s6
-	lw s10, 80(a0)
-	clmul s9, t5, a6
-	xor a4, t4, a4
-	xor s8, s8, a3
-	clmul a3, t5, s6
-	xor ra, s7, ra
-	clmul s7, t5, s2
-	xor s11, s11, s9
-	xor a3, s8, a3
-	xor s7, ra, s7
-	xor s10, s10, a7
-	sw s10, 80(a0)
-	lw s10, 48(a0)
-	clmulh ra, t5, s2
-	xor a7, s10, a7
-	xor s5, s5, ra
-	sw a7, 48(a0)
-	clmulh a7, t1, a6
-	clmulh ra, t5, t0
-	clmulh s10, t5, s4
-	xor s1, s1, a7
-	clmul a7, t1, t3
-	clmul s8, t5, t0
-	xor t6, t6, ra
-	clmul ra, t5, s4
-	xor s0, s0, s10
-	clmul s10, t5, t2
-	lw s9, 84(a0)
-	clmul t4, t1, a6
-	xor s1, s1, a7
-	xor s8, s5, s8
-	xor ra, t6, ra
-	xor s10, s0, s10
-	clmulh t5, t5, t2
-	xor t4, a4, t4
-	clmulh a4, t1, t3
-	clmulh s0, t1, a5
-	clmulh t6, t1, s6
-	xor s9, s9, s11
-	xor a3, a3, a4
-	clmul a4, t1, a5
-	xor s7, s7, s0
-	clmul s0, t1, s6
-	xor s8, s8, t6
-	clmul t6, t1, s2
-	sw s9, 84(a0)
-	xor a3, a3, a4
-	xor s0, s7, s0
-	xor s8, s8, t6
-	lw t6, 52(a0)
-	clmulh s7, t1, s2
-	xor s11, t6, s11
-	xor ra, ra, s7
-	sw s11, 52(a0)
-	lw s11, 88(a0)
-	clmul s7, s3, a6
-	clmulh t6, t1, t0
-	clmulh a4, t1, s4
-	xor s1, s1, s7
-	clmul s7, t1, t0
-	xor s10, s10, t6
-	clmul t6, t1, s4
-	xor t5, t5, a4
-	clmul a4, t1, t2
-	xor s11, s11, t4
-	xor s7, ra, s7
-	xor t6, s10, t6
-	xor a4, t5, a4
-	clmulh t1, t1, t2
-	sw s11, 88(a0)
-	clmulh a6, s3, a6
-	clmulh s11, s3, t3
-	clmulh t5, s3, a5
-	clmulh s10, s3, s6
-	lw ra, 56(a0)
-	clmulh s9, s3, s2
-	xor a3, a3, a6
-	clmul t3, s3, t3
-	xor s11, s0, s11
-	clmul a5, s3, a5
-	xor t5, s8, t5
-	clmul s6, s3, s6
-	xor s7, s7, s10
-	clmul s2, s3, s2
-	xor a3, a3, t3
-	xor a5, s11, a5
-	xor s6, t5, s6
-	xor s7, s7, s2
-	xor ra, ra, t4
-	xor t6, t6, s9
-	sw ra, 56(a0)
-	lw ra, 92(a0)
-	clmulh s9, s3, t0
-	xor ra, ra, s1
-	clmulh t4, s3, s4
-	sw ra, 92(a0)
-	clmul t0, s3, t0
-	xor a4, a4, s9
-	clmul s4, s3, s4
-	xor t4, t1, t4
-	clmul t1, s3, t2
-	lw s9, 60(a0)
-	lw ra, 64(a0)
-	lw s2, 68(a0)
-	xor t0, t6, t0
-	lw t6, 72(a0)
-	xor s4, a4, s4
-	lw a4, 76(a0)
-	xor t4, t4, t1
-	lw t1, 80(a0)
-	clmulh t2, s3, t2
-	xor s9, s9, s1
-	xor ra, ra, a3
-	xor s2, s2, a5
-	xor t6, t6, s6
-	xor a4, a4, s7
-	xor t1, t1, t0
-	sw s9, 60(a0)
-	lw s9, 84(a0)
-	lw s1, 88(a0)
-	xor s9, s9, s4
-	xor s1, s1, t4
-	sw ra, 64(a0)
-	sw s2, 68(a0)
-	sw t6, 72(a0)
-	sw a4, 76(a0)
-	sw t1, 80(a0)
-	sw s9, 84(a0)
-	sw s1, 88(a0)
-	sw a3, 96(a0)
-	lw a3, 92(a0)
-	sw a5, 100(a0)
-	lw a5, 0(a2)
-	lw s1, 32(a2)
-	xor a3, a3, t2
-	xor s1, a5, s1
-	sw a3, 92(a0)
-	sw s6, 104(a0)
-	lw s6, 8(a2)
-	lw a3, 4(a2)
-	lw a5, 36(a2)
-	sw s7, 108(a0)
-	lw s7, 12(a2)
-	lw s9, 44(a2)
-	lw t1, 40(a2)
-	xor a5, a3, a5
-	xor t1, s6, t1
-	sw t0, 112(a0)
-	lw t0, 16(a2)
-	lw s6, 48(a2)
-	xor s9, s7, s9
-	xor t0, t0, s6
-	sw s4, 116(a0)
-	lw s4, 24(a2)
-	lw s6, 20(a2)
-	lw s7, 52(a2)
-	sw t4, 120(a0)
-	lw t4, 56(a2)
-	lw a3, 28(a2)
-	lw a2, 60(a2)
-	xor t4, s4, t4
-	xor s7, s6, s7
-	sw t2, 124(a0)
-	lw t2, 0(a1)
-	lw s6, 32(a1)
-	lw s4, 4(a1)
-	lw a4, 36(a1)
-	xor a3, a3, a2
-	xor s6, t2, s6
-	xor a4, s4, a4
-	lw s4, 8(a1)
-	lw t2, 40(a1)
-	lw a2, 12(a1)
-	xor t2, s4, t2
-	lw s4, 44(a1)
-	lw t6, 16(a1)
-	xor s4, a2, s4
-	lw a2, 48(a1)
-	clmulh s2, s6, t0
-	xor a2, t6, a2
-	clmul t6, s6, s7
-	lw ra, 20(a1)
-	lw s3, 52(a1)
-	clmulh t5, s6, s7
-	xor s2, s2, t6
-	clmulh t6, s6, s9
-	clmul s11, s6, t0
-	xor s3, ra, s3
-	clmul ra, s6, t4
-	lw t3, 24(a1)
-	xor ra, t5, ra
-	lw t5, 56(a1)
-	clmulh s10, s6, t4
-	xor s11, t6, s11
-	clmulh t6, s6, t1
-	clmul s8, s6, s9
-	xor t5, t3, t5
-	clmul t3, s6, a3
-	lw s0, 28(a1)
-	xor t3, s10, t3
-	lw a1, 60(a1)
-	clmulh s10, s6, a3
-	xor s8, t6, s8
-	clmulh t6, s6, a5
-	clmul a6, s6, t1
-	xor s0, s0, a1
-	xor t6, t6, a6
-	clmulh a6, s6, s1
-	clmul a1, s6, a5
-	xor a1, a6, a1
-	lw a6, 32(a0)
-	clmul s6, s6, s1
-	clmulh s5, a4, t0
-	xor ra, ra, s5
-	clmul s5, a4, s7
-	clmulh a7, a4, s9
-	xor s5, ra, s5
-	xor s2, s2, a7
-	clmul a7, a4, t0
-	clmulh ra, a4, t1
-	xor s2, s2, a7
-	xor s11, s11, ra
-	clmul ra, a4, s9
-	clmulh a7, a4, a5
-	xor ra, s11, ra
-	xor s8, s8, a7
-	clmul a7, a4, t1
-	clmulh s11, a4, s1
-	xor a7, s8, a7
-	xor t6, t6, s11
-	clmul s11, a4, a5
-	clmul s8, a4, s1
-	xor t6, t6, s11
-	xor a1, a1, s8
-	xor s6, a6, s6
-	clmulh a6, a4, s7
-	sw s6, 32(a0)
-	clmulh s6, a4, t4
-	xor s6, s10, s6
-	clmul s10, a4, a3
-	xor a6, t3, a6
-	clmul t3, a4, t4
-	xor s10, s6, s10
-	clmulh a4, a4, a3
-	xor a6, a6, t3
-	clmulh t3, t2, t0
-	xor a6, a6, t3
-	clmul t3, t2, s7
-	clmulh s6, t2, s9
-	xor s5, s5, s6
-	clmul s6, t2, t0
-	clmulh s8, t2, t1
-	xor s5, s5, s6
-	xor s2, s2, s8
-	clmul s8, t2, s9
-	clmulh s6, t2, a5
-	xor s2, s2, s8
-	xor ra, ra, s6
-	clmul s6, t2, t1
-	clmulh s8, t2, s1
-	xor ra, ra, s6
-	xor s8, a7, s8
-	clmul a7, t2, a5
-	lw s6, 36(a0)
-	xor a6, a6, t3
-	clmul t3, t2, s1
-	xor s8, s8, a7
-	xor t3, t6, t3
-	xor a1, s6, a1
-	clmulh s6, t2, s7
-	sw a1, 36(a0)
-	clmulh a1, t2, t4
-	xor s6, s10, s6
-	clmul s10, t2, t4
-	xor a4, a4, a1
-	clmul a1, t2, a3
-	xor s10, s6, s10
-	xor a1, a4, a1
-	clmulh t2, t2, a3
-	clmulh a4, s4, t0
-	clmulh s6, s4, s9
-	xor a4, s10, a4
-	clmul s10, s4, s7
-	xor a6, a6, s6
-	clmul s6, s4, t0
-	clmulh t6, s4, t1
-	xor a6, a6, s6
-	xor s5, s5, t6
-	clmul t6, s4, s9
-	clmulh s6, s4, a5
-	xor s5, s5, t6
-	xor s2, s2, s6
-	clmul s6, s4, t1
-	clmulh t6, s4, s1
-	xor s2, s2, s6
-	xor t6, ra, t6
-	clmul ra, s4, a5
-	lw s6, 40(a0)
-	xor s10, a4, s10
-	clmul a4, s4, s1
-	xor ra, t6, ra
-	xor s8, s8, a4
-	xor s6, s6, t3
-	clmulh t3, s4, s7
-	sw s6, 40(a0)
-	clmulh s6, s4, t4
-	xor t3, a1, t3
-	clmul a1, s4, t4
-	xor s6, t2, s6
-	clmul t2, s4, a3
-	xor t3, t3, a1
-	xor t2, s6, t2
-	clmulh s4, s4, a3
-	clmulh s6, a2, s9
-	clmulh a1, a2, t0
-	clmulh a4, a2, t1
-	xor s6, s10, s6
-	clmul s10, a2, t0
-	xor a1, t3, a1
-	clmul t3, a2, s7
-	xor a6, a6, a4
-	clmul a4, a2, s9
-	xor s10, s6, s10
-	clmulh s6, a2, a5
-	xor a6, a6, a4
-	xor s6, s5, s6
-	clmul s5, a2, t1
-	clmulh a4, a2, s1
-	xor s6, s6, s5
-	xor a4, s2, a4
-	clmul s2, a2, a5
-	lw s5, 44(a0)
-	xor t3, a1, t3
-	clmul a1, a2, s1
-	xor s2, a4, s2
-	xor ra, ra, a1
-	xor s5, s5, s8
-	clmulh s8, a2, s7
-	sw s5, 44(a0)
-	clmulh s5, a2, t4
-	xor s8, t2, s8
-	clmul t2, a2, t4
-	xor s5, s4, s5
-	clmul s4, a2, a3
-	xor s8, s8, t2
-	xor s4, s5, s4
-	clmulh a2, a2, a3
-	clmulh s5, s3, t1
-	clmulh t2, s3, s9
-	clmulh a1, s3, t0
-	clmulh a4, s3, a5
-	xor s10, s10, s5
-	clmul s5, s3, s9
-	xor t3, t3, t2
-	clmul t2, s3, t0
-	xor a1, s8, a1
-	clmul s8, s3, s7
-	xor a6, a6, a4
-	clmul a4, s3, t1
-	xor s10, s10, s5
-	xor t2, t3, t2
-	clmulh t3, s3, s1
-	xor a4, a6, a4
-	xor s6, s6, t3
-	clmul t3, s3, a5
-	lw a6, 48(a0)
-	xor a1, a1, s8
-	clmul s8, s3, s1
-	xor s6, s6, t3
-	xor s2, s2, s8
-	xor a6, a6, ra
-	clmulh ra, s3, s7
-	sw a6, 48(a0)
-	clmulh a6, s3, t4
-	xor s4, s4, ra
-	clmul ra, s3, t4
-	xor a6, a2, a6
-	clmul a2, s3, a3
-	xor ra, s4, ra
-	xor a6, a6, a2
-	clmulh s3, s3, a3
-	clmulh a2, t5, a5
-	clmulh s4, t5, t1
-	clmulh s8, t5, s9
-	clmulh t3, t5, t0
-	clmulh s5, t5, s1
-	xor a2, s10, a2
-	clmul s10, t5, t1
-	xor t2, t2, s4
-	clmul s4, t5, s9
-	xor s8, a1, s8
-	clmul a1, t5, t0
-	xor ra, ra, t3
-	clmul t3, t5, s7
-	xor s5, a4, s5
-	clmul a4, t5, a5
-	xor s10, a2, s10
-	xor s4, t2, s4
-	xor a1, s8, a1
-	lw s8, 52(a0)
-	xor t3, ra, t3
-	clmul ra, t5, s1
+	lw a3, 56(a0)
+	lw s5, 60(a0)
+	xor s1, a3, s1
 	xor a4, s5, a4
+	sw s11, 52(a0)
+	lw s11, 56(a1)
+	lw s5, 60(a1)
+	clmulh a3, t1, s7
+	clmul t2, t1, s7
+	sw s1, 56(a0)
+	clmulh s1, t1, s9
+	clmul t0, t1, s10
+	clmul a6, t1, s9
+	xor a6, a3, a6
+	sw a4, 60(a0)
+	clmulh a4, t1, s3
+	clmul a3, t1, t4
+	xor a3, a4, a3
+	clmulh a4, t1, t3
+	clmul s6, t1, s3
+	xor s6, a4, s6
+	clmulh a4, t1, s0
+	clmul s8, t1, t3
+	clmulh ra, t1, t4
+	xor s8, a4, s8
+	clmulh a4, t1, t6
+	xor t0, s1, t0
+	clmul s1, t1, s0
+	xor s1, a4, s1
+	clmulh a4, t1, s10
+	clmul t1, t1, t6
+	xor t1, a4, t1
+	clmulh a4, t5, t6
+	xor a4, s8, a4
+	clmul s8, t5, s0
+	xor s8, a4, s8
+	clmulh a4, t5, s10
+	xor a4, s1, a4
+	clmul s1, t5, t6
+	xor s1, a4, s1
+	clmulh a4, t5, s9
+	xor a4, t1, a4
+	clmul t1, t5, s10
+	xor t1, a4, t1
+	clmulh a4, t5, s7
+	xor a4, t0, a4
+	clmul t0, t5, s9
+	xor t0, a4, t0
+	lw a4, 64(a0)
+	xor a4, a4, t2
+	sw a4, 64(a0)
+	clmul a4, t5, s7
+	xor a4, a6, a4
+	lw a6, 32(a0)
+	xor t2, a6, t2
+	clmulh a6, t5, s0
+	xor a6, s6, a6
+	sw t2, 32(a0)
+	clmulh t2, t5, t3
+	xor t2, a3, t2
+	clmul a3, t5, s3
+	xor a3, t2, a3
+	clmul t2, t5, t3
+	clmulh s6, t5, s3
+	xor t2, a6, t2
+	xor s6, ra, s6
+	clmul ra, t5, t4
+	clmulh a6, a5, t6
 	xor ra, s6, ra
-	xor s2, s8, s2
-	clmulh s8, t5, s7
-	sw s2, 52(a0)
-	clmulh s2, t5, t4
-	xor a6, a6, s8
-	clmul s8, t5, t4
-	xor s3, s3, s2
-	clmul s2, t5, a3
-	xor s8, a6, s8
-	xor s3, s3, s2
-	clmulh t5, t5, a3
-	clmulh s2, s0, s1
-	clmulh a6, s0, a5
-	clmulh s6, s0, t1
-	clmulh s5, s0, s9
-	clmulh t2, s0, t0
-	lw a2, 56(a0)
-	clmul s1, s0, s1
-	xor s2, s10, s2
-	clmul a5, s0, a5
-	xor s4, s4, a6
-	clmul t1, s0, t1
-	xor s6, a1, s6
-	clmul s9, s0, s9
-	xor t3, t3, s5
-	clmul t0, s0, t0
-	xor t2, s8, t2
-	clmul s8, s0, s7
-	xor a4, a4, s1
-	xor a5, s2, a5
-	xor s4, s4, t1
-	xor s6, s6, s9
-	xor t3, t3, t0
-	xor t2, t2, s8
-	xor ra, a2, ra
-	clmulh s7, s0, s7
-	sw ra, 56(a0)
-	clmulh ra, s0, t4
-	xor s3, s3, s7
-	clmul t4, s0, t4
-	xor t5, t5, ra
-	clmul ra, s0, a3
-	lw s7, 60(a0)
-	lw a2, 64(a0)
-	lw s8, 68(a0)
+	clmulh t5, t5, t4
+	xor a6, t2, a6
+	clmul t2, a5, s0
+	clmulh s6, a5, s10
+	xor t2, a6, t2
+	xor s6, s8, s6
+	clmul s8, a5, t6
+	clmulh a6, a5, s9
+	xor s8, s6, s8
+	xor a6, s1, a6
+	clmul s1, a5, s10
+	clmulh s6, a5, s7
+	xor s1, a6, s1
+	xor s6, t1, s6
+	clmul t1, a5, s9
+	lw a6, 68(a0)
+	xor t1, s6, t1
+	clmul s6, a5, s7
+	xor s6, t0, s6
+	xor a6, a6, a4
+	sw a6, 68(a0)
+	lw a6, 36(a0)
+	clmulh t0, a5, s0
+	xor a4, a6, a4
+	xor t0, a3, t0
+	sw a4, 36(a0)
+	clmul a4, a5, t3
+	xor a4, t0, a4
+	clmulh t0, a5, t3
+	clmulh a3, a5, s3
+	xor t0, ra, t0
+	clmul ra, a5, s3
+	xor a3, t5, a3
+	clmul t5, a5, t4
+	clmulh a6, a7, s10
+	xor ra, t0, ra
+	clmulh t0, a7, t6
+	xor t0, a4, t0
+	xor t5, a3, t5
+	clmul a3, a7, s0
+	clmulh a5, a5, t4
+	xor a3, t0, a3
+	xor a6, t2, a6
+	clmul t2, a7, t6
+	clmulh t0, a7, s9
+	xor t2, a6, t2
+	xor t0, s8, t0
+	clmul s8, a7, s10
+	clmulh a6, a7, s7
+	xor s8, t0, s8
+	xor a6, s1, a6
+	clmul s1, a7, s9
 	lw t0, 72(a0)
-	lw s9, 76(a0)
-	lw t1, 80(a0)
-	xor t4, s3, t4
-	lw s3, 84(a0)
-	lw s2, 88(a0)
-	xor ra, t5, ra
-	clmulh s0, s0, a3
-	lw a3, 92(a0)
-	xor s7, s7, a4
-	xor a2, a2, a5
-	xor s4, s8, s4
+	clmul a4, a7, s7
+	xor s1, a6, s1
+	xor a4, t1, a4
 	xor t0, t0, s6
-	xor s9, s9, t3
-	xor t1, t1, t2
-	xor t4, s3, t4
-	xor s2, s2, ra
-	xor s0, a3, s0
-	sw s7, 60(a0)
-	sw a2, 64(a0)
-	sw s4, 68(a0)
 	sw t0, 72(a0)
-	sw s9, 76(a0)
-	sw t1, 80(a0)
-	sw t4, 84(a0)
-	sw s2, 88(a0)
-	sw s0, 92(a0)
+	lw t0, 40(a0)
+	clmulh t1, a7, s0
+	xor s6, t0, s6
+	xor t1, ra, t1
+	sw s6, 40(a0)
+	clmulh s6, a7, t3
+	clmulh ra, a7, s3
+	clmul t0, a7, t3
+	xor s6, t5, s6
+	clmul t5, a7, s3
+	xor ra, a5, ra
+	clmul a5, a7, t4
+	clmulh a6, s2, s9
+	xor t0, t1, t0
+	clmulh t1, s2, s10
+	xor t1, a3, t1
+	xor t5, s6, t5
+	clmul s6, s2, t6
+	xor s6, t1, s6
+	xor a5, ra, a5
+	clmulh a7, a7, t4
+	xor a6, t2, a6
+	clmul t2, s2, s10
+	clmulh ra, s2, t6
+	clmulh t1, s2, s7
+	xor t2, a6, t2
+	xor ra, t0, ra
+	clmul t0, s2, s0
+	xor t1, s8, t1
+	clmul s8, s2, s9
+	xor t0, ra, t0
+	lw ra, 76(a0)
+	clmul a6, s2, s7
+	xor s8, t1, s8
+	xor a6, s1, a6
+	xor ra, ra, a4
+	sw ra, 76(a0)
+	lw ra, 44(a0)
+	clmulh s1, s2, s0
+	xor a4, ra, a4
+	xor s1, t5, s1
+	sw a4, 44(a0)
+	clmulh a4, s4, s9
+	clmulh t5, s2, t3
+	clmulh ra, s2, s3
+	clmul t1, s2, t3
+	xor a4, s6, a4
+	xor t5, a5, t5
+	clmul a5, s2, s3
+	xor ra, a7, ra
+	clmul a7, s2, t4
+	clmulh s6, s4, s7
+	xor t1, s1, t1
+	clmul s1, s4, s10
+	xor s1, a4, s1
+	xor a5, t5, a5
+	xor a7, ra, a7
+	clmulh s2, s2, t4
+	xor s6, t2, s6
+	clmul t2, s4, s9
+	clmulh ra, s4, s10
+	clmulh t5, s4, t6
+	lw a4, 80(a0)
+	clmul a3, s4, s7
+	xor t2, s6, t2
+	xor ra, t0, ra
+	clmul t0, s4, t6
+	xor t5, t1, t5
+	clmul t1, s4, s0
+	xor a3, s8, a3
+	xor t0, ra, t0
+	xor t1, t5, t1
+	xor a4, a4, a6
+	sw a4, 80(a0)
+	lw a4, 48(a0)
+	clmulh t5, s4, s0
+	xor a6, a4, a6
+	xor t5, a5, t5
+	sw a6, 48(a0)
+	clmulh a6, s11, s7
+	clmulh a5, s4, t3
+	clmulh a4, s4, s3
+	xor a6, s1, a6
+	clmul s1, s11, s9
+	clmul ra, s4, t3
+	xor a5, a7, a5
+	clmul a7, s4, s3
+	xor a4, s2, a4
+	clmul s2, s4, t4
+	lw s8, 84(a0)
+	clmul s6, s11, s7
+	xor s1, a6, s1
+	xor ra, t5, ra
+	xor a7, a5, a7
+	xor s2, a4, s2
+	clmulh s4, s4, t4
+	xor s6, t2, s6
+	clmulh t2, s11, s9
+	clmulh a4, s11, s10
+	clmulh a5, s11, t6
+	xor s8, s8, a3
+	xor t2, t0, t2
+	clmul t0, s11, s10
+	xor a4, t1, a4
+	clmul t1, s11, t6
+	xor a5, ra, a5
+	clmul ra, s11, s0
+	sw s8, 84(a0)
+	xor t0, t2, t0
+	xor t1, a4, t1
+	xor ra, a5, ra
+	lw a5, 52(a0)
+	clmulh a4, s11, s0
+	xor a3, a5, a3
+	xor a4, a7, a4
+	sw a3, 52(a0)
+	lw a3, 88(a0)
+	clmul a7, s5, s7
+	clmulh a5, s11, t3
+	clmulh t2, s11, s3
+	xor a7, s1, a7
+	clmul s1, s11, t3
+	xor a5, s2, a5
+	clmul s2, s11, s3
+	xor t2, s4, t2
+	clmul s4, s11, t4
+	xor a3, a3, s6
+	xor s1, a4, s1
+	xor s2, a5, s2
+	xor s4, t2, s4
+	clmulh s11, s11, t4
+	sw a3, 88(a0)
+	clmulh s7, s5, s7
+	clmulh a3, s5, s9
+	clmulh t2, s5, s10
+	clmulh a5, s5, t6
+	lw a4, 56(a0)
+	clmulh s8, s5, s0
+	xor s7, t0, s7
+	clmul s9, s5, s9
+	xor a3, t1, a3
+	clmul s10, s5, s10
+	xor t2, ra, t2
+	clmul t6, s5, t6
+	xor a5, s1, a5
+	clmul s0, s5, s0
+	xor s9, s7, s9
+	xor s10, a3, s10
+	xor t6, t2, t6
+	xor s0, a5, s0
+	xor s6, a4, s6
+	xor s8, s2, s8
+	sw s6, 56(a0)
+	lw s6, 92(a0)
+	clmulh s2, s5, t3
+	xor s6, s6, a7
+	clmulh a4, s5, s3
+	sw s6, 92(a0)
+	clmul t3, s5, t3
+	xor s2, s4, s2
+	clmul s3, s5, s3
+	xor a4, s11, a4
+	clmul s11, s5, t4
+	lw s4, 60(a0)
+	lw s6, 64(a0)
+	lw a5, 68(a0)
+	xor t3, s8, t3
+	lw s8, 72(a0)
+	xor s3, s2, s3
+	lw s2, 76(a0)
+	xor s11, a4, s11
+	lw a4, 80(a0)
+	clmulh t4, s5, t4
+	xor a7, s4, a7
+	xor s6, s6, s9
+	xor a5, a5, s10
+	xor s8, s8, t6
+	xor s2, s2, s0
+	xor a4, a4, t3
+	sw a7, 60(a0)
+	lw a7, 84(a0)
+	lw s4, 88(a0)
+	xor a7, a7, s3
+	xor s4, s4, s11
+	sw s6, 64(a0)
+	sw a5, 68(a0)
+	sw s8, 72(a0)
+	sw s2, 76(a0)
+	sw a4, 80(a0)
+	sw a7, 84(a0)
+	sw s4, 88(a0)
+	sw s9, 96(a0)
+	lw s9, 92(a0)
+	sw s10, 100(a0)
+	lw s10, 0(a2)
+	lw s4, 32(a2)
+	xor s9, s9, t4
+	xor s4, s10, s4
+	sw s9, 92(a0)
+	sw t6, 104(a0)
+	lw t6, 8(a2)
+	lw s9, 4(a2)
+	lw s10, 36(a2)
+	sw s0, 108(a0)
+	lw s0, 12(a2)
+	lw a7, 44(a2)
+	lw a4, 40(a2)
+	xor s10, s9, s10
+	xor a4, t6, a4
+	sw t3, 112(a0)
+	lw t3, 16(a2)
+	lw t6, 48(a2)
+	xor a7, s0, a7
+	xor t6, t3, t6
+	sw s3, 116(a0)
+	lw s3, 24(a2)
+	lw t3, 20(a2)
+	lw s0, 52(a2)
+	sw s11, 120(a0)
+	lw s11, 56(a2)
+	lw s9, 28(a2)
+	lw a2, 60(a2)
+	xor s11, s3, s11
+	xor s0, t3, s0
+	sw t4, 124(a0)
+	lw t4, 0(a1)
+	lw t3, 32(a1)
+	lw s3, 4(a1)
+	lw s2, 36(a1)
+	xor a2, s9, a2
+	xor t3, t4, t3
+	xor s2, s3, s2
+	lw s3, 8(a1)
+	lw t4, 40(a1)
+	lw s9, 12(a1)
+	xor t4, s3, t4
+	lw s3, 44(a1)
+	lw s8, 16(a1)
+	xor s3, s9, s3
+	lw s9, 48(a1)
+	clmulh a5, t3, t6
+	xor s9, s8, s9
+	clmul s8, t3, s0
+	lw s6, 20(a1)
+	lw s5, 52(a1)
+	clmulh t2, t3, s0
+	xor s8, a5, s8
+	clmulh a5, t3, a7
+	clmul a3, t3, t6
+	xor s5, s6, s5
+	clmul s6, t3, s11
+	lw s7, 24(a1)
+	xor s6, t2, s6
+	lw t2, 56(a1)
+	clmulh s1, t3, s11
+	xor a3, a5, a3
+	clmulh a5, t3, a4
+	clmul ra, t3, a7
+	xor t2, s7, t2
+	clmul s7, t3, a2
+	lw t1, 28(a1)
+	xor s7, s1, s7
+	lw a1, 60(a1)
+	clmulh s1, t3, a2
+	xor ra, a5, ra
+	clmulh a5, t3, s10
+	clmul t0, t3, a4
+	xor a1, t1, a1
+	xor t0, a5, t0
+	clmulh a5, t3, s4
+	clmul t1, t3, s10
+	xor t1, a5, t1
+	lw a5, 32(a0)
+	clmul t3, t3, s4
+	clmulh t5, s2, t6
+	xor t5, s6, t5
+	clmul s6, s2, s0
+	clmulh a6, s2, a7
+	xor s6, t5, s6
+	xor a6, s8, a6
+	clmul s8, s2, t6
+	clmulh t5, s2, a4
+	xor s8, a6, s8
+	xor t5, a3, t5
+	clmul a3, s2, a7
+	clmulh a6, s2, s10
+	xor a3, t5, a3
+	xor a6, ra, a6
+	clmul ra, s2, a4
+	clmulh t5, s2, s4
+	xor ra, a6, ra
+	xor t5, t0, t5
+	clmul t0, s2, s10
+	clmul a6, s2, s4
+	xor t0, t5, t0
+	xor a6, t1, a6
+	xor t3, a5, t3
+	clmulh a5, s2, s0
+	sw t3, 32(a0)
+	clmulh t3, s2, s11
+	xor t3, s1, t3
+	clmul s1, s2, a2
+	xor a5, s7, a5
+	clmul s7, s2, s11
+	xor s1, t3, s1
+	clmulh s2, s2, a2
+	xor s7, a5, s7
+	clmulh a5, t4, t6
+	xor a5, s7, a5
+	clmul s7, t4, s0
+	clmulh t3, t4, a7
+	xor t3, s6, t3
+	clmul s6, t4, t6
+	clmulh t1, t4, a4
+	xor s6, t3, s6
+	xor t1, s8, t1
+	clmul s8, t4, a7
+	clmulh t3, t4, s10
+	xor s8, t1, s8
+	xor t3, a3, t3
+	clmul a3, t4, a4
+	clmulh t1, t4, s4
+	xor a3, t3, a3
+	xor t1, ra, t1
+	clmul ra, t4, s10
+	lw t3, 36(a0)
+	xor s7, a5, s7
+	clmul a5, t4, s4
+	xor ra, t1, ra
+	xor a5, t0, a5
+	xor a6, t3, a6
+	clmulh t3, t4, s0
+	sw a6, 36(a0)
+	clmulh a6, t4, s11
+	xor t3, s1, t3
+	clmul s1, t4, s11
+	xor a6, s2, a6
+	clmul s2, t4, a2
+	xor s1, t3, s1
+	xor s2, a6, s2
+	clmulh t4, t4, a2
+	clmulh a6, s3, t6
+	clmulh t3, s3, a7
+	xor a6, s1, a6
+	clmul s1, s3, s0
+	xor t3, s7, t3
+	clmul s7, s3, t6
+	clmulh t0, s3, a4
+	xor s7, t3, s7
+	xor t0, s6, t0
+	clmul s6, s3, a7
+	clmulh t3, s3, s10
+	xor s6, t0, s6
+	xor t3, s8, t3
+	clmul s8, s3, a4
+	clmulh t0, s3, s4
+	xor s8, t3, s8
+	xor t0, a3, t0
+	clmul a3, s3, s10
+	lw t3, 40(a0)
+	xor s1, a6, s1
+	clmul a6, s3, s4
+	xor a3, t0, a3
+	xor a6, ra, a6
+	xor a5, t3, a5
+	clmulh t3, s3, s0
+	sw a5, 40(a0)
+	clmulh a5, s3, s11
+	xor t3, s2, t3
+	clmul s2, s3, s11
+	xor a5, t4, a5
+	clmul t4, s3, a2
+	xor s2, t3, s2
+	xor t4, a5, t4
+	clmulh s3, s3, a2
+	clmulh a5, s9, a7
+	clmulh t3, s9, t6
+	clmulh ra, s9, a4
+	xor a5, s1, a5
+	clmul s1, s9, t6
+	xor t3, s2, t3
+	clmul s2, s9, s0
+	xor ra, s7, ra
+	clmul s7, s9, a7
+	xor s1, a5, s1
+	clmulh a5, s9, s10
+	xor s7, ra, s7
+	xor a5, s6, a5
+	clmul s6, s9, a4
+	clmulh ra, s9, s4
+	xor s6, a5, s6
+	xor ra, s8, ra
+	clmul s8, s9, s10
+	lw a5, 44(a0)
+	xor s2, t3, s2
+	clmul t3, s9, s4
+	xor s8, ra, s8
+	xor t3, a3, t3
+	xor a6, a5, a6
+	clmulh a5, s9, s0
+	sw a6, 44(a0)
+	clmulh a6, s9, s11
+	xor a5, t4, a5
+	clmul t4, s9, s11
+	xor a6, s3, a6
+	clmul s3, s9, a2
+	xor t4, a5, t4
+	xor s3, a6, s3
+	clmulh s9, s9, a2
+	clmulh a6, s5, a4
+	clmulh a5, s5, a7
+	clmulh a3, s5, t6
+	clmulh ra, s5, s10
+	xor a6, s1, a6
+	clmul s1, s5, a7
+	xor a5, s2, a5
+	clmul s2, s5, t6
+	xor a3, t4, a3
+	clmul t4, s5, s0
+	xor ra, s7, ra
+	clmul s7, s5, a4
+	xor s1, a6, s1
+	xor s2, a5, s2
+	clmulh a5, s5, s4
+	xor s7, ra, s7
+	xor a5, s6, a5
+	clmul s6, s5, s10
+	lw ra, 48(a0)
+	xor t4, a3, t4
+	clmul a3, s5, s4
+	xor s6, a5, s6
+	xor a3, s8, a3
+	xor t3, ra, t3
+	clmulh ra, s5, s0
+	sw t3, 48(a0)
+	clmulh t3, s5, s11
+	xor ra, s3, ra
+	clmul s3, s5, s11
+	xor t3, s9, t3
+	clmul s9, s5, a2
+	xor s3, ra, s3
+	xor s9, t3, s9
+	clmulh s5, s5, a2
+	clmulh t3, t2, s10
+	clmulh ra, t2, a4
+	clmulh s8, t2, a7
+	clmulh a5, t2, t6
+	clmulh a6, t2, s4
+	xor t3, s1, t3
+	clmul s1, t2, a4
+	xor ra, s2, ra
+	clmul s2, t2, a7
+	xor s8, t4, s8
+	clmul t4, t2, t6
+	xor a5, s3, a5
+	clmul s3, t2, s0
+	xor a6, s7, a6
+	clmul s7, t2, s10
+	xor s1, t3, s1
+	xor s2, ra, s2
+	xor t4, s8, t4
+	lw s8, 52(a0)
+	xor s3, a5, s3
+	clmul a5, t2, s4
+	xor s7, a6, s7
+	xor a5, s6, a5
+	xor a3, s8, a3
+	clmulh s8, t2, s0
+	sw a3, 52(a0)
+	clmulh a3, t2, s11
+	xor s8, s9, s8
+	clmul s9, t2, s11
+	xor a3, s5, a3
+	clmul s5, t2, a2
+	xor s9, s8, s9
+	xor s5, a3, s5
+	clmulh t2, t2, a2
+	clmulh a3, a1, s4
+	clmulh s8, a1, s10
+	clmulh s6, a1, a4
+	clmulh a6, a1, a7
+	clmulh ra, a1, t6
+	lw t3, 56(a0)
+	clmul s4, a1, s4
+	xor a3, s1, a3
+	clmul s10, a1, s10
+	xor s8, s2, s8
+	clmul a4, a1, a4
+	xor s6, t4, s6
+	clmul a7, a1, a7
+	xor a6, s3, a6
+	clmul t6, a1, t6
+	xor ra, s9, ra
+	clmul s9, a1, s0
+	xor s4, s7, s4
+	xor s10, a3, s10
+	xor a4, s8, a4
+	xor a7, s6, a7
+	xor t6, a6, t6
+	xor s9, ra, s9
+	xor a5, t3, a5
+	clmulh s0, a1, s0
+	sw a5, 56(a0)
+	clmulh a5, a1, s11
+	xor s0, s5, s0
+	clmul s11, a1, s11
+	xor a5, t2, a5
+	clmul t2, a1, a2
+	lw s5, 60(a0)
+	lw t3, 64(a0)
+	lw ra, 68(a0)
+	lw a6, 72(a0)
+	lw s6, 76(a0)
+	lw s8, 80(a0)
+	xor s11, s0, s11
+	lw s0, 84(a0)
+	lw a3, 88(a0)
+	xor t2, a5, t2
+	clmulh a2, a1, a2
+	lw a1, 92(a0)
+	xor s4, s5, s4
+	xor s10, t3, s10
+	xor a4, ra, a4
+	xor a7, a6, a7
+	xor t6, s6, t6
+	xor s9, s8, s9
+	xor s11, s0, s11
+	xor t2, a3, t2
+	xor a2, a1, a2
+	sw s4, 60(a0)
+	sw s10, 64(a0)
+	sw a4, 68(a0)
+	sw a7, 72(a0)
+	sw t6, 76(a0)
+	sw s9, 80(a0)
+	sw s11, 84(a0)
+	sw t2, 88(a0)
+	sw a2, 92(a0)
 	lw s0, 0(sp)
 	lw s1, 4(sp)
 	lw s2, 8(sp)
