@@ -5,21 +5,21 @@
     .type aes128ctr_keyexp, @function
     .p2align 2
 aes128ctr_keyexp:
-    li   t0, -736
+    li   t0, -800
     add  sp, sp, t0
-    sw   ra, 672(sp)
-    sw   s0, 676(sp)
-    sw   s1, 680(sp)
-    sw   s2, 684(sp)
-    sw   s3, 688(sp)
-    sw   s4, 692(sp)
-    sw   s5, 696(sp)
-    sw   s6, 700(sp)
-    sw   s7, 704(sp)
-    sw   s8, 708(sp)
-    sw   s9, 712(sp)
-    sw   s10, 716(sp)
-    sw   s11, 720(sp)
+    sw   ra, 736(sp)
+    sw   s0, 740(sp)
+    sw   s1, 744(sp)
+    sw   s2, 748(sp)
+    sw   s3, 752(sp)
+    sw   s4, 756(sp)
+    sw   s5, 760(sp)
+    sw   s6, 764(sp)
+    sw   s7, 768(sp)
+    sw   s8, 772(sp)
+    sw   s9, 776(sp)
+    sw   s10, 780(sp)
+    sw   s11, 784(sp)
     lbu  t0, 0(a1)
     sb   t0, 0(sp)
     lbu  t0, 1(a1)
@@ -241,7 +241,7 @@ aes128ctr_keyexp:
     sw   t6, 124(a0)
     li   a1, 1
     addi t0, a0, 1280
-    sw   t0, 640(sp)
+    sw   t0, 704(sp)
 .Lk_round:
     lw   t3, 12(sp)
     li   t4, 16843009
@@ -621,22 +621,22 @@ aes128ctr_keyexp:
     andi t0, t0, 0x11b
     xor  a1, a1, t0
     addi a0, a0, 128
-    lw   t0, 640(sp)
+    lw   t0, 704(sp)
     bne  a0, t0, .Lk_round
-    lw   ra, 672(sp)
-    lw   s0, 676(sp)
-    lw   s1, 680(sp)
-    lw   s2, 684(sp)
-    lw   s3, 688(sp)
-    lw   s4, 692(sp)
-    lw   s5, 696(sp)
-    lw   s6, 700(sp)
-    lw   s7, 704(sp)
-    lw   s8, 708(sp)
-    lw   s9, 712(sp)
-    lw   s10, 716(sp)
-    lw   s11, 720(sp)
-    li   t0, 736
+    lw   ra, 736(sp)
+    lw   s0, 740(sp)
+    lw   s1, 744(sp)
+    lw   s2, 748(sp)
+    lw   s3, 752(sp)
+    lw   s4, 756(sp)
+    lw   s5, 760(sp)
+    lw   s6, 764(sp)
+    lw   s7, 768(sp)
+    lw   s8, 772(sp)
+    lw   s9, 776(sp)
+    lw   s10, 780(sp)
+    lw   s11, 784(sp)
+    li   t0, 800
     add  sp, sp, t0
     ret
     .size aes128ctr_keyexp, .-aes128ctr_keyexp
@@ -645,25 +645,25 @@ aes128ctr_keyexp:
     .p2align 2
 aes128ctr_xor:
     beqz a2, .Lx_ret0
-    li   t0, -736
+    li   t0, -800
     add  sp, sp, t0
-    sw   ra, 672(sp)
-    sw   s0, 676(sp)
-    sw   s1, 680(sp)
-    sw   s2, 684(sp)
-    sw   s3, 688(sp)
-    sw   s4, 692(sp)
-    sw   s5, 696(sp)
-    sw   s6, 700(sp)
-    sw   s7, 704(sp)
-    sw   s8, 708(sp)
-    sw   s9, 712(sp)
-    sw   s10, 716(sp)
-    sw   s11, 720(sp)
-    sw   a0, 640(sp)
-    sw   a1, 644(sp)
-    sw   a2, 648(sp)
-    sw   a4, 652(sp)
+    sw   ra, 736(sp)
+    sw   s0, 740(sp)
+    sw   s1, 744(sp)
+    sw   s2, 748(sp)
+    sw   s3, 752(sp)
+    sw   s4, 756(sp)
+    sw   s5, 760(sp)
+    sw   s6, 764(sp)
+    sw   s7, 768(sp)
+    sw   s8, 772(sp)
+    sw   s9, 776(sp)
+    sw   s10, 780(sp)
+    sw   s11, 784(sp)
+    sw   a0, 704(sp)
+    sw   a1, 708(sp)
+    sw   a2, 712(sp)
+    sw   a4, 716(sp)
     lbu  t0, 12(a3)
     lbu  t1, 13(a3)
     lbu  t2, 14(a3)
@@ -1460,11 +1460,849 @@ aes128ctr_xor:
     sw   a6, 220(sp)
     sw   t4, 252(sp)
 .Lx_batch:
-    lw   a0, 652(sp)
+    lw   a0, 716(sp)
     addi a1, sp, 128
-    li   t0, 10
-    sw   t0, 656(sp)
+    li   t0, 9
+    sw   t0, 720(sp)
 .Lx_round:
+    lw   t0, 0(a1)
+    lw   t1, 0(a0)
+    lw   t2, 4(a0)
+    xor  t1, t0, t1
+    lw   t0, 4(a1)
+    lw   t3, 8(a0)
+    xor  t2, t0, t2
+    lw   t0, 8(a1)
+    lw   t4, 12(a0)
+    xor  t0, t0, t3
+    lw   t3, 12(a1)
+    lw   t5, 16(a0)
+    xor  t4, t3, t4
+    lw   t3, 16(a1)
+    lw   t6, 20(a0)
+    xor  t5, t3, t5
+    lw   t3, 20(a1)
+    lw   a2, 24(a0)
+    xor  t6, t3, t6
+    lw   t3, 24(a1)
+    lw   a3, 28(a0)
+    xor  a2, t3, a2
+    lw   t3, 28(a1)
+    xor  t6, a2, t6
+    xor  a3, t3, a3
+    xor  t3, t5, t0
+    xor  a4, a3, t2
+    xor  s0, a4, t3
+    xor  a6, a3, t0
+    xor  a7, t6, t1
+    xor  t4, t4, s0
+    xor  a5, a3, t5
+    xor  t2, a7, t2
+    xor  t0, t4, t0
+    xor  a2, t4, a2
+    xor  t5, a7, t5
+    xor  s2, t2, a6
+    xor  t4, t0, t1
+    xor  s3, t0, t6
+    xor  s4, a2, a5
+    and  s9, s0, t0
+    and  s10, s2, t4
+    and  s11, t5, t1
+    xor  s1, a7, a3
+    xor  t6, t6, s4
+    xor  s10, s10, s9
+    xor  s11, s11, s9
+    xor  s5, t1, s4
+    and  s9, a4, t6
+    and  ra, t2, a7
+    sw   s1, 512(sp)
+    xor  ra, ra, s9
+    and  s1, s1, s5
+    xor  s7, s3, a6
+    xor  s9, s1, s9
+    sw   a6, 520(sp)
+    and  s1, a5, s4
+    and  a6, a6, s3
+    xor  s6, s3, s4
+    sw   t3, 516(sp)
+    xor  a6, a6, s1
+    and  t3, t3, s6
+    xor  s11, s11, a6
+    xor  a3, a3, t6
+    xor  t3, t3, s1
+    xor  a2, s10, a2
+    xor  a6, s9, a6
+    xor  s8, a4, t6
+    xor  ra, ra, t3
+    xor  a2, a2, t3
+    xor  s7, s11, s7
+    xor  a3, a6, a3
+    xor  s8, ra, s8
+    xor  a6, a2, s7
+    and  a2, a2, s8
+    xor  ra, a3, a2
+    and  s11, a6, ra
+    xor  s11, s11, s7
+    xor  t3, s8, a3
+    xor  s7, s7, a2
+    and  s7, s7, t3
+    xor  s7, s7, a3
+    xor  t3, ra, s7
+    xor  s8, s8, s7
+    and  a3, a3, t3
+    xor  s8, a3, s8
+    xor  a3, ra, a3
+    and  a3, s11, a3
+    xor  a6, a6, a3
+    xor  a3, a6, s8
+    xor  ra, s11, s7
+    xor  a2, s7, s8
+    xor  t3, s11, a6
+    xor  s9, ra, a3
+    and  t0, a2, t0
+    and  t4, s8, t4
+    and  t1, s7, t1
+    and  s4, ra, s4
+    and  a5, ra, a5
+    and  t6, t3, t6
+    and  a7, a6, a7
+    and  a4, t3, a4
+    lw   ra, 516(sp)
+    xor  t1, t0, t1
+    xor  t4, t4, t0
+    and  s6, s9, s6
+    and  s3, a3, s3
+    and  a6, a6, t2
+    xor  a7, t6, a7
+    xor  t0, a4, t1
+    lw   t2, 512(sp)
+    and  s9, s9, ra
+    xor  s6, s6, a7
+    xor  s3, s3, t0
+    and  s5, s11, s5
+    and  s8, s8, s2
+    xor  s9, a5, s9
+    xor  s3, s6, s3
+    and  a2, a2, s0
+    and  s11, s11, t2
+    lw   ra, 520(sp)
+    xor  s8, s8, s9
+    xor  s6, s4, s6
+    and  s7, s7, t5
+    xor  a2, a2, s8
+    xor  s11, s11, s3
+    xor  a5, a5, s6
+    and  a3, a3, ra
+    xor  s8, s8, s7
+    xor  a5, s11, a5
+    xor  t6, t6, s5
+    xor  a5, a5, a3
+    xor  s11, s8, s11
+    xor  s9, a6, s9
+    xor  t6, t1, t6
+    lw   s8, 32(a1)
+    lw   a3, 32(a0)
+    xor  s9, s9, t6
+    xor  a4, a4, s9
+    xor  s3, s3, s9
+    xor  a3, s8, a3
+    lw   s8, 36(a1)
+    lw   s9, 36(a0)
+    lw   s7, 40(a0)
+    xor  s9, s8, s9
+    lw   s8, 40(a1)
+    lw   s4, 44(a0)
+    xor  s7, s8, s7
+    lw   s8, 44(a1)
+    lw   t1, 48(a0)
+    xor  s4, s8, s4
+    lw   s8, 48(a1)
+    lw   a6, 52(a0)
+    xor  t1, s8, t1
+    lw   s8, 52(a1)
+    lw   s5, 56(a0)
+    xor  a6, s8, a6
+    lw   s8, 56(a1)
+    xor  a7, a7, t4
+    xor  s5, s8, s5
+    lw   s8, 60(a1)
+    lw   t4, 60(a0)
+    xor  a6, s5, a6
+    xor  s8, s8, t4
+    xor  t4, t1, s7
+    xor  t0, s8, s9
+    xor  t5, t0, t4
+    xor  t2, s8, s7
+    xor  t3, a6, a3
+    xor  s4, s4, t5
+    xor  a7, a2, a7
+    xor  ra, s8, t1
+    xor  s9, t3, s9
+    xor  s7, s4, s7
+    xor  s5, s4, s5
+    xor  a2, a2, s6
+    xor  t1, t3, t1
+    xor  s0, s9, t2
+    xor  s4, s7, a3
+    sw   s11, 528(sp)
+    sw   s3, 532(sp)
+    sw   a4, 536(sp)
+    xor  s6, a7, s6
+    xor  s10, s7, a6
+    xor  s1, s5, ra
+    and  s11, t5, s7
+    and  s3, s0, s4
+    and  a4, t1, a3
+    xor  s2, t3, s8
+    sw   s6, 520(sp)
+    xor  a6, a6, s1
+    xor  s3, s3, s11
+    xor  a4, a4, s11
+    sw   a2, 540(sp)
+    xor  s6, a3, s1
+    and  s11, t0, a6
+    and  a2, s9, t3
+    sw   s2, 544(sp)
+    xor  t6, t6, a7
+    sw   a7, 512(sp)
+    xor  a2, a2, s11
+    and  s2, s2, s6
+    sw   a5, 516(sp)
+    xor  a7, s10, t2
+    xor  s11, s2, s11
+    sw   t2, 552(sp)
+    xor  a5, s10, s1
+    and  s2, ra, s1
+    sw   t4, 548(sp)
+    and  t2, t2, s10
+    and  t4, t4, a5
+    xor  t2, t2, s2
+    xor  t4, t4, s2
+    xor  a4, a4, t2
+    sw   t6, 524(sp)
+    xor  s8, s8, a6
+    xor  s5, s3, s5
+    xor  a2, a2, t4
+    xor  t2, s11, t2
+    xor  t6, t0, a6
+    xor  t4, s5, t4
+    xor  a7, a4, a7
+    xor  t2, t2, s8
+    xor  t6, a2, t6
+    xor  s8, t4, a7
+    and  t4, t4, t6
+    xor  a2, t2, t4
+    and  a4, s8, a2
+    xor  a4, a4, a7
+    xor  s5, t6, t2
+    xor  a7, a7, t4
+    and  a7, a7, s5
+    xor  a7, a7, t2
+    xor  s5, a2, a7
+    xor  t6, t6, a7
+    and  t2, t2, s5
+    xor  t6, t2, t6
+    xor  t2, a2, t2
+    and  t2, a4, t2
+    xor  t2, s8, t2
+    xor  s8, t2, t6
+    xor  a2, a4, a7
+    xor  t4, a7, t6
+    xor  s5, a4, t2
+    xor  s11, a2, s8
+    and  s7, t4, s7
+    and  s4, t6, s4
+    and  a3, a7, a3
+    and  s1, a2, s1
+    and  ra, a2, ra
+    and  a6, s5, a6
+    and  t3, t2, t3
+    and  t0, s5, t0
+    lw   a2, 548(sp)
+    xor  a3, s7, a3
+    xor  s4, s4, s7
+    and  a5, s11, a5
+    and  s10, s8, s10
+    and  t2, t2, s9
+    xor  t3, a6, t3
+    xor  s7, t0, a3
+    lw   s9, 544(sp)
+    and  s11, s11, a2
+    xor  a5, a5, t3
+    xor  s10, s10, s7
+    and  s6, a4, s6
+    and  t6, t6, s0
+    xor  s11, ra, s11
+    xor  s10, a5, s10
+    and  a4, a4, s9
+    xor  t6, t6, s11
+    xor  s6, a6, s6
+    xor  a5, s1, a5
+    and  t1, a7, t1
+    xor  s11, t2, s11
+    xor  s6, a3, s6
+    xor  a4, a4, s10
+    xor  ra, ra, a5
+    xor  s11, s11, s6
+    xor  t1, t6, t1
+    xor  ra, a4, ra
+    xor  t0, t0, s11
+    xor  a4, t1, a4
+    srli t1, t0, 8
+    slli t0, t0, 24
+    xor  s11, s10, s11
+    or   t0, t1, t0
+    srli t1, s11, 8
+    slli s11, s11, 24
+    and  t4, t4, t5
+    or   s11, t1, s11
+    xor  t4, t4, t6
+    xor  t3, t3, s4
+    srli t1, a4, 8
+    xor  t3, t4, t3
+    slli a4, a4, 24
+    xor  s6, s6, t3
+    or   a4, t1, a4
+    srli t1, s6, 8
+    slli s6, s6, 24
+    lw   a2, 552(sp)
+    xor  t4, t4, a5
+    or   s6, t1, s6
+    xor  a5, t3, a5
+    srli t1, t3, 8
+    and  a2, s8, a2
+    slli t3, t3, 24
+    xor  a2, ra, a2
+    or   t1, t1, t3
+    srli t3, a2, 8
+    slli a2, a2, 24
+    or   a2, t3, a2
+    srli t3, a5, 8
+    slli a5, a5, 24
+    or   a5, t3, a5
+    srli t3, t4, 8
+    slli t4, t4, 24
+    or   t4, t3, t4
+    lw   t3, 64(a1)
+    lw   ra, 64(a0)
+    lw   s10, 68(a0)
+    xor  ra, t3, ra
+    lw   t3, 68(a1)
+    lw   t6, 72(a0)
+    xor  s10, t3, s10
+    lw   t3, 72(a1)
+    lw   s1, 76(a0)
+    xor  t6, t3, t6
+    lw   t3, 76(a1)
+    lw   a3, 80(a0)
+    xor  s1, t3, s1
+    lw   t3, 80(a1)
+    lw   t2, 84(a0)
+    xor  t3, t3, a3
+    lw   a3, 84(a1)
+    lw   a6, 88(a0)
+    xor  t2, a3, t2
+    lw   a3, 88(a1)
+    lw   s4, 92(a0)
+    xor  a6, a3, a6
+    lw   a3, 92(a1)
+    xor  t2, a6, t2
+    xor  s4, a3, s4
+    xor  a3, t3, t6
+    xor  s7, s4, s10
+    xor  a7, s7, a3
+    xor  s9, s4, t6
+    xor  s5, t2, ra
+    xor  s1, s1, a7
+    xor  s8, s4, t3
+    xor  s10, s5, s10
+    xor  t6, s1, t6
+    xor  a6, s1, a6
+    xor  t3, s5, t3
+    xor  t5, s10, s9
+    xor  s1, t6, ra
+    sw   a4, 560(sp)
+    sw   s11, 564(sp)
+    sw   t0, 568(sp)
+    xor  s3, t6, t2
+    xor  s2, a6, s8
+    and  a4, a7, t6
+    and  s11, t5, s1
+    and  t0, t3, ra
+    xor  s0, s5, s4
+    sw   a5, 552(sp)
+    xor  t2, t2, s2
+    xor  s11, s11, a4
+    xor  t0, t0, a4
+    sw   t4, 572(sp)
+    xor  a5, ra, s2
+    and  a4, s7, t2
+    and  t4, s10, s5
+    sw   s0, 576(sp)
+    sw   a2, 548(sp)
+    sw   t1, 544(sp)
+    xor  t4, t4, a4
+    and  s0, s0, a5
+    xor  a2, s3, s2
+    xor  t1, s3, s9
+    xor  a4, s0, a4
+    sw   a3, 580(sp)
+    sw   s9, 584(sp)
+    and  s0, s8, s2
+    and  a3, a3, a2
+    and  s9, s9, s3
+    xor  a3, a3, s0
+    xor  s9, s9, s0
+    sw   s6, 556(sp)
+    xor  s4, s4, t2
+    xor  s11, s11, a6
+    xor  t0, t0, s9
+    xor  t4, t4, a3
+    xor  a4, a4, s9
+    xor  s6, s7, t2
+    xor  a3, s11, a3
+    xor  t1, t0, t1
+    xor  a4, a4, s4
+    xor  t4, t4, s6
+    xor  s4, a3, t1
+    and  a3, a3, t4
+    xor  s6, a4, a3
+    and  t0, s4, s6
+    xor  t0, t0, t1
+    xor  s11, t4, a4
+    xor  t1, t1, a3
+    and  t1, t1, s11
+    xor  t1, t1, a4
+    xor  s11, s6, t1
+    xor  t4, t4, t1
+    and  s11, a4, s11
+    xor  t4, s11, t4
+    xor  s11, s6, s11
+    and  s11, t0, s11
+    xor  s11, s4, s11
+    xor  s4, s11, t4
+    xor  s6, t0, t1
+    xor  a3, t1, t4
+    xor  a4, t0, s11
+    xor  s9, s6, s4
+    and  t6, a3, t6
+    and  s1, t4, s1
+    and  ra, t1, ra
+    and  s2, s6, s2
+    and  s8, s6, s8
+    and  t2, a4, t2
+    and  s5, s11, s5
+    and  s7, a4, s7
+    lw   s6, 580(sp)
+    xor  ra, t6, ra
+    xor  s1, s1, t6
+    and  a2, s9, a2
+    and  s3, s4, s3
+    and  s10, s11, s10
+    xor  s5, t2, s5
+    xor  t6, s7, ra
+    and  a5, t0, a5
+    lw   s11, 576(sp)
+    and  s9, s9, s6
+    xor  a2, a2, s5
+    xor  s3, s3, t6
+    and  t4, t4, t5
+    xor  s9, s8, s9
+    xor  s3, a2, s3
+    xor  a5, t2, a5
+    and  t1, t1, t3
+    and  t0, t0, s11
+    xor  t4, t4, s9
+    xor  s10, s10, s9
+    xor  a5, ra, a5
+    xor  a2, s2, a2
+    xor  t0, t0, s3
+    xor  s10, s10, a5
+    xor  s8, s8, a2
+    xor  t1, t4, t1
+    xor  s7, s7, s10
+    xor  s8, t0, s8
+    xor  t1, t1, t0
+    srli t0, s7, 16
+    slli s7, s7, 16
+    xor  s10, s3, s10
+    or   s7, t0, s7
+    srli t0, s10, 16
+    slli s10, s10, 16
+    and  a3, a3, a7
+    or   t0, t0, s10
+    xor  a3, a3, t4
+    xor  s5, s5, s1
+    srli s10, t1, 16
+    xor  s5, a3, s5
+    slli t1, t1, 16
+    xor  a5, a5, s5
+    or   t1, s10, t1
+    srli s10, a5, 16
+    slli a5, a5, 16
+    lw   s6, 584(sp)
+    xor  a3, a3, a2
+    or   a5, s10, a5
+    xor  a2, s5, a2
+    srli s10, s5, 16
+    and  s6, s4, s6
+    slli s5, s5, 16
+    xor  s6, s8, s6
+    or   s5, s10, s5
+    srli s10, s6, 16
+    slli s6, s6, 16
+    or   s6, s10, s6
+    srli s10, a2, 16
+    slli a2, a2, 16
+    or   a2, s10, a2
+    srli s10, a3, 16
+    slli a3, a3, 16
+    or   a3, s10, a3
+    lw   s10, 96(a1)
+    lw   s8, 96(a0)
+    lw   s3, 100(a0)
+    xor  s8, s10, s8
+    lw   s10, 100(a1)
+    lw   t4, 104(a0)
+    xor  s10, s10, s3
+    lw   s3, 104(a1)
+    lw   s2, 108(a0)
+    xor  t4, s3, t4
+    lw   s3, 108(a1)
+    lw   ra, 112(a0)
+    xor  s2, s3, s2
+    lw   s3, 112(a1)
+    lw   s9, 116(a0)
+    xor  ra, s3, ra
+    lw   s3, 116(a1)
+    lw   t2, 120(a0)
+    xor  s9, s3, s9
+    lw   s3, 120(a1)
+    lw   s1, 124(a0)
+    xor  t2, s3, t2
+    lw   s3, 124(a1)
+    xor  s9, t2, s9
+    xor  s1, s3, s1
+    xor  s3, ra, t4
+    xor  t6, s1, s10
+    xor  t3, t6, s3
+    xor  s11, s1, t4
+    xor  s2, s2, t3
+    xor  a4, s9, s8
+    xor  t4, s2, t4
+    xor  s4, s1, ra
+    xor  s10, a4, s10
+    xor  s2, s2, t2
+    xor  ra, a4, ra
+    xor  a7, s10, s11
+    xor  t2, t4, s8
+    sw   t1, 592(sp)
+    sw   t0, 596(sp)
+    sw   s7, 600(sp)
+    xor  t5, a4, s1
+    xor  a6, t4, s9
+    xor  s0, s2, s4
+    sw   a2, 584(sp)
+    and  t1, t3, t4
+    and  t0, a7, t2
+    and  s7, ra, s8
+    xor  a2, s8, s0
+    xor  s9, s9, s0
+    xor  t0, t0, t1
+    xor  s7, s7, t1
+    sw   a3, 604(sp)
+    sw   t5, 608(sp)
+    sw   s6, 580(sp)
+    and  t1, t6, s9
+    and  a3, s10, a4
+    and  t5, t5, a2
+    xor  s6, a6, s0
+    sw   s5, 576(sp)
+    xor  a3, a3, t1
+    xor  t5, t5, t1
+    sw   s3, 612(sp)
+    xor  s5, a6, s11
+    and  t1, s4, s0
+    and  s3, s3, s6
+    sw   s11, 616(sp)
+    xor  s3, s3, t1
+    and  s11, s11, a6
+    xor  t1, s11, t1
+    sw   a5, 588(sp)
+    xor  s1, s1, s9
+    xor  t0, t0, s2
+    xor  s7, s7, t1
+    xor  a3, a3, s3
+    xor  t5, t5, t1
+    xor  a5, t6, s9
+    xor  s3, t0, s3
+    xor  s5, s7, s5
+    xor  t5, t5, s1
+    xor  a3, a3, a5
+    xor  s1, s3, s5
+    and  s3, s3, a3
+    xor  a5, t5, s3
+    and  s7, s1, a5
+    xor  s7, s7, s5
+    xor  t0, a3, t5
+    xor  s5, s5, s3
+    and  t0, s5, t0
+    xor  t0, t0, t5
+    xor  s5, a5, t0
+    xor  a3, a3, t0
+    and  s5, t5, s5
+    xor  a3, s5, a3
+    xor  s5, a5, s5
+    and  s5, s7, s5
+    xor  s1, s1, s5
+    xor  s5, s1, a3
+    xor  a5, s7, t0
+    xor  s3, t0, a3
+    xor  t1, a5, s5
+    and  t4, s3, t4
+    and  s8, t0, s8
+    and  s0, a5, s0
+    and  s4, a5, s4
+    xor  t5, s7, s1
+    and  t2, a3, t2
+    lw   a5, 612(sp)
+    xor  s8, t4, s8
+    and  s9, t5, s9
+    and  a4, s1, a4
+    and  s6, t1, s6
+    and  t6, t5, t6
+    and  s10, s1, s10
+    xor  t4, t2, t4
+    and  a2, s7, a2
+    and  a6, s5, a6
+    lw   s1, 608(sp)
+    and  t1, t1, a5
+    xor  a4, s9, a4
+    xor  t2, t6, s8
+    and  a7, a3, a7
+    xor  t1, s4, t1
+    xor  s6, s6, a4
+    xor  a6, a6, t2
+    xor  a2, s9, a2
+    and  ra, t0, ra
+    and  s7, s7, s1
+    xor  a7, a7, t1
+    xor  a6, s6, a6
+    xor  s10, s10, t1
+    xor  a2, s8, a2
+    xor  s0, s0, s6
+    xor  s7, s7, a6
+    xor  s10, s10, a2
+    xor  s4, s4, s0
+    xor  ra, a7, ra
+    xor  t6, t6, s10
+    xor  s4, s7, s4
+    xor  ra, ra, s7
+    srli s7, t6, 24
+    slli t6, t6, 8
+    xor  s10, a6, s10
+    or   t6, s7, t6
+    srli s7, s10, 24
+    slli s10, s10, 8
+    and  s3, s3, t3
+    or   s10, s7, s10
+    xor  s3, s3, a7
+    xor  a4, a4, t4
+    srli s7, ra, 24
+    xor  a4, s3, a4
+    slli ra, ra, 8
+    xor  a2, a2, a4
+    or   ra, s7, ra
+    srli s7, a2, 24
+    slli a2, a2, 8
+    lw   a5, 616(sp)
+    xor  s3, s3, s0
+    or   a2, s7, a2
+    xor  s0, a4, s0
+    srli s7, a4, 24
+    and  a5, s5, a5
+    slli a4, a4, 8
+    xor  s4, s4, a5
+    or   a4, s7, a4
+    srli s7, s4, 24
+    slli s4, s4, 8
+    or   s4, s7, s4
+    srli s7, s0, 24
+    slli s0, s0, 8
+    or   s7, s7, s0
+    srli s0, s3, 24
+    slli s3, s3, 8
+    or   s3, s0, s3
+    lw   s9, 536(sp)
+    lw   t4, 568(sp)
+    lw   s5, 600(sp)
+    lw   s0, 540(sp)
+    lw   a5, 572(sp)
+    lw   a7, 604(sp)
+    xor  t2, s9, t4
+    xor  s1, t4, s5
+    xor  t5, s5, t6
+    xor  t0, t6, s9
+    xor  a6, s0, a5
+    xor  s8, a7, s3
+    xor  t1, s3, s0
+    xor  t6, s1, t6
+    xor  t4, t0, t4
+    xor  s5, t2, s5
+    xor  t6, t6, a6
+    xor  t4, t4, s8
+    xor  s5, s5, t1
+    xor  s6, a5, a7
+    sw   t6, 0(sp)
+    xor  s9, t5, s9
+    sw   t4, 64(sp)
+    sw   s5, 96(sp)
+    xor  s9, s9, s6
+    lw   s5, 532(sp)
+    lw   t4, 564(sp)
+    lw   t6, 596(sp)
+    sw   s9, 32(sp)
+    xor  s9, s5, t4
+    xor  a3, t4, t6
+    xor  t3, t6, s10
+    xor  t6, s9, t6
+    xor  s2, s10, s5
+    xor  t0, t6, t0
+    xor  s5, t3, s5
+    xor  t4, s2, t4
+    xor  t0, t0, t1
+    xor  s10, a3, s10
+    xor  s5, s5, s1
+    xor  t4, t4, t5
+    sw   t0, 100(sp)
+    xor  t2, s10, t2
+    xor  s5, s5, s6
+    xor  t4, t4, s8
+    lw   t0, 528(sp)
+    lw   t6, 560(sp)
+    lw   t5, 592(sp)
+    xor  t2, t2, a6
+    sw   s5, 36(sp)
+    sw   t4, 68(sp)
+    sw   t2, 4(sp)
+    xor  t4, t0, t6
+    xor  s5, t6, t5
+    xor  s1, t5, ra
+    xor  t2, ra, t0
+    xor  t5, t4, t5
+    xor  t6, t2, t6
+    xor  t5, t5, s2
+    xor  t0, s1, t0
+    xor  t3, t6, t3
+    sw   t5, 104(sp)
+    xor  a3, t0, a3
+    lw   t5, 524(sp)
+    lw   s2, 556(sp)
+    lw   t6, 588(sp)
+    xor  ra, s5, ra
+    sw   a3, 40(sp)
+    sw   t3, 72(sp)
+    xor  s9, ra, s9
+    xor  t3, t5, s2
+    xor  a3, s2, t6
+    xor  t0, t6, a2
+    sw   s9, 8(sp)
+    xor  t6, t3, t6
+    xor  s9, a2, t5
+    xor  t6, t6, t2
+    xor  t5, t0, t5
+    xor  s2, s9, s2
+    xor  t6, t6, t1
+    xor  s5, t5, s5
+    xor  s1, s2, s1
+    sw   t6, 108(sp)
+    xor  a2, a3, a2
+    xor  s5, s5, s6
+    xor  s1, s1, s8
+    lw   t6, 512(sp)
+    lw   t2, 544(sp)
+    lw   s2, 576(sp)
+    xor  t4, a2, t4
+    sw   s5, 44(sp)
+    sw   s1, 76(sp)
+    xor  t4, t4, a6
+    xor  s1, t6, t2
+    xor  s5, t2, s2
+    xor  t5, s2, a4
+    sw   t4, 12(sp)
+    xor  s2, s1, s2
+    xor  t4, a4, t6
+    xor  s2, s2, s9
+    xor  t6, t5, t6
+    xor  t2, t4, t2
+    xor  s2, s2, t1
+    xor  a4, s5, a4
+    xor  a3, t6, a3
+    xor  t0, t2, t0
+    sw   s2, 112(sp)
+    xor  a4, a4, t3
+    xor  a3, a3, s6
+    xor  t0, t0, s8
+    lw   s2, 516(sp)
+    lw   s9, 548(sp)
+    lw   t2, 580(sp)
+    xor  a4, a4, a6
+    sw   a3, 48(sp)
+    sw   t0, 80(sp)
+    sw   a4, 16(sp)
+    xor  t0, s2, s9
+    xor  a3, s9, t2
+    xor  t6, t2, s4
+    xor  a4, s4, s2
+    xor  t2, t0, t2
+    xor  s9, a4, s9
+    xor  t4, t2, t4
+    xor  s4, a3, s4
+    xor  s2, t6, s2
+    xor  t5, s9, t5
+    sw   t4, 116(sp)
+    xor  s4, s4, s1
+    xor  s2, s2, s5
+    lw   t4, 520(sp)
+    lw   t2, 552(sp)
+    lw   s9, 584(sp)
+    sw   s4, 20(sp)
+    sw   s2, 52(sp)
+    sw   t5, 84(sp)
+    xor  t5, t4, t2
+    xor  s2, t2, s9
+    xor  s5, s9, s7
+    xor  s4, s7, t4
+    xor  s7, s2, s7
+    xor  t4, s5, t4
+    xor  t2, s4, t2
+    xor  s9, t5, s9
+    xor  s6, s6, s3
+    xor  s8, s8, s0
+    xor  a5, t1, a5
+    xor  a6, a6, a7
+    xor  t0, s7, t0
+    xor  t4, t4, a3
+    xor  t2, t2, t6
+    xor  s9, s9, a4
+    xor  t5, s6, t5
+    xor  s2, s8, s2
+    xor  s5, a5, s5
+    xor  a6, a6, s4
+    sw   t0, 24(sp)
+    sw   t4, 56(sp)
+    sw   t2, 88(sp)
+    sw   s9, 120(sp)
+    sw   t5, 28(sp)
+    sw   s2, 60(sp)
+    sw   s5, 92(sp)
+    sw   a6, 124(sp)
+    addi a0, a0, 128
+    mv   a1, sp
+    lw   t0, 720(sp)
+    addi t0, t0, -1
+    sw   t0, 720(sp)
+    bnez t0, .Lx_round
     lw   t0, 0(a1)
     lw   t1, 0(a0)
     lw   t2, 4(a0)
@@ -2142,195 +2980,17 @@ aes128ctr_xor:
     or   s6, s6, a2
     sw   s6, 124(sp)
     addi a0, a0, 128
-    mv   a1, sp
-    lw   t0, 656(sp)
-    addi t0, t0, -1
-    sw   t0, 656(sp)
-    beqz t0, .Lx_last
-    lw   a3, 0(sp)
-    lw   a4, 32(sp)
-    lw   a5, 64(sp)
-    lw   a6, 96(sp)
-    lw   t0, 28(sp)
-    lw   t1, 60(sp)
-    lw   t2, 92(sp)
-    lw   t3, 124(sp)
-    xor  a7, a3, a4
-    xor  s0, a4, a5
-    xor  s1, a5, a6
-    xor  s2, a6, a3
-    xor  t4, t0, t1
-    xor  t5, t1, t2
-    xor  t6, t2, t3
-    xor  a2, t3, t0
-    xor  a6, s0, a6
-    xor  a3, s1, a3
-    xor  a4, s2, a4
-    xor  a5, a7, a5
-    xor  a6, a6, t4
-    xor  a3, a3, t5
-    xor  a4, a4, t6
-    xor  a5, a5, a2
-    sw   a6, 0(sp)
-    sw   a3, 32(sp)
-    sw   a4, 64(sp)
-    sw   a5, 96(sp)
-    lw   a5, 4(sp)
-    lw   a4, 36(sp)
-    lw   a3, 68(sp)
-    lw   a6, 100(sp)
-    xor  s3, a5, a4
-    xor  s4, a4, a3
-    xor  s5, a3, a6
-    xor  s6, a6, a5
-    xor  a4, s6, a4
-    xor  a3, s3, a3
-    xor  a4, a4, s1
-    xor  a3, a3, s2
-    xor  a6, s4, a6
-    xor  a5, s5, a5
-    xor  a4, a4, t6
-    xor  a3, a3, a2
-    xor  a7, a6, a7
-    xor  s0, a5, s0
-    sw   a4, 68(sp)
-    sw   a3, 100(sp)
-    xor  a7, a7, t4
-    xor  s0, s0, t5
-    lw   a3, 8(sp)
-    lw   s2, 40(sp)
-    lw   a4, 72(sp)
-    lw   s1, 104(sp)
-    sw   a7, 4(sp)
-    sw   s0, 36(sp)
-    xor  s0, a3, s2
-    xor  a5, s2, a4
-    xor  a7, a4, s1
-    xor  a6, s1, a3
-    xor  s2, a6, s2
-    xor  a4, s0, a4
-    xor  s5, s2, s5
-    xor  a4, a4, s6
-    xor  s1, a5, s1
-    xor  a3, a7, a3
-    sw   s5, 72(sp)
-    sw   a4, 104(sp)
-    xor  s1, s1, s3
-    xor  a3, a3, s4
-    lw   a4, 12(sp)
-    lw   s6, 44(sp)
-    lw   s5, 76(sp)
-    lw   s2, 108(sp)
-    sw   s1, 8(sp)
-    sw   a3, 40(sp)
-    xor  a3, a4, s6
-    xor  s4, s6, s5
-    xor  s1, s5, s2
-    xor  s3, s2, a4
-    xor  s6, s3, s6
-    xor  s5, a3, s5
-    xor  s6, s6, a7
-    xor  s5, s5, a6
-    xor  s2, s4, s2
-    xor  a4, s1, a4
-    xor  s6, s6, t6
-    xor  s5, s5, a2
-    xor  s2, s2, s0
-    xor  a5, a4, a5
-    sw   s6, 76(sp)
-    sw   s5, 108(sp)
-    xor  s2, s2, t4
-    xor  a5, a5, t5
-    lw   s5, 16(sp)
-    lw   a6, 48(sp)
-    lw   s6, 80(sp)
-    lw   a7, 112(sp)
-    sw   s2, 12(sp)
-    sw   a5, 44(sp)
-    xor  a5, s5, a6
-    xor  a4, a6, s6
-    xor  s2, s6, a7
-    xor  s0, a7, s5
-    xor  a6, s0, a6
-    xor  s6, a5, s6
-    xor  a6, a6, s1
-    xor  s3, s6, s3
-    xor  a7, a4, a7
-    xor  s5, s2, s5
-    xor  a6, a6, t6
-    xor  s3, s3, a2
-    xor  a7, a7, a3
-    xor  s5, s5, s4
-    sw   a6, 80(sp)
-    sw   s3, 112(sp)
-    xor  a7, a7, t4
-    xor  s5, s5, t5
-    lw   s3, 20(sp)
-    lw   s6, 52(sp)
-    lw   a6, 84(sp)
-    lw   s1, 116(sp)
-    sw   a7, 16(sp)
-    sw   s5, 48(sp)
-    xor  s5, s3, s6
-    xor  s4, s6, a6
-    xor  a7, a6, s1
-    xor  a3, s1, s3
-    xor  s6, a3, s6
-    xor  a6, s5, a6
-    xor  s2, s6, s2
-    xor  a6, a6, s0
-    xor  s1, s4, s1
-    xor  s3, a7, s3
-    sw   s2, 84(sp)
-    sw   a6, 116(sp)
-    xor  s1, s1, a5
-    xor  s3, s3, a4
-    lw   a6, 24(sp)
-    lw   s0, 56(sp)
-    lw   s2, 88(sp)
-    lw   s6, 120(sp)
-    sw   s1, 20(sp)
-    sw   s3, 52(sp)
-    xor  s3, a6, s0
-    xor  a4, s0, s2
-    xor  s1, s2, s6
-    xor  a5, s6, a6
-    xor  s6, a4, s6
-    xor  a6, s1, a6
-    xor  s0, a5, s0
-    xor  s2, s3, s2
-    xor  t5, t5, t3
-    xor  t6, t6, t0
-    xor  t1, a2, t1
-    xor  t4, t4, t2
-    xor  s6, s6, s5
-    xor  a6, a6, s4
-    xor  a7, s0, a7
-    xor  a3, s2, a3
-    xor  t5, t5, s3
-    xor  t6, t6, a4
-    xor  s1, t1, s1
-    xor  a5, t4, a5
-    sw   s6, 24(sp)
-    sw   a6, 56(sp)
-    sw   a7, 88(sp)
-    sw   a3, 120(sp)
-    sw   t5, 28(sp)
-    sw   t6, 60(sp)
-    sw   s1, 92(sp)
-    sw   a5, 124(sp)
-    j    .Lx_round
 .Lx_last:
-    lw   a2, 640(sp)
-    lw   a1, 644(sp)
-    lw   t2, 648(sp)
+    lw   a2, 704(sp)
+    lw   a1, 708(sp)
+    lw   t2, 712(sp)
     li   t0, 128
     mv   t1, t2
     bltu t2, t0, 1f
     mv   t1, t0
 1:  sub  t2, t2, t1
-    sw   t2, 648(sp)
-    sw   t1, 660(sp)
+    sw   t2, 712(sp)
+    sw   t1, 724(sp)
     or   t3, a1, a2
     andi t3, t3, 3
     bnez t3, .Lx_slow
@@ -3059,9 +3719,9 @@ aes128ctr_xor:
     xor  a3, a3, a6
     sw   t4, 108(a2)
     sw   a3, 124(a2)
-    lw   a0, 640(sp)
-    lw   a1, 644(sp)
-    lw   t1, 660(sp)
+    lw   a0, 704(sp)
+    lw   a1, 708(sp)
+    lw   t1, 724(sp)
     add  a1, a1, t1
     addi t2, sp, 256
     beq  a2, t2, .Lx_copyout
@@ -3075,9 +3735,9 @@ aes128ctr_xor:
     addi a0, a0, 1
     bne  a0, t4, 3b
 .Lx_next:
-    sw   a0, 640(sp)
-    sw   a1, 644(sp)
-    lw   a2, 648(sp)
+    sw   a0, 704(sp)
+    sw   a1, 708(sp)
+    lw   a2, 712(sp)
     beqz a2, .Lx_done
     lw   t1, 236(sp)
     li   t0, -16777216
@@ -3197,20 +3857,20 @@ aes128ctr_xor:
     sw   t1, 156(sp)
     j    .Lx_batch
 .Lx_done:
-    lw   ra, 672(sp)
-    lw   s0, 676(sp)
-    lw   s1, 680(sp)
-    lw   s2, 684(sp)
-    lw   s3, 688(sp)
-    lw   s4, 692(sp)
-    lw   s5, 696(sp)
-    lw   s6, 700(sp)
-    lw   s7, 704(sp)
-    lw   s8, 708(sp)
-    lw   s9, 712(sp)
-    lw   s10, 716(sp)
-    lw   s11, 720(sp)
-    li   t0, 736
+    lw   ra, 736(sp)
+    lw   s0, 740(sp)
+    lw   s1, 744(sp)
+    lw   s2, 748(sp)
+    lw   s3, 752(sp)
+    lw   s4, 756(sp)
+    lw   s5, 760(sp)
+    lw   s6, 764(sp)
+    lw   s7, 768(sp)
+    lw   s8, 772(sp)
+    lw   s9, 776(sp)
+    lw   s10, 780(sp)
+    lw   s11, 784(sp)
+    li   t0, 800
     add  sp, sp, t0
     ret
 .Lx_ret0:

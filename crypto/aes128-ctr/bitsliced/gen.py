@@ -70,7 +70,7 @@ ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", 
               "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
               "ra"]
 SPILL_BASE = 512
-SPILL_SLOTS = 32
+SPILL_SLOTS = 48
 
 def allocate(B, reserved=()):
     regs = [r for r in ALLOC_REGS if r not in reserved]
@@ -245,13 +245,27 @@ def row_phase(zbkb, r):
         B.sw(B.rotr(s[b], 8 * r, zbkb), "sp", ST + w_off(r, b))
     return compile_block(B, ("a0", "a1"), "row%d" % r)
 
-def mixcolumns():
+def round_block(zbkb):
+    """a full round: ARK + SubBytes + ShiftRows for the 4 rows, then MixColumns, with the
+    rows' outputs handed to MixColumns in registers (spilled only where needed)."""
     B = Block()
+    out = []
+    for r in range(4):
+        u = [B.xor(B.lw("a1", w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
+        s = sbox(B, u)
+        out.append([B.rotr(s[b], 8 * r, zbkb) for b in range(8)])
+    mixcolumns(B, out)
+    return compile_block(B, ("a0", "a1"), "round")
+
+def mixcolumns(B=None, vals=None):
+    name = B is None
+    if B is None:
+        B = Block()
     a = [[None] * 8 for _ in range(4)]
     t = [[None] * 8 for _ in range(4)]
     def load(b):
         for r in range(4):
-            a[r][b] = B.lw("sp", ST + w_off(r, b))
+            a[r][b] = vals[r][b] if vals else B.lw("sp", ST + w_off(r, b))
         for r in range(4):
             t[r][b] = B.xor(a[r][b], a[(r + 1) % 4][b])
     load(7)
@@ -264,7 +278,8 @@ def mixcolumns():
             if b in (1, 3, 4):
                 x = B.xor(x, t[r][7])
             B.sw(x, "sp", ST + w_off(r, b))
-    return compile_block(B, ("a0", "a1"), "mixcolumns")
+    if name:
+        return compile_block(B, ("a0", "a1"), "mixcolumns")
 
 def bytetr(B, x, m8, m16):
     """4x4 byte transpose: byte j of x[i] <-> byte i of x[j]."""
@@ -466,19 +481,19 @@ def gen(zbkb):
     L.append(".Lx_batch:")
     L.append(f"    lw   a0, {MISC + 12}(sp)")       # round key pointer
     L.append(f"    addi a1, sp, {CT}")               # round 1 reads the counter
-    L.append(f"    li   t0, 10")
+    L.append(f"    li   t0, 9")
     L.append(f"    sw   t0, {MISC + 16}(sp)")
     L.append(".Lx_round:")
-    for r in range(4):
-        L += row_phase(zbkb, r)
+    L += round_block(zbkb)
     L.append("    addi a0, a0, 128")
     L.append("    mv   a1, sp")
     L.append(f"    lw   t0, {MISC + 16}(sp)")
     L.append("    addi t0, t0, -1")
     L.append(f"    sw   t0, {MISC + 16}(sp)")
-    L.append("    beqz t0, .Lx_last")
-    L += mixcolumns()
-    L.append("    j    .Lx_round")
+    L.append("    bnez t0, .Lx_round")
+    for r in range(4):
+        L += row_phase(zbkb, r)
+    L.append("    addi a0, a0, 128")
     L.append(".Lx_last:")
     # n = min(len, 128); fast path (aligned, n = 128) works on in/out directly,
     # otherwise the n bytes go through KS.
