@@ -30,3 +30,52 @@ def test_reference_passes_on_qemu():
     p = rvlab("test", "--filter", "^chacha20/ref$", "--runner", "qemu", "--random", "20")
     assert p.returncode == 0, p.stdout + p.stderr
     assert re.search(r"PASS chacha20/ref\s+24 cases\s+qemu ok", p.stdout)
+
+
+def _env(**kw):
+    import os
+    from conftest import FIXTURES
+    return dict(os.environ, RVLAB_RVSIM=str(FIXTURES / "qemu_as_rvsim.py"), **kw)
+
+
+def test_differential_mismatch_is_a_failure():
+    """If rvsim and QEMU print different output the test fails, showing both lines.
+    (rvsim is replaced by a test double that runs QEMU and alters the digest.)"""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    p = subprocess.run([sys.executable, "-m", "rvlab", "test", "--filter", "^chacha20/ref$", "--random", "3"],
+                       cwd=ROOT, env=_env(RVLAB_DOUBLE_TAMPER="1"), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1
+    assert "outputs DIFFER" in p.stdout and "differential: rvsim and qemu printed different output" in p.stdout
+    p = subprocess.run([sys.executable, "-m", "rvlab", "test", "--filter", "^chacha20/ref$", "--random", "3"],
+                       cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "rvsim ok, qemu ok, outputs identical" in p.stdout, p.stdout
+
+
+def test_missing_rvsim_is_a_clear_error(tmp_path):
+    import subprocess
+    import sys
+    import os
+    from conftest import ROOT
+    env = dict(os.environ, RVLAB_RVSIM=str(tmp_path / "nope"))
+    p = subprocess.run([sys.executable, "-m", "rvlab", "test", "--filter", "^chacha20/ref$"], cwd=ROOT, env=env,
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "rvsim not found" in p.stderr and "--runner qemu" in p.stderr
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", "x.elf"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert p.returncode == 1 and "rvsim not found" in p.stderr
+
+
+def test_run_passes_through(tmp_path):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    from rvlab.build import BUILD
+    assert rvlab("build", "--filter", "^chacha20/ref$").returncode == 0
+    elf = next((BUILD / "chacha20").glob("ref-*/test.elf"))
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(elf)], cwd=ROOT, env=_env(),
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and "RVLAB_TEST {" in p.stdout
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(tmp_path / "missing.elf")], cwd=ROOT, env=_env(),
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "no such file" in p.stderr
