@@ -147,6 +147,44 @@ def update_readme(records: list[dict], readme: Path | None = None) -> bool:
     return True
 
 
+def plot(records: list[dict], png: Path) -> bool:
+    """One bar chart per primitive: cycles per byte (largest input) of each implementation
+    on the e31 model. Returns False if matplotlib is missing or there is nothing to plot."""
+    rows: dict[str, dict[str, float]] = defaultdict(dict)
+    best: dict[tuple, dict] = {}
+    for r in records:
+        if r["core"] != "e31" or not r["cycles_per_byte"] or r["operation"].startswith("keyexp"):
+            continue
+        k = (r["primitive"], r["impl"], r["operation"])
+        if k not in best or r["input_bytes"] > best[k]["input_bytes"]:
+            best[k] = r
+    for (prim, impl, op), r in best.items():
+        rows[f"{prim} {op}"][impl] = r["cycles_per_byte"]
+    if not rows:
+        return False
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    keys = sorted(rows)
+    fig, axes = plt.subplots(len(keys), 1, figsize=(7, 1.2 + 0.35 * sum(len(rows[k]) for k in keys) + 0.6 * len(keys)),
+                             squeeze=False)
+    for ax, k in zip(axes[:, 0], keys):
+        impls = sorted(rows[k], key=lambda i: -rows[k][i])
+        ax.barh(impls, [rows[k][i] for i in impls], color="#4a7ab5")
+        ax.set_title(k, fontsize=9, loc="left")
+        ax.tick_params(labelsize=8)
+        for y, i in enumerate(impls):
+            ax.text(rows[k][i], y, f" {rows[k][i]:.1f}", va="center", fontsize=7)
+    axes[-1, 0].set_xlabel("cycles per byte (e31 model, largest input)")
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return True
+
+
 def write_report(json_path: Path, md_path: Path) -> int:
     try:
         records = json.loads(Path(json_path).read_text())
@@ -159,7 +197,11 @@ def write_report(json_path: Path, md_path: Path) -> int:
     for r in records:
         validate_record(r)
     Path(md_path).parent.mkdir(parents=True, exist_ok=True)
-    Path(md_path).write_text(render(records, load_published()))
+    text = render(records, load_published())
+    png = Path(md_path).with_name(Path(md_path).stem + "-cycles-per-byte.png")
+    if plot(records, png):
+        text = text.replace("\n\n## ", f"\n\n![cycles per byte]({png.name})\n\n## ", 1)
+    Path(md_path).write_text(text)
     if Path(md_path).resolve() == (ROOT / "results" / "bench.md").resolve():
         update_readme(records)            # the README shows the summary of the committed results
     return len(records)

@@ -78,6 +78,8 @@ def test_report_regenerates_markdown(bench_records, tmp_path):
     assert "| ref | rv32imc | e31 | encrypt | 4,096 |" in md
     assert "seed-000 Table 1 | chacha20 cycles" in md          # published figure beside ours
     assert "seed-000 Table 1 | aes128-encrypt cycles" in md
+    png = path.with_name("bench-cycles-per-byte.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "](bench-cycles-per-byte.png)" in md
 
 
 def test_report_rejects_bad_records(tmp_path):
