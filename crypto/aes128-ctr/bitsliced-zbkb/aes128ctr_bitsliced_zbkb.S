@@ -2255,635 +2255,6 @@ aes128ctr_xor:
     addi t0, t0, -1
     sw   t0, 720(sp)
     bnez t0, .Lx_round
-    lw   t0, 0(a1)
-    lw   t1, 0(a0)
-    lw   t2, 4(a0)
-    xor  t1, t0, t1
-    lw   t0, 4(a1)
-    lw   t3, 8(a0)
-    xor  t2, t0, t2
-    lw   t0, 8(a1)
-    lw   t4, 12(a0)
-    xor  t0, t0, t3
-    lw   t3, 12(a1)
-    lw   t5, 16(a0)
-    xor  t4, t3, t4
-    lw   t3, 16(a1)
-    lw   t6, 20(a0)
-    xor  t5, t3, t5
-    lw   t3, 20(a1)
-    lw   a2, 24(a0)
-    xor  t6, t3, t6
-    lw   t3, 24(a1)
-    lw   a3, 28(a0)
-    xor  a2, t3, a2
-    lw   t3, 28(a1)
-    xor  t6, a2, t6
-    xor  a3, t3, a3
-    xor  t3, t5, t0
-    xor  a4, a3, t2
-    xor  s0, a4, t3
-    xor  a6, a3, t0
-    xor  a7, t6, t1
-    xor  t4, t4, s0
-    xor  a5, a3, t5
-    xor  t2, a7, t2
-    xor  t0, t4, t0
-    xor  a2, t4, a2
-    xor  t5, a7, t5
-    xor  s2, t2, a6
-    xor  t4, t0, t1
-    xor  s3, t0, t6
-    xor  s4, a2, a5
-    and  s9, s0, t0
-    and  s10, s2, t4
-    and  s11, t5, t1
-    xor  s1, a7, a3
-    xor  t6, t6, s4
-    xor  s10, s10, s9
-    xor  s11, s11, s9
-    xor  s5, t1, s4
-    and  s9, a4, t6
-    and  ra, t2, a7
-    sw   s1, 512(sp)
-    xor  ra, ra, s9
-    and  s1, s1, s5
-    xor  s7, s3, a6
-    xor  s9, s1, s9
-    sw   a6, 520(sp)
-    and  s1, a5, s4
-    and  a6, a6, s3
-    xor  s6, s3, s4
-    sw   t3, 516(sp)
-    xor  a6, a6, s1
-    and  t3, t3, s6
-    xor  s11, s11, a6
-    xor  a3, a3, t6
-    xor  t3, t3, s1
-    xor  a2, s10, a2
-    xor  a6, s9, a6
-    xor  s8, a4, t6
-    xor  ra, ra, t3
-    xor  a2, a2, t3
-    xor  s7, s11, s7
-    xor  a3, a6, a3
-    xor  s8, ra, s8
-    xor  a6, a2, s7
-    and  a2, a2, s8
-    xor  ra, a3, a2
-    and  s11, a6, ra
-    xor  s11, s11, s7
-    xor  t3, s8, a3
-    xor  s7, s7, a2
-    and  s7, s7, t3
-    xor  s7, s7, a3
-    xor  t3, ra, s7
-    xor  s8, s8, s7
-    and  a3, a3, t3
-    xor  s8, a3, s8
-    xor  a3, ra, a3
-    and  a3, s11, a3
-    xor  a6, a6, a3
-    xor  a3, a6, s8
-    xor  ra, s11, s7
-    xor  a2, s7, s8
-    xor  s9, ra, a3
-    and  s4, ra, s4
-    and  a5, ra, a5
-    xor  t3, s11, a6
-    and  t0, a2, t0
-    and  t4, s8, t4
-    and  t1, s7, t1
-    lw   ra, 516(sp)
-    and  t6, t3, t6
-    and  a7, a6, a7
-    and  s6, s9, s6
-    and  a4, t3, a4
-    xor  t1, t0, t1
-    xor  t4, t4, t0
-    and  s3, a3, s3
-    and  a6, a6, t2
-    and  s9, s9, ra
-    xor  a7, t6, a7
-    xor  t0, a4, t1
-    and  s8, s8, s2
-    lw   t2, 512(sp)
-    xor  s9, a5, s9
-    xor  s6, s6, a7
-    xor  s3, s3, t0
-    and  s5, s11, s5
-    and  a2, a2, s0
-    xor  s8, s8, s9
-    xor  s3, s6, s3
-    and  s11, s11, t2
-    lw   ra, 520(sp)
-    xor  a2, a2, s8
-    xor  a7, a7, t4
-    xor  t6, t6, s5
-    xor  s6, s4, s6
-    and  s7, s7, t5
-    xor  s9, a6, s9
-    xor  t6, t1, t6
-    xor  a7, a2, a7
-    xor  s11, s11, s3
-    xor  a5, a5, s6
-    and  a3, a3, ra
-    xor  s9, s9, t6
-    xor  s8, s8, s7
-    xor  a2, a2, s6
-    xor  a5, s11, a5
-    xor  a4, a4, s9
-    xor  s3, s3, s9
-    xor  t6, t6, a7
-    xor  s6, a7, s6
-    xor  a5, a5, a3
-    xor  s11, s8, s11
-    sw   a4, 0(sp)
-    sw   s3, 4(sp)
-    sw   s11, 8(sp)
-    sw   t6, 12(sp)
-    sw   a7, 16(sp)
-    sw   a5, 20(sp)
-    sw   s6, 24(sp)
-    sw   a2, 28(sp)
-    lw   t0, 32(a1)
-    lw   t1, 32(a0)
-    lw   t2, 36(a0)
-    xor  t1, t0, t1
-    lw   t0, 36(a1)
-    lw   t3, 40(a0)
-    xor  t2, t0, t2
-    lw   t0, 40(a1)
-    lw   t4, 44(a0)
-    xor  t0, t0, t3
-    lw   t3, 44(a1)
-    lw   t5, 48(a0)
-    xor  t4, t3, t4
-    lw   t3, 48(a1)
-    lw   t6, 52(a0)
-    xor  t5, t3, t5
-    lw   t3, 52(a1)
-    lw   a2, 56(a0)
-    xor  t6, t3, t6
-    lw   t3, 56(a1)
-    lw   a3, 60(a0)
-    xor  a2, t3, a2
-    lw   t3, 60(a1)
-    xor  t6, a2, t6
-    xor  a3, t3, a3
-    xor  t3, t5, t0
-    xor  a4, a3, t2
-    xor  s0, a4, t3
-    xor  a6, a3, t0
-    xor  a7, t6, t1
-    xor  t4, t4, s0
-    xor  a5, a3, t5
-    xor  t2, a7, t2
-    xor  t0, t4, t0
-    xor  a2, t4, a2
-    xor  t5, a7, t5
-    xor  s2, t2, a6
-    xor  t4, t0, t1
-    xor  s3, t0, t6
-    xor  s4, a2, a5
-    and  s9, s0, t0
-    and  s10, s2, t4
-    and  s11, t5, t1
-    xor  s1, a7, a3
-    xor  t6, t6, s4
-    xor  s10, s10, s9
-    xor  s11, s11, s9
-    xor  s5, t1, s4
-    and  s9, a4, t6
-    and  ra, t2, a7
-    sw   s1, 512(sp)
-    xor  ra, ra, s9
-    and  s1, s1, s5
-    xor  s7, s3, a6
-    xor  s9, s1, s9
-    sw   a6, 520(sp)
-    and  s1, a5, s4
-    and  a6, a6, s3
-    xor  s6, s3, s4
-    sw   t3, 516(sp)
-    xor  a6, a6, s1
-    and  t3, t3, s6
-    xor  s11, s11, a6
-    xor  a3, a3, t6
-    xor  t3, t3, s1
-    xor  a2, s10, a2
-    xor  a6, s9, a6
-    xor  s8, a4, t6
-    xor  ra, ra, t3
-    xor  a2, a2, t3
-    xor  s7, s11, s7
-    xor  a3, a6, a3
-    xor  s8, ra, s8
-    xor  a6, a2, s7
-    and  a2, a2, s8
-    xor  ra, a3, a2
-    and  s11, a6, ra
-    xor  s11, s11, s7
-    xor  t3, s8, a3
-    xor  s7, s7, a2
-    and  s7, s7, t3
-    xor  s7, s7, a3
-    xor  t3, ra, s7
-    xor  s8, s8, s7
-    and  a3, a3, t3
-    xor  s8, a3, s8
-    xor  a3, ra, a3
-    and  a3, s11, a3
-    xor  a6, a6, a3
-    xor  a3, a6, s8
-    xor  ra, s11, s7
-    xor  a2, s7, s8
-    xor  s9, ra, a3
-    and  s4, ra, s4
-    and  a5, ra, a5
-    xor  t3, s11, a6
-    and  t0, a2, t0
-    and  t4, s8, t4
-    and  t1, s7, t1
-    lw   ra, 516(sp)
-    and  t6, t3, t6
-    and  a7, a6, a7
-    and  s6, s9, s6
-    and  a4, t3, a4
-    xor  t1, t0, t1
-    xor  t4, t4, t0
-    and  s3, a3, s3
-    and  a6, a6, t2
-    and  s9, s9, ra
-    xor  a7, t6, a7
-    xor  t0, a4, t1
-    and  s8, s8, s2
-    lw   t2, 512(sp)
-    xor  s9, a5, s9
-    xor  s6, s6, a7
-    xor  s3, s3, t0
-    and  s5, s11, s5
-    and  a2, a2, s0
-    xor  s8, s8, s9
-    xor  s3, s6, s3
-    and  s11, s11, t2
-    lw   ra, 520(sp)
-    xor  a2, a2, s8
-    xor  a7, a7, t4
-    xor  t6, t6, s5
-    xor  s6, s4, s6
-    and  s7, s7, t5
-    xor  s9, a6, s9
-    xor  t6, t1, t6
-    xor  a7, a2, a7
-    xor  s11, s11, s3
-    xor  a5, a5, s6
-    and  a3, a3, ra
-    xor  s9, s9, t6
-    xor  s8, s8, s7
-    xor  a2, a2, s6
-    xor  a5, s11, a5
-    xor  a4, a4, s9
-    xor  s3, s3, s9
-    xor  t6, t6, a7
-    xor  s6, a7, s6
-    xor  a5, a5, a3
-    xor  s11, s8, s11
-    rori a4, a4, 8
-    rori s3, s3, 8
-    rori s11, s11, 8
-    rori t6, t6, 8
-    rori a7, a7, 8
-    rori a5, a5, 8
-    rori s6, s6, 8
-    rori a2, a2, 8
-    sw   a4, 32(sp)
-    sw   s3, 36(sp)
-    sw   s11, 40(sp)
-    sw   t6, 44(sp)
-    sw   a7, 48(sp)
-    sw   a5, 52(sp)
-    sw   s6, 56(sp)
-    sw   a2, 60(sp)
-    lw   t0, 64(a1)
-    lw   t1, 64(a0)
-    lw   t2, 68(a0)
-    xor  t1, t0, t1
-    lw   t0, 68(a1)
-    lw   t3, 72(a0)
-    xor  t2, t0, t2
-    lw   t0, 72(a1)
-    lw   t4, 76(a0)
-    xor  t0, t0, t3
-    lw   t3, 76(a1)
-    lw   t5, 80(a0)
-    xor  t4, t3, t4
-    lw   t3, 80(a1)
-    lw   t6, 84(a0)
-    xor  t5, t3, t5
-    lw   t3, 84(a1)
-    lw   a2, 88(a0)
-    xor  t6, t3, t6
-    lw   t3, 88(a1)
-    lw   a3, 92(a0)
-    xor  a2, t3, a2
-    lw   t3, 92(a1)
-    xor  t6, a2, t6
-    xor  a3, t3, a3
-    xor  t3, t5, t0
-    xor  a4, a3, t2
-    xor  s0, a4, t3
-    xor  a6, a3, t0
-    xor  a7, t6, t1
-    xor  t4, t4, s0
-    xor  a5, a3, t5
-    xor  t2, a7, t2
-    xor  t0, t4, t0
-    xor  a2, t4, a2
-    xor  t5, a7, t5
-    xor  s2, t2, a6
-    xor  t4, t0, t1
-    xor  s3, t0, t6
-    xor  s4, a2, a5
-    and  s9, s0, t0
-    and  s10, s2, t4
-    and  s11, t5, t1
-    xor  s1, a7, a3
-    xor  t6, t6, s4
-    xor  s10, s10, s9
-    xor  s11, s11, s9
-    xor  s5, t1, s4
-    and  s9, a4, t6
-    and  ra, t2, a7
-    sw   s1, 512(sp)
-    xor  ra, ra, s9
-    and  s1, s1, s5
-    xor  s7, s3, a6
-    xor  s9, s1, s9
-    sw   a6, 520(sp)
-    and  s1, a5, s4
-    and  a6, a6, s3
-    xor  s6, s3, s4
-    sw   t3, 516(sp)
-    xor  a6, a6, s1
-    and  t3, t3, s6
-    xor  s11, s11, a6
-    xor  a3, a3, t6
-    xor  t3, t3, s1
-    xor  a2, s10, a2
-    xor  a6, s9, a6
-    xor  s8, a4, t6
-    xor  ra, ra, t3
-    xor  a2, a2, t3
-    xor  s7, s11, s7
-    xor  a3, a6, a3
-    xor  s8, ra, s8
-    xor  a6, a2, s7
-    and  a2, a2, s8
-    xor  ra, a3, a2
-    and  s11, a6, ra
-    xor  s11, s11, s7
-    xor  t3, s8, a3
-    xor  s7, s7, a2
-    and  s7, s7, t3
-    xor  s7, s7, a3
-    xor  t3, ra, s7
-    xor  s8, s8, s7
-    and  a3, a3, t3
-    xor  s8, a3, s8
-    xor  a3, ra, a3
-    and  a3, s11, a3
-    xor  a6, a6, a3
-    xor  a3, a6, s8
-    xor  ra, s11, s7
-    xor  a2, s7, s8
-    xor  s9, ra, a3
-    and  s4, ra, s4
-    and  a5, ra, a5
-    xor  t3, s11, a6
-    and  t0, a2, t0
-    and  t4, s8, t4
-    and  t1, s7, t1
-    lw   ra, 516(sp)
-    and  t6, t3, t6
-    and  a7, a6, a7
-    and  s6, s9, s6
-    and  a4, t3, a4
-    xor  t1, t0, t1
-    xor  t4, t4, t0
-    and  s3, a3, s3
-    and  a6, a6, t2
-    and  s9, s9, ra
-    xor  a7, t6, a7
-    xor  t0, a4, t1
-    and  s8, s8, s2
-    lw   t2, 512(sp)
-    xor  s9, a5, s9
-    xor  s6, s6, a7
-    xor  s3, s3, t0
-    and  s5, s11, s5
-    and  a2, a2, s0
-    xor  s8, s8, s9
-    xor  s3, s6, s3
-    and  s11, s11, t2
-    lw   ra, 520(sp)
-    xor  a2, a2, s8
-    xor  a7, a7, t4
-    xor  t6, t6, s5
-    xor  s6, s4, s6
-    and  s7, s7, t5
-    xor  s9, a6, s9
-    xor  t6, t1, t6
-    xor  a7, a2, a7
-    xor  s11, s11, s3
-    xor  a5, a5, s6
-    and  a3, a3, ra
-    xor  s9, s9, t6
-    xor  s8, s8, s7
-    xor  a2, a2, s6
-    xor  a5, s11, a5
-    xor  a4, a4, s9
-    xor  s3, s3, s9
-    xor  t6, t6, a7
-    xor  s6, a7, s6
-    xor  a5, a5, a3
-    xor  s11, s8, s11
-    rori a4, a4, 16
-    rori s3, s3, 16
-    rori s11, s11, 16
-    rori t6, t6, 16
-    rori a7, a7, 16
-    rori a5, a5, 16
-    rori s6, s6, 16
-    rori a2, a2, 16
-    sw   a4, 64(sp)
-    sw   s3, 68(sp)
-    sw   s11, 72(sp)
-    sw   t6, 76(sp)
-    sw   a7, 80(sp)
-    sw   a5, 84(sp)
-    sw   s6, 88(sp)
-    sw   a2, 92(sp)
-    lw   t0, 96(a1)
-    lw   t1, 96(a0)
-    lw   t2, 100(a0)
-    xor  t1, t0, t1
-    lw   t0, 100(a1)
-    lw   t3, 104(a0)
-    xor  t2, t0, t2
-    lw   t0, 104(a1)
-    lw   t4, 108(a0)
-    xor  t0, t0, t3
-    lw   t3, 108(a1)
-    lw   t5, 112(a0)
-    xor  t4, t3, t4
-    lw   t3, 112(a1)
-    lw   t6, 116(a0)
-    xor  t5, t3, t5
-    lw   t3, 116(a1)
-    lw   a2, 120(a0)
-    xor  t6, t3, t6
-    lw   t3, 120(a1)
-    lw   a3, 124(a0)
-    xor  a2, t3, a2
-    lw   t3, 124(a1)
-    xor  t6, a2, t6
-    xor  a3, t3, a3
-    xor  t3, t5, t0
-    xor  a4, a3, t2
-    xor  s0, a4, t3
-    xor  a6, a3, t0
-    xor  a7, t6, t1
-    xor  t4, t4, s0
-    xor  a5, a3, t5
-    xor  t2, a7, t2
-    xor  t0, t4, t0
-    xor  a2, t4, a2
-    xor  t5, a7, t5
-    xor  s2, t2, a6
-    xor  t4, t0, t1
-    xor  s3, t0, t6
-    xor  s4, a2, a5
-    and  s9, s0, t0
-    and  s10, s2, t4
-    and  s11, t5, t1
-    xor  s1, a7, a3
-    xor  t6, t6, s4
-    xor  s10, s10, s9
-    xor  s11, s11, s9
-    xor  s5, t1, s4
-    and  s9, a4, t6
-    and  ra, t2, a7
-    sw   s1, 512(sp)
-    xor  ra, ra, s9
-    and  s1, s1, s5
-    xor  s7, s3, a6
-    xor  s9, s1, s9
-    sw   a6, 520(sp)
-    and  s1, a5, s4
-    and  a6, a6, s3
-    xor  s6, s3, s4
-    sw   t3, 516(sp)
-    xor  a6, a6, s1
-    and  t3, t3, s6
-    xor  s11, s11, a6
-    xor  a3, a3, t6
-    xor  t3, t3, s1
-    xor  a2, s10, a2
-    xor  a6, s9, a6
-    xor  s8, a4, t6
-    xor  ra, ra, t3
-    xor  a2, a2, t3
-    xor  s7, s11, s7
-    xor  a3, a6, a3
-    xor  s8, ra, s8
-    xor  a6, a2, s7
-    and  a2, a2, s8
-    xor  ra, a3, a2
-    and  s11, a6, ra
-    xor  s11, s11, s7
-    xor  t3, s8, a3
-    xor  s7, s7, a2
-    and  s7, s7, t3
-    xor  s7, s7, a3
-    xor  t3, ra, s7
-    xor  s8, s8, s7
-    and  a3, a3, t3
-    xor  s8, a3, s8
-    xor  a3, ra, a3
-    and  a3, s11, a3
-    xor  a6, a6, a3
-    xor  a3, a6, s8
-    xor  ra, s11, s7
-    xor  a2, s7, s8
-    xor  s9, ra, a3
-    and  s4, ra, s4
-    and  a5, ra, a5
-    xor  t3, s11, a6
-    and  t0, a2, t0
-    and  t4, s8, t4
-    and  t1, s7, t1
-    lw   ra, 516(sp)
-    and  t6, t3, t6
-    and  a7, a6, a7
-    and  s6, s9, s6
-    and  a4, t3, a4
-    xor  t1, t0, t1
-    xor  t4, t4, t0
-    and  s3, a3, s3
-    and  a6, a6, t2
-    and  s9, s9, ra
-    xor  a7, t6, a7
-    xor  t0, a4, t1
-    and  s8, s8, s2
-    lw   t2, 512(sp)
-    xor  s9, a5, s9
-    xor  s6, s6, a7
-    xor  s3, s3, t0
-    and  s5, s11, s5
-    and  a2, a2, s0
-    xor  s8, s8, s9
-    xor  s3, s6, s3
-    and  s11, s11, t2
-    lw   ra, 520(sp)
-    xor  a2, a2, s8
-    xor  a7, a7, t4
-    xor  t6, t6, s5
-    xor  s6, s4, s6
-    and  s7, s7, t5
-    xor  s9, a6, s9
-    xor  t6, t1, t6
-    xor  a7, a2, a7
-    xor  s11, s11, s3
-    xor  a5, a5, s6
-    and  a3, a3, ra
-    xor  s9, s9, t6
-    xor  s8, s8, s7
-    xor  a2, a2, s6
-    xor  a5, s11, a5
-    xor  a4, a4, s9
-    xor  s3, s3, s9
-    xor  t6, t6, a7
-    xor  s6, a7, s6
-    xor  a5, a5, a3
-    xor  s11, s8, s11
-    rori a4, a4, 24
-    rori s3, s3, 24
-    rori s11, s11, 24
-    rori t6, t6, 24
-    rori a7, a7, 24
-    rori a5, a5, 24
-    rori s6, s6, 24
-    rori a2, a2, 24
-    sw   a4, 96(sp)
-    sw   s3, 100(sp)
-    sw   s11, 104(sp)
-    sw   t6, 108(sp)
-    sw   a7, 112(sp)
-    sw   a5, 116(sp)
-    sw   s6, 120(sp)
-    sw   a2, 124(sp)
-    addi a0, a0, 128
 .Lx_last:
     lw   a2, 704(sp)
     lw   a1, 708(sp)
@@ -2910,719 +2281,1303 @@ aes128ctr_xor:
     addi a1, sp, 256
     mv   a2, a1
 .Lx_unpack:
-    lw   t5, 0(sp)
-    lw   t6, 32(sp)
-    srli a5, t5, 8
-    li   t3, 16711935
-    xor  a5, a5, t6
-    lw   a3, 64(sp)
-    and  a5, a5, t3
-    lw   a4, 96(sp)
-    slli a6, a5, 8
-    xor  t6, t6, a5
-    srli a5, a3, 8
-    xor  a5, a5, a4
-    xor  t5, t5, a6
-    and  a5, a5, t3
-    slli a6, a5, 8
-    xor  a5, a4, a5
-    xor  a6, a3, a6
-    srli a4, t5, 16
-    li   t4, 65535
-    xor  a4, a4, a6
-    and  a4, a4, t4
-    slli a3, a4, 16
-    xor  a6, a6, a4
-    srli a4, t6, 16
-    xor  a4, a4, a5
-    xor  t5, t5, a3
-    and  a4, a4, t4
-    slli a3, a4, 16
-    xor  a4, a5, a4
-    sw   a4, 480(sp)
-    sw   a6, 448(sp)
-    lw   a4, 4(sp)
-    lw   a6, 36(sp)
-    xor  t6, t6, a3
-    srli a5, a4, 8
-    sw   t6, 416(sp)
-    xor  a5, a5, a6
-    sw   t5, 384(sp)
-    lw   t6, 68(sp)
-    and  a5, a5, t3
-    lw   t5, 100(sp)
-    slli a3, a5, 8
-    xor  a6, a6, a5
-    srli a5, t6, 8
-    xor  a5, a5, t5
-    xor  a4, a4, a3
-    and  a5, a5, t3
-    slli a3, a5, 8
-    xor  a5, t5, a5
-    xor  a3, t6, a3
-    srli t5, a4, 16
-    xor  t5, t5, a3
-    and  t5, t5, t4
-    slli t6, t5, 16
-    xor  t5, a3, t5
-    srli a3, a6, 16
-    xor  a3, a3, a5
-    xor  t6, a4, t6
-    and  a3, a3, t4
-    slli a4, a3, 16
-    xor  a3, a5, a3
-    sw   a3, 484(sp)
-    sw   t5, 452(sp)
-    lw   a3, 8(sp)
-    lw   t5, 40(sp)
-    xor  a6, a6, a4
-    srli a5, a3, 8
-    sw   a6, 420(sp)
-    xor  a5, a5, t5
-    sw   t6, 388(sp)
-    lw   a6, 72(sp)
-    and  a5, a5, t3
-    lw   t6, 104(sp)
-    slli a4, a5, 8
-    xor  t5, t5, a5
-    srli a5, a6, 8
-    xor  a5, a5, t6
-    xor  a3, a3, a4
-    and  a5, a5, t3
-    slli a4, a5, 8
-    xor  a5, t6, a5
-    xor  a4, a6, a4
-    srli t6, a3, 16
-    xor  t6, t6, a4
-    and  t6, t6, t4
-    slli a6, t6, 16
-    xor  a4, a4, t6
-    srli t6, t5, 16
-    xor  t6, t6, a5
-    xor  a3, a3, a6
-    and  t6, t6, t4
-    slli a6, t6, 16
-    xor  t6, a5, t6
-    sw   t6, 488(sp)
-    sw   a4, 456(sp)
-    lw   t6, 12(sp)
-    lw   a4, 44(sp)
-    xor  t5, t5, a6
-    srli a5, t6, 8
-    sw   t5, 424(sp)
-    xor  a5, a5, a4
-    sw   a3, 392(sp)
-    lw   t5, 76(sp)
-    and  a5, a5, t3
-    lw   a3, 108(sp)
-    slli a6, a5, 8
-    xor  a4, a4, a5
-    srli a5, t5, 8
-    xor  a5, a5, a3
-    xor  t6, t6, a6
-    and  a5, a5, t3
-    slli a6, a5, 8
-    xor  a5, a3, a5
-    xor  a6, t5, a6
-    srli a3, t6, 16
-    xor  a3, a3, a6
-    and  a3, a3, t4
-    slli t5, a3, 16
-    xor  a3, a6, a3
-    srli a6, a4, 16
-    xor  a6, a6, a5
-    xor  t5, t6, t5
-    and  a6, a6, t4
-    slli t6, a6, 16
-    xor  a6, a5, a6
-    sw   a6, 492(sp)
-    sw   a3, 460(sp)
-    lw   a6, 16(sp)
-    lw   a3, 48(sp)
-    xor  a4, a4, t6
-    srli a5, a6, 8
-    sw   a4, 428(sp)
-    xor  a5, a5, a3
-    sw   t5, 396(sp)
-    lw   a4, 80(sp)
-    and  a5, a5, t3
-    lw   t5, 112(sp)
-    slli t6, a5, 8
-    xor  a3, a3, a5
-    srli a5, a4, 8
-    xor  a5, a5, t5
-    xor  a6, a6, t6
-    and  a5, a5, t3
-    slli t6, a5, 8
-    xor  a5, t5, a5
-    xor  t6, a4, t6
-    srli t5, a6, 16
-    xor  t5, t5, t6
-    and  t5, t5, t4
-    slli a4, t5, 16
-    xor  t6, t6, t5
-    srli t5, a3, 16
-    xor  t5, t5, a5
-    xor  a6, a6, a4
-    and  t5, t5, t4
-    slli a4, t5, 16
-    xor  t5, a5, t5
-    sw   t5, 496(sp)
-    sw   t6, 464(sp)
-    lw   t5, 20(sp)
-    lw   t6, 52(sp)
-    xor  a3, a3, a4
-    srli a5, t5, 8
-    sw   a3, 432(sp)
-    xor  a5, a5, t6
-    sw   a6, 400(sp)
-    lw   a3, 84(sp)
-    and  a5, a5, t3
-    lw   a6, 116(sp)
-    slli a4, a5, 8
-    xor  t6, t6, a5
-    srli a5, a3, 8
-    xor  a5, a5, a6
-    xor  t5, t5, a4
-    and  a5, a5, t3
-    slli a4, a5, 8
-    xor  a5, a6, a5
-    xor  a4, a3, a4
-    srli a6, t5, 16
-    xor  a6, a6, a4
-    and  a6, a6, t4
-    slli a3, a6, 16
-    xor  a6, a4, a6
-    srli a4, t6, 16
-    xor  a4, a4, a5
-    xor  a3, t5, a3
-    and  a4, a4, t4
-    slli t5, a4, 16
-    xor  a4, a5, a4
-    sw   a4, 500(sp)
-    sw   a6, 468(sp)
-    lw   a4, 24(sp)
-    lw   a6, 56(sp)
-    xor  t5, t6, t5
-    srli a5, a4, 8
-    sw   t5, 436(sp)
-    xor  a5, a5, a6
-    sw   a3, 404(sp)
-    lw   t5, 88(sp)
-    and  a5, a5, t3
-    lw   a3, 120(sp)
-    slli t6, a5, 8
-    xor  a6, a6, a5
-    srli a5, t5, 8
-    xor  a5, a5, a3
-    xor  a4, a4, t6
-    and  a5, a5, t3
-    slli t6, a5, 8
-    xor  a5, a3, a5
+    lw   t3, 0(sp)
+    lw   t4, 0(a0)
+    lw   t5, 4(a0)
+    xor  t4, t3, t4
+    lw   t3, 4(sp)
+    lw   t6, 8(a0)
+    xor  t3, t3, t5
+    lw   t5, 8(sp)
+    lw   a3, 12(a0)
     xor  t6, t5, t6
-    srli a3, a4, 16
-    xor  a3, a3, t6
-    and  a3, a3, t4
-    slli t5, a3, 16
-    xor  t6, t6, a3
-    srli a3, a6, 16
-    xor  a3, a3, a5
-    xor  a4, a4, t5
-    and  a3, a3, t4
-    slli t5, a3, 16
-    xor  a3, a5, a3
-    sw   a3, 504(sp)
-    sw   t6, 472(sp)
-    lw   a3, 28(sp)
-    lw   t6, 60(sp)
-    xor  a6, a6, t5
-    srli a5, a3, 8
-    sw   a6, 440(sp)
-    xor  a5, a5, t6
-    sw   a4, 408(sp)
-    lw   a6, 92(sp)
-    and  a5, a5, t3
-    lw   a4, 124(sp)
-    slli t5, a5, 8
-    xor  t6, t6, a5
-    srli a5, a6, 8
-    xor  a5, a5, a4
-    and  a5, a5, t3
-    slli t3, a5, 8
-    xor  a3, a3, t5
-    xor  a5, a4, a5
-    xor  t3, a6, t3
-    srli a4, a3, 16
-    xor  a4, a4, t3
-    and  a4, a4, t4
-    slli a6, a4, 16
-    xor  a4, t3, a4
-    srli t3, t6, 16
-    xor  t3, t3, a5
-    and  t4, t3, t4
-    slli t3, t4, 16
-    xor  t4, a5, t4
-    sw   t4, 508(sp)
-    sw   a4, 476(sp)
-    lw   t4, 384(sp)
-    lw   a4, 388(sp)
-    xor  t3, t6, t3
-    srli a7, t4, 1
-    li   t0, 1431655765
-    xor  a6, a3, a6
-    sw   t3, 444(sp)
-    xor  a7, a7, a4
-    sw   a6, 412(sp)
-    lw   t3, 392(sp)
-    and  a7, a7, t0
-    lw   a6, 396(sp)
-    slli s0, a7, 1
-    xor  a4, a4, a7
-    srli a7, t3, 1
-    xor  a7, a7, a6
-    xor  t4, t4, s0
-    and  a7, a7, t0
-    lw   a5, 400(sp)
-    slli s0, a7, 1
-    lw   t6, 404(sp)
-    xor  a7, a6, a7
-    srli a6, a5, 1
-    xor  a6, a6, t6
-    xor  s0, t3, s0
-    and  a6, a6, t0
-    lw   a3, 408(sp)
-    slli t3, a6, 1
-    lw   t5, 412(sp)
-    xor  a6, t6, a6
-    srli t6, a3, 1
-    xor  t6, t6, t5
-    xor  t3, a5, t3
-    and  t6, t6, t0
-    slli a5, t6, 1
-    xor  t5, t5, t6
-    srli t6, t4, 2
-    li   t1, 858993459
-    xor  t6, t6, s0
-    xor  a3, a3, a5
-    and  t6, t6, t1
-    slli a5, t6, 2
-    xor  t6, s0, t6
-    srli s0, a4, 2
-    xor  s0, s0, a7
-    xor  t4, t4, a5
-    and  s0, s0, t1
-    slli a5, s0, 2
-    xor  s0, a7, s0
-    srli a7, t3, 2
-    xor  a7, a7, a3
-    xor  a5, a4, a5
-    and  a7, a7, t1
-    slli a4, a7, 2
-    xor  a7, a3, a7
-    srli a3, a6, 2
-    xor  a3, a3, t5
-    xor  t3, t3, a4
-    and  a3, a3, t1
-    slli a4, a3, 2
-    xor  t5, t5, a3
-    srli a3, t4, 4
-    li   t2, 252645135
-    xor  a3, a3, t3
-    xor  a6, a6, a4
-    and  a3, a3, t2
-    slli a4, a3, 4
-    xor  t3, t3, a3
-    srli a3, a5, 4
-    xor  a3, a3, a6
-    xor  t4, t4, a4
-    and  a3, a3, t2
-    slli a4, a3, 4
-    xor  a3, a6, a3
-    srli a6, t6, 4
-    xor  a6, a6, a7
-    xor  a4, a5, a4
-    and  a6, a6, t2
-    slli a5, a6, 4
-    xor  a7, a7, a6
-    srli a6, s0, 4
-    xor  a6, a6, t5
-    xor  a5, t6, a5
-    and  a6, a6, t2
-    slli t6, a6, 4
-    xor  t5, t5, a6
-    xor  t6, s0, t6
-    lw   a6, 128(a0)
-    lw   s0, 0(a1)
-    xor  t4, t4, a6
-    xor  t4, t4, s0
-    sw   t4, 0(a2)
-    lw   t4, 16(a1)
-    xor  a4, a4, a6
-    xor  t4, a4, t4
-    sw   t4, 16(a2)
-    lw   t4, 32(a1)
-    xor  a5, a5, a6
-    xor  t4, a5, t4
-    sw   t4, 32(a2)
-    lw   t4, 48(a1)
-    xor  t6, t6, a6
-    xor  t4, t6, t4
-    sw   t4, 48(a2)
-    lw   t4, 64(a1)
-    xor  t3, t3, a6
-    xor  a3, a3, a6
-    xor  a7, a7, a6
-    xor  t4, t3, t4
-    xor  a6, t5, a6
-    sw   t4, 64(a2)
-    lw   t5, 112(a1)
-    lw   t4, 80(a1)
-    xor  t5, a6, t5
-    xor  t4, a3, t4
-    sw   t5, 112(a2)
-    sw   t4, 80(a2)
-    lw   t5, 416(sp)
-    lw   t4, 96(a1)
-    lw   a6, 420(sp)
-    srli a4, t5, 1
-    xor  t4, a7, t4
-    xor  a4, a4, a6
-    sw   t4, 96(a2)
-    and  a4, a4, t0
-    lw   t4, 424(sp)
-    slli s0, a4, 1
-    lw   a7, 428(sp)
-    xor  a4, a6, a4
-    srli a6, t4, 1
-    xor  a6, a6, a7
-    xor  t5, t5, s0
-    and  a6, a6, t0
-    lw   a3, 432(sp)
-    slli s0, a6, 1
-    lw   t3, 436(sp)
-    xor  a6, a7, a6
-    srli a7, a3, 1
-    xor  a7, a7, t3
-    xor  t4, t4, s0
-    and  a7, a7, t0
-    lw   t6, 440(sp)
-    slli s0, a7, 1
-    lw   a5, 444(sp)
-    xor  a7, t3, a7
-    srli t3, t6, 1
-    xor  t3, t3, a5
-    xor  s0, a3, s0
-    and  t3, t3, t0
-    slli a3, t3, 1
-    xor  a5, a5, t3
-    srli t3, t5, 2
-    xor  t3, t3, t4
-    xor  t6, t6, a3
-    and  t3, t3, t1
-    slli a3, t3, 2
-    xor  t3, t4, t3
-    srli t4, a4, 2
-    xor  t4, t4, a6
-    xor  t5, t5, a3
-    and  t4, t4, t1
-    slli a3, t4, 2
-    xor  t4, a6, t4
-    srli a6, s0, 2
-    xor  a6, a6, t6
-    xor  a4, a4, a3
-    and  a6, a6, t1
-    slli a3, a6, 2
-    xor  t6, t6, a6
-    srli a6, a7, 2
-    xor  a6, a6, a5
-    xor  s0, s0, a3
-    and  a6, a6, t1
-    slli a3, a6, 2
-    xor  a5, a5, a6
-    srli a6, t5, 4
-    xor  a6, a6, s0
-    xor  a3, a7, a3
-    and  a6, a6, t2
-    slli a7, a6, 4
-    xor  s0, s0, a6
-    srli a6, a4, 4
-    xor  a6, a6, a3
-    xor  t5, t5, a7
-    and  a6, a6, t2
-    slli a7, a6, 4
-    xor  a6, a3, a6
-    srli a3, t3, 4
-    xor  a3, a3, t6
-    xor  a4, a4, a7
-    and  a3, a3, t2
-    slli a7, a3, 4
-    xor  a3, t6, a3
-    srli t6, t4, 4
-    xor  t6, t6, a5
-    xor  a7, t3, a7
-    and  t6, t6, t2
-    slli t3, t6, 4
-    xor  a5, a5, t6
-    xor  t3, t4, t3
-    lw   t6, 132(a0)
-    lw   t4, 4(a1)
-    xor  t5, t5, t6
-    xor  t4, t5, t4
-    sw   t4, 4(a2)
-    lw   t4, 20(a1)
-    xor  a4, a4, t6
-    xor  t4, a4, t4
-    sw   t4, 20(a2)
-    lw   t4, 36(a1)
-    xor  a7, a7, t6
-    xor  t4, a7, t4
-    sw   t4, 36(a2)
-    lw   t4, 52(a1)
-    xor  t3, t3, t6
-    xor  t4, t3, t4
-    sw   t4, 52(a2)
-    lw   t4, 68(a1)
-    xor  s0, s0, t6
-    xor  a6, a6, t6
-    xor  a3, a3, t6
-    xor  t4, s0, t4
-    xor  t6, a5, t6
-    sw   t4, 68(a2)
-    lw   a5, 116(a1)
-    lw   t4, 84(a1)
-    xor  a5, t6, a5
-    xor  a6, a6, t4
-    sw   a5, 116(a2)
-    sw   a6, 84(a2)
-    lw   a5, 448(sp)
-    lw   a6, 100(a1)
-    lw   t6, 452(sp)
-    srli a4, a5, 1
-    xor  a6, a3, a6
-    xor  a4, a4, t6
-    sw   a6, 100(a2)
-    and  a4, a4, t0
-    lw   a6, 456(sp)
-    slli t5, a4, 1
-    lw   a3, 460(sp)
-    xor  a4, t6, a4
-    srli t6, a6, 1
-    xor  t6, t6, a3
-    lw   t4, 464(sp)
-    xor  t5, a5, t5
-    and  t6, t6, t0
-    lw   s0, 468(sp)
-    slli a5, t6, 1
-    xor  a3, a3, t6
-    srli t6, t4, 1
-    xor  t6, t6, s0
-    xor  a6, a6, a5
-    and  t6, t6, t0
-    lw   t3, 472(sp)
-    slli a5, t6, 1
-    lw   a7, 476(sp)
-    xor  t6, s0, t6
-    srli s0, t3, 1
-    xor  s0, s0, a7
-    xor  a5, t4, a5
-    and  s0, s0, t0
-    slli t4, s0, 1
-    xor  a7, a7, s0
-    srli s0, t5, 2
-    xor  s0, s0, a6
-    xor  t3, t3, t4
-    and  s0, s0, t1
-    slli t4, s0, 2
-    xor  a6, a6, s0
-    srli s0, a4, 2
-    xor  s0, s0, a3
-    xor  t5, t5, t4
-    and  s0, s0, t1
-    slli t4, s0, 2
-    xor  a3, a3, s0
-    srli s0, a5, 2
-    xor  s0, s0, t3
-    xor  a4, a4, t4
-    and  s0, s0, t1
-    slli t4, s0, 2
-    xor  s0, t3, s0
-    srli t3, t6, 2
-    xor  t3, t3, a7
-    xor  t4, a5, t4
-    and  t3, t3, t1
-    slli a5, t3, 2
-    xor  a7, a7, t3
-    srli t3, t5, 4
-    xor  t3, t3, t4
-    xor  a5, t6, a5
-    and  t3, t3, t2
-    slli t6, t3, 4
-    xor  t3, t4, t3
-    srli t4, a4, 4
-    xor  t4, t4, a5
-    xor  t5, t5, t6
-    and  t4, t4, t2
-    slli t6, t4, 4
-    xor  a5, a5, t4
-    srli t4, a6, 4
-    xor  t4, t4, s0
-    xor  a4, a4, t6
-    and  t4, t4, t2
-    slli t6, t4, 4
-    xor  t4, s0, t4
-    srli s0, a3, 4
-    xor  s0, s0, a7
-    xor  t6, a6, t6
-    and  s0, s0, t2
-    slli a6, s0, 4
-    xor  a7, a7, s0
-    xor  a6, a3, a6
-    lw   s0, 136(a0)
-    lw   a3, 8(a1)
-    xor  t5, t5, s0
+    lw   t5, 12(sp)
+    lw   a4, 16(a0)
     xor  a3, t5, a3
-    sw   a3, 8(a2)
-    lw   a3, 24(a1)
-    xor  a4, a4, s0
-    xor  a3, a4, a3
-    sw   a3, 24(a2)
-    lw   a3, 40(a1)
-    xor  t6, t6, s0
-    xor  t6, t6, a3
-    sw   t6, 40(a2)
-    lw   t6, 56(a1)
-    xor  a6, a6, s0
-    xor  t6, a6, t6
-    sw   t6, 56(a2)
-    lw   t6, 72(a1)
-    xor  t3, t3, s0
-    xor  t6, t3, t6
-    xor  a5, a5, s0
-    xor  t4, t4, s0
-    xor  a7, a7, s0
-    sw   t6, 72(a2)
-    lw   s0, 120(a1)
-    lw   t6, 88(a1)
-    xor  s0, a7, s0
-    xor  t6, a5, t6
-    sw   s0, 120(a2)
-    sw   t6, 88(a2)
-    lw   s0, 480(sp)
-    lw   t6, 104(a1)
-    lw   a7, 484(sp)
-    srli a4, s0, 1
-    xor  t6, t4, t6
-    xor  a4, a4, a7
-    sw   t6, 104(a2)
-    and  a4, a4, t0
-    lw   t6, 488(sp)
-    slli t5, a4, 1
-    lw   t4, 492(sp)
-    xor  a4, a7, a4
-    srli a7, t6, 1
-    xor  a7, a7, t4
-    lw   a5, 496(sp)
-    xor  t5, s0, t5
-    and  a7, a7, t0
-    lw   t3, 500(sp)
-    slli s0, a7, 1
-    xor  t4, t4, a7
-    srli a7, a5, 1
-    xor  a7, a7, t3
-    xor  t6, t6, s0
-    and  a7, a7, t0
-    lw   a6, 504(sp)
-    slli s0, a7, 1
-    lw   a3, 508(sp)
-    xor  a7, t3, a7
-    srli t3, a6, 1
-    xor  t3, t3, a3
-    and  t3, t3, t0
-    slli t0, t3, 1
-    xor  t3, a3, t3
-    srli a3, t5, 2
-    xor  a3, a3, t6
-    xor  a6, a6, t0
-    and  a3, a3, t1
-    slli t0, a3, 2
-    xor  t6, t6, a3
-    srli a3, a4, 2
-    xor  a3, a3, t4
-    xor  t5, t5, t0
-    and  a3, a3, t1
-    xor  a5, a5, s0
-    slli t0, a3, 2
-    xor  t4, t4, a3
-    srli a3, a5, 2
-    xor  a3, a3, a6
-    xor  a4, a4, t0
-    and  a3, a3, t1
-    slli t0, a3, 2
-    xor  a6, a6, a3
-    srli a3, a7, 2
-    xor  a3, a3, t3
-    and  a3, a3, t1
-    slli t1, a3, 2
-    xor  a3, t3, a3
-    xor  a5, a5, t0
-    srli t3, t5, 4
-    xor  t3, t3, a5
-    xor  t1, a7, t1
-    and  t3, t3, t2
-    slli a7, t3, 4
-    xor  t3, a5, t3
-    srli a5, a4, 4
-    xor  a5, a5, t1
-    xor  t5, t5, a7
-    and  a5, a5, t2
-    slli a7, a5, 4
-    xor  t1, t1, a5
-    srli a5, t6, 4
-    xor  a5, a5, a6
-    xor  a4, a4, a7
-    and  a5, a5, t2
-    slli a7, a5, 4
+    lw   t5, 16(sp)
+    lw   a5, 20(a0)
+    xor  a4, t5, a4
+    lw   t5, 20(sp)
+    lw   a6, 24(a0)
+    xor  a5, t5, a5
+    lw   t5, 24(sp)
+    lw   a7, 28(a0)
+    xor  a6, t5, a6
+    lw   t5, 28(sp)
     xor  a5, a6, a5
-    srli a6, t4, 4
-    xor  a6, a6, a3
-    and  a6, a6, t2
-    slli t2, a6, 4
-    xor  a6, a3, a6
-    xor  t2, t4, t2
-    lw   a3, 140(a0)
-    lw   t4, 12(a1)
-    xor  t5, t5, a3
-    xor  t4, t5, t4
-    sw   t4, 12(a2)
-    lw   t4, 28(a1)
-    xor  a4, a4, a3
-    xor  t4, a4, t4
-    sw   t4, 28(a2)
-    xor  t6, t6, a7
-    lw   t4, 44(a1)
-    xor  t6, t6, a3
-    xor  t4, t6, t4
-    sw   t4, 44(a2)
-    lw   t4, 60(a1)
-    xor  t2, t2, a3
-    xor  t4, t2, t4
-    sw   t4, 60(a2)
-    lw   t4, 76(a1)
-    xor  t3, t3, a3
-    xor  t4, t3, t4
-    sw   t4, 76(a2)
-    lw   t4, 92(a1)
-    xor  t1, t1, a3
-    xor  t4, t1, t4
-    xor  a5, a5, a3
-    sw   t4, 92(a2)
-    xor  a3, a6, a3
-    lw   t4, 108(a1)
-    lw   a6, 124(a1)
-    xor  t4, a5, t4
+    xor  a7, t5, a7
+    xor  t5, a4, t6
+    xor  s0, a7, t3
+    xor  s4, s0, t5
+    xor  s2, a7, t6
+    xor  a3, a3, s4
+    xor  s3, a5, t4
+    xor  t6, a3, t6
+    xor  s1, a7, a4
+    xor  t3, s3, t3
     xor  a3, a3, a6
-    sw   t4, 108(a2)
-    sw   a3, 124(a2)
+    li   t0, 1431655765
+    li   t1, 858993459
+    li   t2, 252645135
+    xor  a4, s3, a4
+    xor  s6, t3, s2
+    xor  a6, t6, t4
+    xor  s5, s3, a7
+    xor  s7, t6, a5
+    xor  s8, a3, s1
+    and  t2, s4, t6
+    and  t1, s6, a6
+    and  t0, a4, t4
+    xor  s9, t4, s8
+    xor  a5, a5, s8
+    xor  t1, t1, t2
+    xor  t0, t0, t2
+    sw   t3, 512(sp)
+    sw   s5, 516(sp)
+    and  t2, s0, a5
+    and  t3, t3, s3
+    and  s5, s5, s9
+    xor  s10, s7, s8
+    xor  t3, t3, t2
+    xor  s5, s5, t2
+    sw   t5, 520(sp)
+    xor  s11, s7, s2
+    and  t2, s1, s8
+    and  t5, t5, s10
+    sw   s2, 524(sp)
+    xor  t5, t5, t2
+    and  s2, s2, s7
+    xor  t2, s2, t2
+    xor  a7, a7, a5
+    xor  t1, t1, a3
+    xor  t0, t0, t2
+    xor  t3, t3, t5
+    xor  s5, s5, t2
+    xor  ra, s0, a5
+    xor  t5, t1, t5
+    xor  s11, t0, s11
+    xor  s5, s5, a7
+    xor  t3, t3, ra
+    xor  a7, t5, s11
+    and  t5, t5, t3
+    xor  ra, s5, t5
+    and  t0, a7, ra
+    xor  t0, t0, s11
+    xor  t1, t3, s5
+    xor  s11, s11, t5
+    and  t1, s11, t1
+    xor  t1, t1, s5
+    xor  s11, ra, t1
+    xor  t3, t3, t1
+    and  s11, s5, s11
+    xor  t3, s11, t3
+    xor  s11, ra, s11
+    and  s11, t0, s11
+    xor  a7, a7, s11
+    xor  s5, t0, a7
+    xor  s11, a7, t3
+    xor  ra, t0, t1
+    xor  t5, t1, t3
+    and  a5, s5, a5
+    and  s0, s5, s0
+    xor  t2, ra, s11
+    and  t6, t5, t6
+    and  t4, t1, t4
+    and  s8, ra, s8
+    lw   s5, 512(sp)
+    and  s1, ra, s1
+    and  a6, t3, a6
+    lw   ra, 520(sp)
+    xor  t4, t6, t4
+    and  s3, a7, s3
+    and  s10, t2, s10
+    and  s5, a7, s5
+    xor  t6, a6, t6
+    and  s9, t0, s9
+    and  s7, s11, s7
+    lw   a7, 516(sp)
+    and  t2, t2, ra
+    xor  s3, a5, s3
+    xor  a6, s0, t4
+    and  t3, t3, s6
+    xor  t2, s1, t2
+    xor  s10, s10, s3
+    xor  s7, s7, a6
+    xor  s9, a5, s9
+    and  a4, t1, a4
+    and  t0, t0, a7
+    lw   ra, 524(sp)
+    xor  t3, t3, t2
+    xor  s7, s10, s7
+    xor  s5, s5, t2
+    xor  t4, t4, s9
+    xor  s8, s8, s10
+    xor  t0, t0, s7
+    xor  s5, s5, t4
+    xor  s1, s1, s8
+    xor  a4, t3, a4
+    and  ra, s11, ra
+    xor  s0, s0, s5
+    xor  s1, t0, s1
+    xor  a4, a4, t0
+    xor  s5, s7, s5
+    xor  s1, s1, ra
+    srli t0, s0, 1
+    and  t5, t5, s4
+    xor  t0, t0, s5
+    li   ra, 1431655765
+    xor  t5, t5, t3
+    xor  s3, s3, t6
+    and  t0, t0, ra
+    xor  s3, t5, s3
+    slli s7, t0, 1
+    xor  s5, s5, t0
+    xor  t4, t4, s3
+    srli t0, a4, 1
+    xor  t0, t0, t4
+    xor  s0, s0, s7
+    and  t0, t0, ra
+    slli s7, t0, 1
+    xor  t0, t4, t0
+    srli t4, s3, 1
+    xor  t4, t4, s1
+    xor  s7, a4, s7
+    and  t4, t4, ra
+    xor  t5, t5, s8
+    slli a4, t4, 1
+    xor  s8, s3, s8
+    xor  t4, s1, t4
+    srli s1, s8, 1
+    xor  s1, s1, t5
+    xor  s3, s3, a4
+    and  s1, s1, ra
+    slli a4, s1, 1
+    xor  t5, t5, s1
+    xor  a4, s8, a4
+    srli s1, s0, 2
+    xor  s1, s1, s7
+    li   s8, 858993459
+    and  s1, s1, s8
+    slli t3, s1, 2
+    xor  s7, s7, s1
+    srli s1, s5, 2
+    xor  s1, s1, t0
+    xor  s0, s0, t3
+    and  s1, s1, s8
+    slli t3, s1, 2
+    xor  s1, t0, s1
+    srli t0, s3, 2
+    xor  t0, t0, a4
+    xor  t3, s5, t3
+    and  t0, t0, s8
+    slli s5, t0, 2
+    xor  t0, a4, t0
+    srli a4, t4, 2
+    xor  a4, a4, t5
+    xor  s3, s3, s5
+    and  a4, a4, s8
+    slli s5, a4, 2
+    xor  t5, t5, a4
+    xor  t4, t4, s5
+    srli a4, s0, 4
+    xor  a4, a4, s3
+    li   s5, 252645135
+    and  a4, a4, s5
+    slli s10, a4, 4
+    xor  a4, s3, a4
+    srli s3, t3, 4
+    xor  s3, s3, t4
+    xor  s0, s0, s10
+    and  s3, s3, s5
+    slli s10, s3, 4
+    xor  s3, t4, s3
+    srli t4, s7, 4
+    xor  t4, t4, t0
+    xor  t3, t3, s10
+    and  t4, t4, s5
+    slli s10, t4, 4
+    xor  t0, t0, t4
+    srli t4, s1, 4
+    xor  t4, t4, t5
+    and  t4, t4, s5
+    xor  t5, t5, t4
+    sw   t0, 480(sp)
+    sw   t5, 496(sp)
+    lw   t5, 32(sp)
+    lw   t0, 32(a0)
+    sw   s3, 464(sp)
+    xor  t0, t5, t0
+    lw   t5, 36(sp)
+    lw   s3, 36(a0)
+    xor  s10, s7, s10
+    sw   a4, 448(sp)
+    xor  s3, t5, s3
+    slli s7, t4, 4
+    lw   t5, 40(sp)
+    lw   a4, 40(a0)
+    xor  s7, s1, s7
+    sw   s7, 432(sp)
+    xor  a4, t5, a4
+    lw   t5, 44(sp)
+    lw   s7, 44(a0)
+    sw   s10, 416(sp)
+    xor  s7, t5, s7
+    lw   t5, 48(sp)
+    lw   s10, 48(a0)
+    sw   t3, 400(sp)
+    xor  s10, t5, s10
+    lw   t5, 52(sp)
+    lw   t3, 52(a0)
+    sw   s0, 384(sp)
+    xor  t3, t5, t3
+    lw   t5, 56(sp)
+    lw   s0, 56(a0)
+    lw   t4, 60(a0)
+    xor  t5, t5, s0
+    lw   s0, 60(sp)
+    xor  t3, t5, t3
+    xor  t4, s0, t4
+    xor  s0, s10, a4
+    xor  s1, t4, s3
+    xor  t6, s1, s0
+    xor  t2, t4, a4
+    xor  a5, t3, t0
+    xor  s7, s7, t6
+    xor  s9, t4, s10
+    xor  s3, a5, s3
+    xor  a4, s7, a4
+    xor  t5, s7, t5
+    xor  s10, a5, s10
+    xor  s11, s3, t2
+    xor  s7, a4, t0
+    xor  a6, a5, t4
+    xor  a7, a4, t3
+    xor  t1, t5, s9
+    and  s5, t6, a4
+    and  s8, s11, s7
+    and  ra, s10, t0
+    xor  s6, t0, t1
+    xor  t3, t3, t1
+    xor  s8, s8, s5
+    xor  ra, ra, s5
+    sw   s3, 524(sp)
+    sw   a6, 520(sp)
+    and  s5, s1, t3
+    and  s3, s3, a5
+    and  a6, a6, s6
+    xor  s4, a7, t1
+    xor  s3, s3, s5
+    xor  a6, a6, s5
+    sw   s0, 516(sp)
+    xor  a3, a7, t2
+    and  s5, s9, t1
+    and  s0, s0, s4
+    sw   t2, 512(sp)
+    xor  s0, s0, s5
+    and  t2, t2, a7
+    xor  s5, t2, s5
+    xor  t4, t4, t3
+    xor  s8, s8, t5
+    xor  ra, ra, s5
+    xor  a6, a6, s5
+    xor  s2, s1, t3
+    xor  s3, s3, s0
+    xor  s8, s8, s0
+    xor  ra, ra, a3
+    xor  a6, a6, t4
+    xor  s3, s3, s2
+    xor  t4, s8, ra
+    and  s8, s8, s3
+    xor  s2, a6, s8
+    xor  s0, s3, a6
+    xor  s8, ra, s8
+    and  s8, s8, s0
+    xor  s8, s8, a6
+    xor  s0, s2, s8
+    xor  s3, s3, s8
+    and  s0, a6, s0
+    and  a3, t4, s2
+    xor  s3, s0, s3
+    xor  a3, a3, ra
+    xor  s0, s2, s0
+    and  s0, a3, s0
+    xor  t4, t4, s0
+    xor  s0, t4, s3
+    xor  s2, a3, s8
+    xor  a6, a3, t4
+    xor  s5, s2, s0
+    and  t3, a6, t3
+    and  t1, s2, t1
+    and  s1, a6, s1
+    and  s9, s2, s9
+    xor  ra, s8, s3
+    lw   a6, 524(sp)
+    lw   s2, 516(sp)
+    and  a4, ra, a4
+    and  s7, s3, s7
+    and  t0, s8, t0
+    and  s4, s5, s4
+    and  a5, t4, a5
+    and  s6, a3, s6
+    and  a6, t4, a6
+    and  s5, s5, s2
+    xor  t0, a4, t0
+    xor  s7, s7, a4
+    and  a7, s0, a7
+    and  s3, s3, s11
+    lw   t4, 520(sp)
+    xor  s5, s9, s5
+    xor  a5, t3, a5
+    xor  a4, s1, t0
+    xor  s6, t3, s6
+    and  ra, ra, t6
+    xor  s3, s3, s5
+    xor  s4, s4, a5
+    xor  a4, a7, a4
+    xor  a6, a6, s5
+    xor  t0, t0, s6
+    and  s10, s8, s10
+    and  a3, a3, t4
+    lw   s2, 512(sp)
+    xor  ra, ra, s3
+    xor  a4, s4, a4
+    xor  t1, t1, s4
+    xor  a6, a6, t0
+    xor  a3, a3, a4
+    xor  s1, s1, a6
+    xor  s9, s9, t1
+    xor  s3, s3, s10
+    and  s0, s0, s2
+    xor  a4, a4, a6
+    xor  s9, a3, s9
+    xor  s3, s3, a3
+    rori s1, s1, 8
+    xor  s9, s9, s0
+    rori a4, a4, 8
+    srli a3, s1, 1
+    xor  a5, a5, s7
+    xor  a3, a3, a4
+    li   s0, 1431655765
+    xor  a5, ra, a5
+    and  a3, a3, s0
+    xor  t0, t0, a5
+    rori s3, s3, 8
+    slli a6, a3, 1
+    xor  a4, a4, a3
+    rori t0, t0, 8
+    srli a3, s3, 1
+    xor  a3, a3, t0
+    xor  ra, ra, t1
+    xor  s1, s1, a6
+    and  a3, a3, s0
+    xor  t1, a5, t1
+    slli a6, a3, 1
+    rori a5, a5, 8
+    xor  a3, t0, a3
+    rori s9, s9, 8
+    srli t0, a5, 1
+    xor  t0, t0, s9
+    xor  a6, s3, a6
+    and  t0, t0, s0
+    slli s3, t0, 1
+    rori t1, t1, 8
+    xor  t0, s9, t0
+    rori ra, ra, 8
+    srli s9, t1, 1
+    xor  s9, s9, ra
+    xor  s3, a5, s3
+    and  s9, s9, s0
+    slli a5, s9, 1
+    xor  ra, ra, s9
+    xor  t1, t1, a5
+    srli s9, s1, 2
+    xor  s9, s9, a6
+    li   a5, 858993459
+    and  s9, s9, a5
+    slli s10, s9, 2
+    xor  s9, a6, s9
+    srli a6, a4, 2
+    xor  a6, a6, a3
+    xor  s1, s1, s10
+    and  a6, a6, a5
+    slli s10, a6, 2
+    xor  a6, a3, a6
+    srli a3, s3, 2
+    xor  a3, a3, t1
+    xor  s10, a4, s10
+    and  a3, a3, a5
+    slli a4, a3, 2
+    xor  t1, t1, a3
+    srli a3, t0, 2
+    xor  a3, a3, ra
+    xor  s3, s3, a4
+    and  a3, a3, a5
+    slli a4, a3, 2
+    xor  ra, ra, a3
+    xor  t0, t0, a4
+    srli a3, s1, 4
+    xor  a3, a3, s3
+    li   a4, 252645135
+    and  a3, a3, a4
+    slli s4, a3, 4
+    xor  s3, s3, a3
+    srli a3, s10, 4
+    xor  a3, a3, t0
+    xor  s1, s1, s4
+    and  a3, a3, a4
+    slli s4, a3, 4
+    xor  a3, t0, a3
+    srli t0, s9, 4
+    xor  t0, t0, t1
+    xor  s4, s10, s4
+    and  t0, t0, a4
+    slli s10, t0, 4
+    xor  t1, t1, t0
+    srli t0, a6, 4
+    xor  t0, t0, ra
+    and  t0, t0, a4
+    xor  ra, ra, t0
+    sw   t1, 484(sp)
+    sw   ra, 500(sp)
+    lw   ra, 64(sp)
+    lw   t1, 64(a0)
+    sw   a3, 468(sp)
+    xor  t1, ra, t1
+    lw   ra, 68(sp)
+    lw   a3, 68(a0)
+    xor  s10, s9, s10
+    sw   s3, 452(sp)
+    xor  a3, ra, a3
+    slli s9, t0, 4
+    lw   ra, 72(sp)
+    lw   s3, 72(a0)
+    xor  s9, a6, s9
+    sw   s9, 436(sp)
+    xor  s3, ra, s3
+    lw   ra, 76(sp)
+    lw   s9, 76(a0)
+    sw   s10, 420(sp)
+    xor  ra, ra, s9
+    lw   s9, 80(sp)
+    lw   s10, 80(a0)
+    sw   s4, 404(sp)
+    xor  s10, s9, s10
+    lw   s9, 84(sp)
+    lw   s4, 84(a0)
+    sw   s1, 388(sp)
+    xor  s4, s9, s4
+    lw   s9, 88(sp)
+    lw   s1, 88(a0)
+    lw   t0, 92(a0)
+    xor  s1, s9, s1
+    lw   s9, 92(sp)
+    xor  s4, s1, s4
+    xor  t0, s9, t0
+    xor  s9, s10, s3
+    xor  a6, t0, a3
+    xor  s7, a6, s9
+    xor  s5, t0, s3
+    xor  t3, s4, t1
+    xor  ra, ra, s7
+    xor  a3, t3, a3
+    xor  s3, ra, s3
+    xor  s1, ra, s1
+    xor  s6, t0, s10
+    xor  s2, a3, s5
+    xor  ra, s3, t1
+    xor  s10, t3, s10
+    and  a4, s7, s3
+    and  a5, s2, ra
+    xor  a7, t3, t0
+    xor  t4, s3, s4
+    xor  s8, s1, s6
+    xor  a5, a5, a4
+    and  s0, s10, t1
+    xor  s11, t1, s8
+    xor  s4, s4, s8
+    xor  a4, s0, a4
+    sw   a3, 512(sp)
+    sw   a7, 516(sp)
+    and  s0, a6, s4
+    and  a3, a3, t3
+    and  a7, a7, s11
+    xor  t6, t4, s8
+    xor  a3, a3, s0
+    xor  a7, a7, s0
+    sw   s9, 520(sp)
+    xor  t5, t4, s5
+    and  s0, s6, s8
+    and  s9, s9, t6
+    sw   s5, 524(sp)
+    xor  s9, s9, s0
+    and  s5, s5, t4
+    xor  s0, s5, s0
+    xor  t0, t0, s4
+    xor  a5, a5, s1
+    xor  a4, a4, s0
+    xor  a7, a7, s0
+    xor  t2, a6, s4
+    xor  a3, a3, s9
+    xor  a5, a5, s9
+    xor  a4, a4, t5
+    xor  a7, a7, t0
+    xor  a3, a3, t2
+    xor  t0, a5, a4
+    and  a5, a5, a3
+    xor  t2, a7, a5
+    xor  s9, a3, a7
+    xor  a5, a4, a5
+    and  a5, a5, s9
+    xor  a5, a5, a7
+    xor  s9, t2, a5
+    xor  a3, a3, a5
+    and  s9, a7, s9
+    and  t5, t0, t2
+    xor  a3, s9, a3
+    xor  t5, t5, a4
+    xor  s9, t2, s9
+    and  s9, t5, s9
+    xor  t0, t0, s9
+    xor  s9, t0, a3
+    xor  t2, t5, a5
+    xor  a7, t5, t0
+    xor  s0, t2, s9
+    and  s8, t2, s8
+    and  s4, a7, s4
+    and  a6, a7, a6
+    and  t2, t2, s6
+    xor  a4, a5, a3
+    lw   a7, 512(sp)
+    lw   s6, 520(sp)
+    and  s3, a4, s3
+    and  ra, a3, ra
+    and  t1, a5, t1
+    and  t3, t0, t3
+    and  s11, t5, s11
+    and  a7, t0, a7
+    and  s6, s0, s6
+    xor  t1, s3, t1
+    xor  ra, ra, s3
+    and  t6, s0, t6
+    and  t4, s9, t4
+    lw   t0, 516(sp)
+    xor  s6, t2, s6
+    xor  t3, s4, t3
+    xor  s3, a6, t1
+    xor  s11, s4, s11
+    and  s2, a3, s2
+    xor  t6, t6, t3
+    xor  s3, t4, s3
+    xor  a7, a7, s6
+    xor  t1, t1, s11
+    and  a5, a5, s10
+    and  t0, t5, t0
+    lw   s0, 524(sp)
+    xor  s2, s2, s6
+    xor  s3, t6, s3
+    xor  s8, s8, t6
+    xor  a7, a7, t1
+    xor  t0, t0, s3
+    xor  a6, a6, a7
+    xor  t2, t2, s8
+    xor  a5, s2, a5
+    and  s9, s9, s0
+    xor  a7, s3, a7
+    xor  t2, t0, t2
+    xor  a5, a5, t0
+    rori a6, a6, 16
+    xor  t2, t2, s9
+    rori a7, a7, 16
+    srli t0, a6, 1
+    and  a4, a4, s7
+    xor  t0, t0, a7
+    li   s9, 1431655765
+    xor  a4, a4, s2
+    xor  ra, t3, ra
+    and  t0, t0, s9
+    xor  ra, a4, ra
+    slli s3, t0, 1
+    xor  t1, t1, ra
+    rori a5, a5, 16
+    xor  t0, a7, t0
+    rori t1, t1, 16
+    srli a7, a5, 1
+    xor  a7, a7, t1
+    xor  a4, a4, s8
+    xor  a6, a6, s3
+    and  a7, a7, s9
+    xor  s8, ra, s8
+    slli s3, a7, 1
+    rori ra, ra, 16
+    xor  a7, t1, a7
+    rori t2, t2, 16
+    srli t1, ra, 1
+    xor  t1, t1, t2
+    xor  a5, a5, s3
+    and  t1, t1, s9
+    slli s3, t1, 1
+    rori s8, s8, 16
+    xor  t1, t2, t1
+    rori a4, a4, 16
+    srli t2, s8, 1
+    xor  t2, t2, a4
+    xor  s3, ra, s3
+    and  t2, t2, s9
+    slli ra, t2, 1
+    xor  a4, a4, t2
+    xor  s8, s8, ra
+    srli t2, a6, 2
+    xor  t2, t2, a5
+    li   ra, 858993459
+    and  t2, t2, ra
+    slli s2, t2, 2
+    xor  a5, a5, t2
+    srli t2, t0, 2
+    xor  t2, t2, a7
+    xor  a6, a6, s2
+    and  t2, t2, ra
+    slli s2, t2, 2
+    xor  t2, a7, t2
+    srli a7, s3, 2
+    xor  a7, a7, s8
+    xor  t0, t0, s2
+    and  a7, a7, ra
+    slli s2, a7, 2
+    xor  s8, s8, a7
+    srli a7, t1, 2
+    xor  a7, a7, a4
+    xor  s3, s3, s2
+    and  a7, a7, ra
+    slli s2, a7, 2
+    xor  a4, a4, a7
+    xor  s2, t1, s2
+    srli a7, a6, 4
+    xor  a7, a7, s3
+    li   t1, 252645135
+    and  a7, a7, t1
+    slli t6, a7, 4
+    xor  s3, s3, a7
+    srli a7, t0, 4
+    xor  a7, a7, s2
+    xor  a6, a6, t6
+    and  a7, a7, t1
+    slli t6, a7, 4
+    xor  a7, s2, a7
+    srli s2, a5, 4
+    xor  s2, s2, s8
+    xor  t0, t0, t6
+    and  s2, s2, t1
+    slli t6, s2, 4
+    xor  s2, s8, s2
+    srli s8, t2, 4
+    xor  s8, s8, a4
+    and  s8, s8, t1
+    xor  a4, a4, s8
+    sw   s2, 488(sp)
+    sw   a4, 504(sp)
+    lw   a4, 96(sp)
+    lw   s2, 96(a0)
+    sw   a7, 472(sp)
+    xor  a4, a4, s2
+    lw   s2, 100(sp)
+    lw   a7, 100(a0)
+    xor  t6, a5, t6
+    sw   s3, 456(sp)
+    xor  a7, s2, a7
+    slli a5, s8, 4
+    lw   s2, 104(sp)
+    lw   s3, 104(a0)
+    xor  a5, t2, a5
+    sw   a5, 440(sp)
+    xor  s3, s2, s3
+    lw   s2, 108(sp)
+    lw   a5, 108(a0)
+    sw   t6, 424(sp)
+    xor  a5, s2, a5
+    lw   s2, 112(sp)
+    lw   t6, 112(a0)
+    sw   t0, 408(sp)
+    xor  t6, s2, t6
+    lw   s2, 116(sp)
+    lw   t0, 116(a0)
+    sw   a6, 392(sp)
+    xor  t0, s2, t0
+    lw   s2, 120(sp)
+    lw   a6, 120(a0)
+    lw   s8, 124(a0)
+    xor  a6, s2, a6
+    lw   s2, 124(sp)
+    xor  t0, a6, t0
+    xor  s8, s2, s8
+    xor  s2, t6, s3
+    xor  t2, s8, a7
+    xor  t3, t2, s2
+    xor  s6, s8, s3
+    xor  s4, t0, a4
+    xor  a5, a5, t3
+    xor  a7, s4, a7
+    xor  s3, a5, s3
+    xor  a6, a5, a6
+    xor  s11, s8, t6
+    xor  s0, a7, s6
+    xor  a5, s3, a4
+    xor  t6, s4, t6
+    and  t1, t3, s3
+    and  ra, s0, a5
+    xor  t4, s4, s8
+    xor  t5, s3, t0
+    xor  s10, a6, s11
+    xor  ra, ra, t1
+    and  s9, t6, a4
+    xor  a3, a4, s10
+    xor  t0, t0, s10
+    xor  t1, s9, t1
+    sw   a7, 524(sp)
+    sw   t4, 520(sp)
+    and  s9, t2, t0
+    and  a7, a7, s4
+    and  t4, t4, a3
+    xor  s1, t5, s6
+    xor  a7, a7, s9
+    xor  t4, t4, s9
+    sw   s6, 512(sp)
+    xor  s7, t5, s10
+    and  s9, s11, s10
+    sw   s2, 516(sp)
+    and  s6, s6, t5
+    and  s2, s2, s7
+    xor  s6, s6, s9
+    xor  s8, s8, t0
+    xor  s2, s2, s9
+    xor  a6, ra, a6
+    xor  t1, t1, s6
+    xor  t4, t4, s6
+    xor  s5, t2, t0
+    xor  a7, a7, s2
+    xor  a6, a6, s2
+    xor  t1, t1, s1
+    xor  s8, t4, s8
+    xor  a7, a7, s5
+    xor  t4, a6, t1
+    and  a6, a6, a7
+    xor  s5, s8, a6
+    xor  s2, a7, s8
+    xor  a6, t1, a6
+    and  a6, a6, s2
+    xor  a6, a6, s8
+    xor  s2, s5, a6
+    and  s1, t4, s5
+    and  s2, s8, s2
+    xor  s1, s1, t1
+    xor  s5, s5, s2
+    and  s5, s1, s5
+    xor  a7, a7, a6
+    xor  t4, t4, s5
+    xor  a7, s2, a7
+    xor  s8, s1, t4
+    xor  s5, t4, a7
+    xor  s2, s1, a6
+    and  t0, s8, t0
+    xor  t1, a6, a7
+    xor  s6, s2, s5
+    and  s10, s2, s10
+    and  s8, s8, t2
+    and  s3, t1, s3
+    and  a5, a7, a5
+    and  a4, a6, a4
+    lw   t2, 524(sp)
+    and  s2, s2, s11
+    and  s4, t4, s4
+    lw   s11, 516(sp)
+    xor  a4, s3, a4
+    xor  a5, a5, s3
+    and  s7, s6, s7
+    and  t5, s5, t5
+    and  t4, t4, t2
+    xor  s4, t0, s4
+    xor  s3, s8, a4
+    and  a3, s1, a3
+    lw   t2, 520(sp)
+    and  s11, s6, s11
+    xor  s7, s7, s4
+    xor  s3, t5, s3
+    and  s0, a7, s0
+    xor  s11, s2, s11
+    xor  s3, s7, s3
+    xor  a3, t0, a3
+    and  t3, t1, t3
+    and  t2, s1, t2
+    xor  s0, s0, s11
+    xor  t4, t4, s11
+    xor  a4, a4, a3
+    xor  s7, s10, s7
+    and  t6, a6, t6
+    lw   s6, 512(sp)
+    xor  t3, t3, s0
+    xor  t2, t2, s3
+    xor  t4, t4, a4
+    xor  s2, s2, s7
+    xor  s8, s8, t4
+    xor  s0, s0, t6
+    xor  s2, t2, s2
+    and  s5, s5, s6
+    xor  s3, s3, t4
+    xor  t2, s0, t2
+    rori s8, s8, 24
+    xor  s2, s2, s5
+    rori s3, s3, 24
+    srli s0, s8, 1
+    xor  s0, s0, s3
+    li   s5, 1431655765
+    xor  s4, s4, a5
+    and  s0, s0, s5
+    xor  s4, t3, s4
+    slli t4, s0, 1
+    xor  a4, a4, s4
+    rori t2, t2, 24
+    xor  s0, s3, s0
+    rori a4, a4, 24
+    srli s3, t2, 1
+    xor  t3, t3, s7
+    xor  s3, s3, a4
+    xor  s7, s4, s7
+    xor  t4, s8, t4
+    and  s3, s3, s5
+    rori s4, s4, 24
+    slli s8, s3, 1
+    xor  a4, a4, s3
+    rori s2, s2, 24
+    srli s3, s4, 1
+    xor  s3, s3, s2
+    xor  t2, t2, s8
+    and  s3, s3, s5
+    slli s8, s3, 1
+    rori s7, s7, 24
+    xor  s3, s2, s3
+    rori t3, t3, 24
+    srli s2, s7, 1
+    xor  s2, s2, t3
+    and  s2, s2, s5
+    slli s5, s2, 1
+    xor  t3, t3, s2
+    xor  s7, s7, s5
+    srli s2, t4, 2
+    xor  s2, s2, t2
+    li   s5, 858993459
+    xor  s8, s4, s8
+    and  s2, s2, s5
+    slli s4, s2, 2
+    xor  s2, t2, s2
+    srli t2, s0, 2
+    xor  t2, t2, a4
+    xor  t4, t4, s4
+    and  t2, t2, s5
+    slli s4, t2, 2
+    xor  a4, a4, t2
+    srli t2, s8, 2
+    xor  t2, t2, s7
+    xor  s0, s0, s4
+    and  t2, t2, s5
+    slli s4, t2, 2
+    xor  s7, s7, t2
+    srli t2, s3, 2
+    xor  t2, t2, t3
+    and  t2, t2, s5
+    slli s5, t2, 2
+    xor  t3, t3, t2
+    xor  s4, s8, s4
+    xor  s5, s3, s5
+    srli t2, t4, 4
+    xor  t2, t2, s4
+    li   s3, 252645135
+    and  t2, t2, s3
+    slli s8, t2, 4
+    xor  t2, s4, t2
+    srli s4, s0, 4
+    xor  s4, s4, s5
+    xor  t4, t4, s8
+    and  s4, s4, s3
+    slli s8, s4, 4
+    xor  s5, s5, s4
+    srli s4, s2, 4
+    xor  s4, s4, s7
+    xor  s0, s0, s8
+    and  s4, s4, s3
+    slli s8, s4, 4
+    xor  s4, s7, s4
+    srli s7, a4, 4
+    xor  s7, s7, t3
+    sw   s0, 412(sp)
+    and  s7, s7, s3
+    sw   t4, 396(sp)
+    lw   s0, 384(sp)
+    xor  s8, s2, s8
+    xor  t3, t3, s7
+    lw   t4, 388(sp)
+    sw   t3, 508(sp)
+    srli s2, s0, 8
+    slli s3, s7, 4
+    li   t3, 16711935
+    xor  s2, s2, t4
+    xor  s3, a4, s3
+    lw   s7, 392(sp)
+    and  s2, s2, t3
+    lw   a4, 396(sp)
+    slli t6, s2, 8
+    xor  t4, t4, s2
+    srli s2, s7, 8
+    xor  s2, s2, a4
+    xor  s0, s0, t6
+    and  s2, s2, t3
+    slli t6, s2, 8
+    xor  s2, a4, s2
+    sw   s4, 492(sp)
+    xor  t6, s7, t6
+    srli a4, s0, 16
+    li   s4, 65535
+    xor  a4, a4, t6
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  t6, t6, a4
+    srli a4, t4, 16
+    xor  a4, a4, s2
+    xor  s0, s0, s7
+    and  a4, a4, s4
+    sw   s5, 476(sp)
+    slli s7, a4, 16
+    lw   s5, 256(a0)
+    xor  a4, s2, a4
+    lw   s2, 0(a1)
+    xor  s0, s0, s5
+    sw   t2, 460(sp)
+    xor  s2, s0, s2
+    lw   t2, 260(a0)
+    sw   s2, 0(a2)
+    xor  t4, t4, s7
+    lw   s2, 4(a1)
+    xor  t4, t4, t2
+    sw   s3, 444(sp)
+    xor  s2, t4, s2
+    lw   s3, 264(a0)
+    sw   s2, 4(a2)
+    lw   s2, 8(a1)
+    xor  t6, t6, s3
+    sw   s8, 428(sp)
+    xor  s2, t6, s2
+    lw   s8, 268(a0)
+    sw   s2, 8(a2)
+    lw   s2, 12(a1)
+    xor  a4, a4, s8
+    xor  s2, a4, s2
+    sw   s2, 12(a2)
+    lw   s2, 400(sp)
+    lw   a4, 404(sp)
+    srli s0, s2, 8
+    xor  s0, s0, a4
+    lw   t6, 408(sp)
+    and  s0, s0, t3
+    lw   t4, 412(sp)
+    slli s7, s0, 8
+    xor  a4, a4, s0
+    srli s0, t6, 8
+    xor  s0, s0, t4
+    xor  s2, s2, s7
+    and  s0, s0, t3
+    slli s7, s0, 8
+    xor  s0, t4, s0
+    xor  s7, t6, s7
+    srli t4, s2, 16
+    xor  t4, t4, s7
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  s7, s7, t4
+    srli t4, a4, 16
+    xor  t4, t4, s0
+    xor  s2, s2, t6
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  t4, s0, t4
+    lw   s0, 16(a1)
+    xor  s2, s2, s5
+    xor  s0, s2, s0
+    sw   s0, 16(a2)
+    xor  a4, a4, t6
+    lw   s0, 20(a1)
+    xor  a4, a4, t2
+    xor  s0, a4, s0
+    sw   s0, 20(a2)
+    lw   s0, 24(a1)
+    xor  s7, s7, s3
+    xor  s0, s7, s0
+    sw   s0, 24(a2)
+    lw   s0, 28(a1)
+    xor  t4, t4, s8
+    xor  s0, t4, s0
+    sw   s0, 28(a2)
+    lw   s0, 416(sp)
+    lw   t4, 420(sp)
+    srli s2, s0, 8
+    xor  s2, s2, t4
+    lw   s7, 424(sp)
+    and  s2, s2, t3
+    lw   a4, 428(sp)
+    slli t6, s2, 8
+    xor  t4, t4, s2
+    srli s2, s7, 8
+    xor  s2, s2, a4
+    xor  s0, s0, t6
+    and  s2, s2, t3
+    slli t6, s2, 8
+    xor  s2, a4, s2
+    xor  t6, s7, t6
+    srli a4, s0, 16
+    xor  a4, a4, t6
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  t6, t6, a4
+    srli a4, t4, 16
+    xor  a4, a4, s2
+    xor  s0, s0, s7
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  a4, s2, a4
+    lw   s2, 32(a1)
+    xor  s0, s0, s5
+    xor  s2, s0, s2
+    sw   s2, 32(a2)
+    xor  t4, t4, s7
+    lw   s2, 36(a1)
+    xor  t4, t4, t2
+    xor  s2, t4, s2
+    sw   s2, 36(a2)
+    lw   s2, 40(a1)
+    xor  t6, t6, s3
+    xor  s2, t6, s2
+    sw   s2, 40(a2)
+    lw   s2, 44(a1)
+    xor  a4, a4, s8
+    xor  s2, a4, s2
+    sw   s2, 44(a2)
+    lw   s2, 432(sp)
+    lw   a4, 436(sp)
+    srli s0, s2, 8
+    xor  s0, s0, a4
+    lw   t6, 440(sp)
+    and  s0, s0, t3
+    lw   t4, 444(sp)
+    slli s7, s0, 8
+    xor  a4, a4, s0
+    srli s0, t6, 8
+    xor  s0, s0, t4
+    xor  s2, s2, s7
+    and  s0, s0, t3
+    slli s7, s0, 8
+    xor  s0, t4, s0
+    xor  s7, t6, s7
+    srli t4, s2, 16
+    xor  t4, t4, s7
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  s7, s7, t4
+    srli t4, a4, 16
+    xor  t4, t4, s0
+    xor  s2, s2, t6
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  t4, s0, t4
+    lw   s0, 48(a1)
+    xor  s2, s2, s5
+    xor  s0, s2, s0
+    sw   s0, 48(a2)
+    xor  a4, a4, t6
+    lw   s0, 52(a1)
+    xor  a4, a4, t2
+    xor  s0, a4, s0
+    sw   s0, 52(a2)
+    lw   s0, 56(a1)
+    xor  s7, s7, s3
+    xor  s0, s7, s0
+    sw   s0, 56(a2)
+    lw   s0, 60(a1)
+    xor  t4, t4, s8
+    xor  s0, t4, s0
+    sw   s0, 60(a2)
+    lw   s0, 448(sp)
+    lw   t4, 452(sp)
+    srli s2, s0, 8
+    xor  s2, s2, t4
+    lw   s7, 456(sp)
+    and  s2, s2, t3
+    lw   a4, 460(sp)
+    slli t6, s2, 8
+    xor  t4, t4, s2
+    srli s2, s7, 8
+    xor  s2, s2, a4
+    xor  s0, s0, t6
+    and  s2, s2, t3
+    slli t6, s2, 8
+    xor  s2, a4, s2
+    xor  t6, s7, t6
+    srli a4, s0, 16
+    xor  a4, a4, t6
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  t6, t6, a4
+    srli a4, t4, 16
+    xor  a4, a4, s2
+    xor  s0, s0, s7
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  a4, s2, a4
+    lw   s2, 64(a1)
+    xor  s0, s0, s5
+    xor  s2, s0, s2
+    sw   s2, 64(a2)
+    xor  t4, t4, s7
+    lw   s2, 68(a1)
+    xor  t4, t4, t2
+    xor  s2, t4, s2
+    sw   s2, 68(a2)
+    lw   s2, 72(a1)
+    xor  t6, t6, s3
+    xor  s2, t6, s2
+    sw   s2, 72(a2)
+    lw   s2, 76(a1)
+    xor  a4, a4, s8
+    xor  s2, a4, s2
+    sw   s2, 76(a2)
+    lw   s2, 464(sp)
+    lw   a4, 468(sp)
+    srli s0, s2, 8
+    xor  s0, s0, a4
+    lw   t6, 472(sp)
+    and  s0, s0, t3
+    lw   t4, 476(sp)
+    slli s7, s0, 8
+    xor  a4, a4, s0
+    srli s0, t6, 8
+    xor  s0, s0, t4
+    xor  s2, s2, s7
+    and  s0, s0, t3
+    slli s7, s0, 8
+    xor  s0, t4, s0
+    xor  s7, t6, s7
+    srli t4, s2, 16
+    xor  t4, t4, s7
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  s7, s7, t4
+    srli t4, a4, 16
+    xor  t4, t4, s0
+    xor  s2, s2, t6
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  t4, s0, t4
+    lw   s0, 80(a1)
+    xor  s2, s2, s5
+    xor  s0, s2, s0
+    sw   s0, 80(a2)
+    xor  a4, a4, t6
+    lw   s0, 84(a1)
+    xor  a4, a4, t2
+    xor  s0, a4, s0
+    sw   s0, 84(a2)
+    lw   s0, 88(a1)
+    xor  s7, s7, s3
+    xor  s0, s7, s0
+    sw   s0, 88(a2)
+    lw   s0, 92(a1)
+    xor  t4, t4, s8
+    xor  s0, t4, s0
+    sw   s0, 92(a2)
+    lw   s0, 480(sp)
+    lw   t4, 484(sp)
+    srli s2, s0, 8
+    xor  s2, s2, t4
+    lw   s7, 488(sp)
+    and  s2, s2, t3
+    lw   a4, 492(sp)
+    slli t6, s2, 8
+    xor  t4, t4, s2
+    srli s2, s7, 8
+    xor  s2, s2, a4
+    xor  s0, s0, t6
+    and  s2, s2, t3
+    slli t6, s2, 8
+    xor  s2, a4, s2
+    xor  t6, s7, t6
+    srli a4, s0, 16
+    xor  a4, a4, t6
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  t6, t6, a4
+    srli a4, t4, 16
+    xor  a4, a4, s2
+    xor  s0, s0, s7
+    and  a4, a4, s4
+    slli s7, a4, 16
+    xor  a4, s2, a4
+    lw   s2, 96(a1)
+    xor  s0, s0, s5
+    xor  s2, s0, s2
+    sw   s2, 96(a2)
+    xor  t4, t4, s7
+    lw   s2, 100(a1)
+    xor  t4, t4, t2
+    xor  s2, t4, s2
+    sw   s2, 100(a2)
+    lw   s2, 104(a1)
+    xor  t6, t6, s3
+    xor  s2, t6, s2
+    sw   s2, 104(a2)
+    lw   s2, 108(a1)
+    xor  a4, a4, s8
+    xor  s2, a4, s2
+    sw   s2, 108(a2)
+    lw   s2, 496(sp)
+    lw   a4, 500(sp)
+    srli s0, s2, 8
+    xor  s0, s0, a4
+    lw   t6, 504(sp)
+    and  s0, s0, t3
+    lw   t4, 508(sp)
+    slli s7, s0, 8
+    xor  a4, a4, s0
+    srli s0, t6, 8
+    xor  s0, s0, t4
+    and  s0, s0, t3
+    slli t3, s0, 8
+    xor  s2, s2, s7
+    xor  s0, t4, s0
+    xor  t3, t6, t3
+    srli t4, s2, 16
+    xor  t4, t4, t3
+    and  t4, t4, s4
+    slli t6, t4, 16
+    xor  t3, t3, t4
+    srli t4, a4, 16
+    xor  t4, t4, s0
+    and  t4, t4, s4
+    slli s4, t4, 16
+    xor  s2, s2, t6
+    xor  a4, a4, s4
+    xor  t4, s0, t4
+    xor  s5, s2, s5
+    xor  t2, a4, t2
+    xor  s3, t3, s3
+    xor  s8, t4, s8
+    lw   s2, 112(a1)
+    lw   a4, 116(a1)
+    lw   t3, 120(a1)
+    lw   t4, 124(a1)
+    xor  s2, s5, s2
+    xor  a4, t2, a4
+    xor  t3, s3, t3
+    xor  t4, s8, t4
+    sw   s2, 112(a2)
+    sw   a4, 116(a2)
+    sw   t3, 120(a2)
+    sw   t4, 124(a2)
     lw   a0, 704(sp)
     lw   a1, 708(sp)
     lw   t1, 724(sp)

@@ -313,21 +313,26 @@ def unpack_words(B, W, src_key):
             V[c][b] = col[c]
     return [bittr(B, V[c], m1, m2, m4) for c in range(4)]
 
-def unpack_phase():
-    """state ST -> out (a2) = in (a1) ^ keystream of the 8 blocks; the last round key is
-    added in byte form (4 words at a0 + 128, written by the key schedule)."""
+def last_round_block(zbkb):
+    """round 10 (ARK, SubBytes, ShiftRows) and the unpacking: the S-box outputs of each row
+    are bit-transposed in registers (X_r[k]: byte c = byte 4c+r of block k), then each block's
+    4 words are byte-transposed into its columns, the last round key is added in byte form
+    (4 words at a0 + 256, the key schedule writes them) and out (a2) = in (a1) ^ keystream."""
     B = Block()
-    m1, m2, m4, m8, m16 = masks(B)
-    for b in range(8):
-        col = bytetr(B, [B.lw("sp", ST + w_off(r, b)) for r in range(4)], m8, m16)
-        for c in range(4):
-            B.sw(col[c], "sp", VT + 4 * (8 * c + b))
-    for c in range(4):
-        y = bittr(B, [B.lw("sp", VT + 4 * (8 * c + b)) for b in range(8)], m1, m2, m4)
-        k10 = B.lw("a0", 128 + 4 * c)
+    m1, m2, m4 = B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f)
+    for r in range(4):
+        u = [B.xor(B.lw("sp", ST + w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
+        s = sbox(B, u)
+        x = bittr(B, [B.rotr(s[b], 8 * r, zbkb) for b in range(8)], m1, m2, m4)
         for k in range(8):
-            B.sw(B.xor(B.xor(y[k], k10), B.lw("a1", 16 * k + 4 * c)), "a2", 16 * k + 4 * c)
-    return compile_block(B, ("a0", "a1", "a2"), "unpack")
+            B.sw(x[k], "sp", VT + 4 * (4 * k + r))
+    m8, m16 = B.li(0x00ff00ff), B.li(0x0000ffff)
+    k10 = [B.lw("a0", 256 + 4 * c) for c in range(4)]
+    for k in range(8):
+        y = bytetr(B, [B.lw("sp", VT + 4 * (4 * k + r)) for r in range(4)], m8, m16)
+        for c in range(4):
+            B.sw(B.xor(B.xor(y[c], k10[c]), B.lw("a1", 16 * k + 4 * c)), "a2", 16 * k + 4 * c)
+    return compile_block(B, ("a0", "a1", "a2"), "lastround")
 
 def pack_phase():
     """8 counter blocks in KS (block k at KS + 16k) -> packed CT."""
@@ -491,9 +496,6 @@ def gen(zbkb):
     L.append("    addi t0, t0, -1")
     L.append(f"    sw   t0, {MISC + 16}(sp)")
     L.append("    bnez t0, .Lx_round")
-    for r in range(4):
-        L += row_phase(zbkb, r)
-    L.append("    addi a0, a0, 128")
     L.append(".Lx_last:")
     # n = min(len, 128); fast path (aligned, n = 128) works on in/out directly,
     # otherwise the n bytes go through KS.
@@ -522,7 +524,7 @@ def gen(zbkb):
     L.append(f"    addi a1, sp, {KS}")
     L.append("    mv   a2, a1")
     L.append(".Lx_unpack:")
-    L += unpack_phase()
+    L += last_round_block(zbkb)
     L.append(f"    lw   a0, {MISC + 0}(sp)")           # out
     L.append(f"    lw   a1, {MISC + 4}(sp)")           # in
     L.append(f"    lw   t1, {MISC + 20}(sp)")          # n
