@@ -195,7 +195,9 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     st = R.run("rvsim", R.rvsim_cmd(progs.stack, impl.run_isa, args.core, args.mul_latency), args.timeout)
     if st.returncode != 0:
         raise B.BuildError("stack program failed:\n" + "\n".join(_describe_failure(st)))
-    stack = {(r["operation"], r["input_bytes"], r.get("limbs")): r["stack_bytes"] for r in st.results()}
+    def ident(r):  # a measurement's identity: operation, size and any extra keys (limbs, ...)
+        return tuple(sorted((k, str(v)) for k, v in r.items() if k not in ("stack_bytes", "cycles", "instret")))
+    stack = {ident(r): r["stack_bytes"] for r in st.results()}
     t = B.build_test(impl, args.seed, args.random, k)
     tr = R.run("rvsim", R.rvsim_cmd(t.test, impl.run_isa, "e31"), args.timeout)
     s = _summary(tr)
@@ -215,7 +217,7 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
                "instret": r["instret"],
                "cycles_per_byte": round(r["cycles"] / r["input_bytes"], 2) if r["input_bytes"] else None,
                "code_bytes": code, "static_bytes": static,
-               "stack_bytes": stack.get((r["operation"], r["input_bytes"], r.get("limbs"))),
+               "stack_bytes": stack.get(ident(r)),
                "kat": kat, "constant_time": None, "mul_latency": mul_latency,
                "constant_time_claimed": impl.constant_time}
         for key, v in r.items():

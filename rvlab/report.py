@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .build import ROOT
 
+EXTRA_SKIP = {"mul_latency", "constant_time_claimed"}
 RECORD_KEYS = ["primitive", "impl", "isa", "core", "operation", "input_bytes", "cycles", "instret",
                "cycles_per_byte", "code_bytes", "static_bytes", "stack_bytes", "kat", "constant_time"]
 
@@ -58,6 +59,11 @@ def published_for(primitive: str, rows: list[dict]) -> list[dict]:
     return out
 
 
+def _extra(r: dict) -> str:
+    """Extra keys of a sweep (limbs=8, ...) shown beside the operation."""
+    return "".join(f", {k}={r[k]}" for k in sorted(r) if k not in RECORD_KEYS and k not in EXTRA_SKIP)
+
+
 def _fmt(v, digits=1):
     if v is None:
         return "–"
@@ -88,7 +94,7 @@ def render(records: list[dict], published: list[dict]) -> str:
                   "| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT |",
                   "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
         for r in rs:
-            extra = "".join(f", {k}={r[k]}" for k in ("limbs",) if k in r)
+            extra = _extra(r)
             lines.append(f"| {r['impl']} | {r['isa']} | {r['core']} | {r['operation']}{extra} | {_fmt(r['input_bytes'])} | "
                          f"{_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | {_fmt(r['code_bytes'])} | "
                          f"{_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} |")
@@ -126,7 +132,7 @@ def summary_table(records: list[dict]) -> str:
              "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
     for k in sorted(best):
         r = best[k]
-        extra = "".join(f", {x}={r[x]}" for x in ("limbs",) if x in r)
+        extra = _extra(r)
         lines.append(f"| {r['primitive']} | {r['impl']} | {r['isa']} | {r['operation']}{extra} | "
                      f"{_fmt(r['input_bytes'])} | {_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | "
                      f"{_fmt(r['code_bytes'])} | {_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} |")
