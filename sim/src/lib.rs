@@ -1,2 +1,11 @@
 //! rvsim: an RV32 instruction-set simulator with a cycle model of the SiFive E31.
 pub mod ext;
+pub mod isa;
+pub mod decode;
+pub mod disasm;
+pub mod mem;
+pub mod elf;
+pub mod timing;
+pub mod semihost;
+pub mod exec;
+pub mod report;

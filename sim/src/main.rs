@@ -1,4 +1,151 @@
-fn main() {
-    eprintln!("rvsim: error: not implemented yet");
-    std::process::exit(125);
+//! `rvsim` command line (docs/interfaces.md §1).
+
+use rvsim::exec::{Machine, NoObserver, Observer, SimError};
+use rvsim::isa::Isa;
+use rvsim::mem::{MapKind, Memory};
+use rvsim::report::{self, Recorder, RunInfo};
+use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
+use std::process::exit;
+
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] ELF";
+
+struct Opts {
+    isa: String,
+    core: String,
+    mul_latency: Option<u32>,
+    memory: Option<String>,
+    max_insns: u64,
+    json: bool,
+    json_out: Option<String>,
+    stats: bool,
+    annotate: Option<usize>,
+    trace: Option<String>,
+    elf: String,
 }
+
+fn usage_err(msg: impl std::fmt::Display) -> ! {
+    eprintln!("rvsim: error: {msg}\n{USAGE}");
+    exit(2)
+}
+fn fail(msg: impl std::fmt::Display) -> ! {
+    eprintln!("rvsim: error: {msg}");
+    exit(125)
+}
+
+fn parse_args() -> Opts {
+    use lexopt::prelude::*;
+    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, elf: String::new() };
+    let mut elf = None;
+    let mut p = lexopt::Parser::from_env();
+    let num = |v: std::ffi::OsString, what: &str| -> u64 {
+        let s = v.to_string_lossy().replace('_', "");
+        let r = if let Some(h) = s.strip_prefix("0x") { u64::from_str_radix(h, 16).ok() } else if let Some((m, e)) = s.split_once('e') { m.parse::<u64>().ok().and_then(|m| e.parse::<u32>().ok().and_then(|e| 10u64.checked_pow(e).and_then(|p| p.checked_mul(m)))) } else { s.parse().ok() };
+        r.unwrap_or_else(|| usage_err(format!("{what}: '{s}' is not a number")))
+    };
+    loop {
+        let arg = match p.next() { Ok(Some(a)) => a, Ok(None) => break, Err(e) => usage_err(e) };
+        let val = |p: &mut lexopt::Parser| p.value().unwrap_or_else(|e| usage_err(e));
+        match arg {
+            Long("isa") => o.isa = val(&mut p).to_string_lossy().into(),
+            Long("core") => o.core = val(&mut p).to_string_lossy().into(),
+            Long("mul-latency") => { let n = num(val(&mut p), "--mul-latency"); if n == 0 || n > 1000 { usage_err("--mul-latency must be 1..1000") } o.mul_latency = Some(n as u32) }
+            Long("memory") => o.memory = Some(val(&mut p).to_string_lossy().into()),
+            Long("max-insns") => o.max_insns = num(val(&mut p), "--max-insns"),
+            Long("json") => o.json = true,
+            Long("json-out") => o.json_out = Some(val(&mut p).to_string_lossy().into()),
+            Long("stats") => o.stats = true,
+            Long("trace") => o.trace = Some(val(&mut p).to_string_lossy().into()),
+            Long("annotate") => {
+                let mut n = 5usize;
+                if let Some(v) = p.optional_value() {
+                    n = num(v, "--annotate") as usize;
+                } else if let Ok(mut raw) = p.raw_args() {
+                    if let Some(s) = raw.peek().and_then(|s| s.to_str()).and_then(|s| s.parse::<usize>().ok()) {
+                        raw.next();
+                        n = s;
+                    }
+                }
+                o.annotate = Some(n);
+            }
+            Long("secret") => usage_err("--secret (constant-time checker) is not implemented yet"),
+            Long("help") | Short('h') => { println!("{USAGE}"); exit(0) }
+            Value(v) if elf.is_none() => elf = Some(v.to_string_lossy().into_owned()),
+            a => usage_err(a.unexpected()),
+        }
+    }
+    o.elf = elf.unwrap_or_else(|| usage_err("no ELF file given"));
+    o
+}
+
+fn main() {
+    let o = parse_args();
+    let table = rvsim::ext::ext_insns();
+    let mut customs: Vec<&str> = table.iter().map(|e| e.ext).collect();
+    customs.sort();
+    customs.dedup();
+    let isa = Isa::parse(&o.isa, &customs).unwrap_or_else(|e| usage_err(e));
+    let mut params = match o.core.as_str() {
+        "e31" => CoreParams::e31(),
+        "ideal" => CoreParams { name: "ideal".into(), model: "ideal".into(), ..CoreParams::e31() },
+        path => {
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage_err(format!("--core '{path}': not ideal/e31 and not a readable file: {e}")));
+            CoreParams::from_toml(&text).unwrap_or_else(|e| usage_err(format!("{path}: {e}")))
+        }
+    };
+    if let Some(m) = o.mul_latency { params.lat_mul = m; }
+    let map = match &o.memory {
+        Some(s) => MapKind::parse(s).unwrap_or_else(|| usage_err(format!("--memory must be e31 or flat, not '{s}'"))),
+        None => if o.core == "e31" { MapKind::E31 } else { MapKind::Flat },
+    };
+    let data = std::fs::read(&o.elf).unwrap_or_else(|e| fail(format!("cannot read '{}': {e}", o.elf)));
+    let mut mem = Memory::new(map);
+    let elf = rvsim::elf::load(&data, &mut mem).unwrap_or_else(|e| fail(format!("{}: {e}", o.elf)));
+    let mut m = Machine::new(mem, &elf, isa, table, o.elf.clone());
+    m.max_insns = o.max_insns;
+
+    let mut rec = if o.trace.is_some() || o.annotate.is_some() {
+        let trace = o.trace.as_ref().map(|p| std::io::BufWriter::new(std::fs::File::create(p).unwrap_or_else(|e| fail(format!("cannot create trace file '{p}': {e}")))));
+        Some(Recorder { trace, profile: o.annotate.is_some(), stalls: Default::default(), trace_err: None, table })
+    } else { None };
+
+    let ideal = params.model == "ideal";
+    let mul_latency = if ideal { 1 } else { params.lat_mul };
+    let core_name = params.name.clone();
+    let (res, cycles, stalls, icm, bm) = if ideal {
+        let mut t = Ideal::default();
+        let r = go(&mut m, &mut t, rec.as_mut());
+        (r, t.cycles(), t.stalls(), 0, 0)
+    } else {
+        let mut t = Pipeline::new(params);
+        let r = go(&mut m, &mut t, rec.as_mut());
+        (r, t.cycles(), t.stalls(), t.icache_misses, t.mispredicts)
+    };
+    use std::io::Write;
+    m.semihost.out.flush().ok();
+    if let Some(r) = rec.as_mut() {
+        if let Some(w) = r.trace.as_mut() { if let Err(e) = w.flush() { fail(format!("writing trace: {e}")) } }
+        if let Some(e) = &r.trace_err { fail(format!("writing trace: {e}")) }
+    }
+    let code = match res {
+        Ok(c) => c,
+        Err(SimError(msg)) => fail(msg),
+    };
+    let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
+    if o.stats { eprint!("{}", report::summary(&m, &info)); }
+    if let (Some(n), Some(r)) = (o.annotate, rec.as_ref()) { eprint!("{}", report::annotate(&m, r, n)); }
+    if o.json || o.json_out.is_some() {
+        let j = report::json(&m, &info).to_string();
+        if o.json { eprintln!("{j}"); }
+        if let Some(p) = &o.json_out { std::fs::write(p, j + "\n").unwrap_or_else(|e| fail(format!("cannot write '{p}': {e}"))); }
+    }
+    exit(code)
+}
+
+fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>) -> Result<i32, SimError> {
+    match rec {
+        Some(r) => m.run(t, r),
+        None => m.run(t, &mut NoObserver),
+    }
+}
+#[allow(dead_code)]
+fn _assert_observer<O: Observer>() {}

@@ -1,0 +1,86 @@
+//! ELF32 loader: loads PT_LOAD segments at p_paddr, collects function symbols.
+
+use crate::mem::Memory;
+use object::elf::{FileHeader32, PT_LOAD, SHF_EXECINSTR, STT_FUNC, STT_NOTYPE, STB_GLOBAL, STB_LOCAL, STB_WEAK};
+use object::read::elf::{FileHeader, ProgramHeader, SectionHeader, Sym};
+use object::{Endianness, LittleEndian};
+
+#[derive(Clone, Debug)]
+pub struct Symbol { pub name: String, pub addr: u32, pub size: u32 }
+
+pub struct LoadedElf {
+    pub entry: u32,
+    /// sorted by address, non-overlapping start addresses
+    pub functions: Vec<Symbol>,
+    /// all symbols with names (for --secret etc.)
+    pub symbols: Vec<Symbol>,
+    /// address span of executable segments
+    pub exec_lo: u32,
+    pub exec_hi: u32,
+}
+
+pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
+    if data.len() < 4 || &data[0..4] != b"\x7fELF" {
+        return Err("not an ELF file".into());
+    }
+    if data.len() < 52 {
+        return Err("truncated ELF header".into());
+    }
+    match data[4] { 1 => {}, 2 => return Err("64-bit ELF files are not supported (need ELF32)".into()), c => return Err(format!("bad ELF class {c}")) }
+    match data[5] { 1 => {}, 2 => return Err("big-endian ELF files are not supported".into()), c => return Err(format!("bad ELF data encoding {c}")) }
+    let hdr = FileHeader32::<Endianness>::parse(data).map_err(|e| format!("bad ELF header: {e}"))?;
+    let e = LittleEndian;
+    let en = Endianness::Little;
+    if hdr.e_machine(en) != object::elf::EM_RISCV {
+        return Err(format!("ELF machine {} is not RISC-V", hdr.e_machine(en)));
+    }
+    let _ = e;
+    let phdrs = hdr.program_headers(en, data).map_err(|e| format!("truncated or bad program headers: {e}"))?;
+    let mut exec_lo = u32::MAX;
+    let mut exec_hi = 0u32;
+    let mut nload = 0;
+    for ph in phdrs {
+        if ph.p_type(en) != PT_LOAD { continue; }
+        let filesz = ph.p_filesz(en);
+        let memsz = ph.p_memsz(en);
+        let paddr = ph.p_paddr(en);
+        let off = ph.p_offset(en) as usize;
+        if memsz == 0 { continue; }
+        let bytes = data.get(off..off.checked_add(filesz as usize).ok_or("bad segment size")?)
+            .ok_or_else(|| format!("truncated ELF: segment at 0x{paddr:08x} needs file bytes {off}..{} but the file has {}", off + filesz as usize, data.len()))?;
+        if filesz > memsz { return Err("segment p_filesz > p_memsz".into()); }
+        if paddr.checked_add(memsz).is_none() { return Err(format!("segment at 0x{paddr:08x} wraps around the address space")); }
+        mem.load_bytes(paddr, bytes, memsz)?;
+        nload += 1;
+        if ph.p_flags(en) & object::elf::PF_X != 0 {
+            exec_lo = exec_lo.min(paddr);
+            exec_hi = exec_hi.max(paddr + memsz);
+        }
+    }
+    if nload == 0 { return Err("ELF has no loadable segments".into()); }
+    if exec_lo == u32::MAX { exec_lo = 0; exec_hi = 0; }
+    // symbols
+    let mut functions = Vec::new();
+    let mut symbols = Vec::new();
+    if let Ok(sections) = hdr.sections(en, data) {
+        if let Ok(symtab) = sections.symbols(en, data, object::elf::SHT_SYMTAB) {
+            for sym in symtab.iter() {
+                let name = match sym.name(en, symtab.strings()) { Ok(n) => String::from_utf8_lossy(n).into_owned(), Err(_) => continue };
+                if name.is_empty() || name.starts_with('$') || name.starts_with(".L") { continue; }
+                let s = Symbol { name, addr: sym.st_value(en), size: sym.st_size(en) };
+                let shndx = sym.st_shndx(en) as usize;
+                let in_exec = sections.section(object::SectionIndex(shndx)).map(|sh| sh.sh_flags(en) as u64 & SHF_EXECINSTR as u64 != 0).unwrap_or(false);
+                let ty = sym.st_type();
+                let bind = sym.st_bind();
+                if in_exec && (ty == STT_FUNC || (ty == STT_NOTYPE && (bind == STB_GLOBAL || bind == STB_WEAK))) {
+                    functions.push(s.clone());
+                }
+                let _ = STB_LOCAL;
+                symbols.push(s);
+            }
+        }
+    }
+    functions.sort_by(|a, b| a.addr.cmp(&b.addr).then(b.size.cmp(&a.size)).then(a.name.cmp(&b.name)));
+    functions.dedup_by_key(|s| s.addr);
+    Ok(LoadedElf { entry: hdr.e_entry(en), functions, symbols, exec_lo, exec_hi })
+}

@@ -1,0 +1,482 @@
+//! The executor: a predecoded interpreter loop, generic over a timing model and an
+//! observer (both monomorphised; the no-op observer compiles away).
+
+use crate::decode::{self, cls, DecodeError, Decoded, Op, N_BASE_OPS, OP_NAMES};
+use crate::disasm::disasm_word;
+use crate::elf::{LoadedElf, Symbol};
+use crate::ext::{ExtInsn, ExtState};
+use crate::isa::Isa;
+use crate::mem::{MemError, Memory};
+use crate::semihost::{Outcome, Semihost};
+use crate::timing::Timing;
+
+/// Observes every executed instruction (trace, profile, later the taint tracker).
+/// Sources are `d.rs1/rs2/rs3`, the destination `d.rd`; memory addresses come via `mem`.
+pub trait Observer {
+    const ACTIVE: bool;
+    /// after execution: `rd_val` is the value now in `d.rd`, `cycle` the issue cycle,
+    /// `stall` stall+penalty cycles of this instruction
+    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stall: u32, _mem: &Memory) {}
+    /// a data memory access by the instruction at `pc`
+    fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
+}
+pub struct NoObserver;
+impl Observer for NoObserver { const ACTIVE: bool = false; }
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FuncStat { pub cycles: u64, pub instret: u64, pub calls: u64 }
+
+pub struct Machine {
+    pub x: [u32; 32],
+    pub pc: u32,
+    pub mem: Memory,
+    pub isa: Isa,
+    pub table: &'static [ExtInsn],
+    pub ext_fns: Vec<fn(&mut ExtState, u32, u32, u32) -> u32>,
+    pub ext_state: ExtState,
+    // decode cache over [dbase, dbase + 2*dcache.len())
+    dcache: Vec<Decoded>,
+    dbase: u32,
+    dspan: u32,
+    /// executions per decode-cache slot
+    pub pc_count: Vec<u64>,
+    /// executions outside the decode cache, per mnemonic id
+    pub mnem_slow: Vec<u64>,
+    pub instret: u64,
+    pub max_insns: u64,
+    csrs: [u32; 16],
+    reservation: Option<u32>,
+    pub semihost: Semihost,
+    // functions
+    pub functions: Vec<Symbol>,
+    pub fstats: Vec<FuncStat>,
+    cur_func: usize,
+    cur_lo: u32,
+    cur_hi: u32,
+    f_cyc0: u64,
+    f_ins0: u64,
+    // stack
+    pub init_sp: Option<u32>,
+    pub min_sp: u32,
+}
+
+/// A fatal simulation error (printed as `rvsim: error: ...`, exit 125).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimError(pub String);
+
+const CSR_IDX: &[(u32, usize)] = &[
+    (0x300, 0), (0x304, 1), (0x305, 2), (0x340, 3), (0x341, 4), (0x342, 5), (0x343, 6), (0x344, 7), (0x320, 8),
+];
+
+impl Machine {
+    pub fn new(mem: Memory, elf: &LoadedElf, isa: Isa, table: &'static [ExtInsn], cmdline: String) -> Machine {
+        let span = elf.exec_hi.saturating_sub(elf.exec_lo).min(64 << 20);
+        let slots = (span as usize + 1) / 2 + 1;
+        let nf = elf.functions.len();
+        let mut m = Machine {
+            x: [0; 32],
+            pc: elf.entry,
+            mem,
+            isa,
+            table,
+            ext_fns: table.iter().map(|e| e.exec).collect(),
+            ext_state: ExtState::default(),
+            dcache: vec![Decoded::UNDECODED; slots],
+            dbase: elf.exec_lo & !1,
+            dspan: (slots * 2) as u32,
+            pc_count: vec![0; slots],
+            mnem_slow: vec![0; N_BASE_OPS + table.len()],
+            instret: 0,
+            max_insns: 10_000_000_000,
+            csrs: [0; 16],
+            reservation: None,
+            semihost: Semihost::new(cmdline),
+            functions: elf.functions.clone(),
+            fstats: vec![FuncStat::default(); nf + 1],
+            cur_func: nf,
+            cur_lo: 1,
+            cur_hi: 0,
+            f_cyc0: 0,
+            f_ins0: 0,
+            init_sp: None,
+            min_sp: u32::MAX,
+        };
+        let (f, lo, hi) = m.func_of(m.pc);
+        m.cur_func = f;
+        m.cur_lo = lo;
+        m.cur_hi = hi;
+        m
+    }
+
+    /// Function index of `pc` (functions.len() = unknown) and its [lo, hi) range.
+    pub fn func_of(&self, pc: u32) -> (usize, u32, u32) {
+        let f = &self.functions;
+        let n = f.len();
+        let i = f.partition_point(|s| s.addr <= pc);
+        if i == 0 {
+            return (n, 0, f.first().map(|s| s.addr).unwrap_or(u32::MAX));
+        }
+        let s = &f[i - 1];
+        let next = f.get(i).map(|s| s.addr).unwrap_or(u32::MAX);
+        let end = if s.size > 0 { s.addr.saturating_add(s.size).min(next) } else { next };
+        if pc < end { (i - 1, s.addr, end) } else { (n, end, next) }
+    }
+
+    #[inline(never)]
+    fn switch_func(&mut self, target: u32, cycles: u64, call: bool) {
+        if call {
+            let (f, _, _) = self.func_of(target);
+            self.fstats[f].calls += 1;
+        }
+        if target >= self.cur_lo && target < self.cur_hi { return; }
+        let s = &mut self.fstats[self.cur_func];
+        s.cycles += cycles - self.f_cyc0;
+        s.instret += self.instret - self.f_ins0;
+        self.f_cyc0 = cycles;
+        self.f_ins0 = self.instret;
+        let (f, lo, hi) = self.func_of(target);
+        self.cur_func = f;
+        self.cur_lo = lo;
+        self.cur_hi = hi;
+    }
+
+    /// Close the per-function accounting (call once at the end).
+    pub fn finish_funcs(&mut self, cycles: u64) {
+        let s = &mut self.fstats[self.cur_func];
+        s.cycles += cycles - self.f_cyc0;
+        s.instret += self.instret - self.f_ins0;
+        self.f_cyc0 = cycles;
+        self.f_ins0 = self.instret;
+    }
+
+    /// Per-mnemonic counts (index = mnemonic id).
+    pub fn mnemonic_counts(&self) -> Vec<u64> {
+        let mut c = self.mnem_slow.clone();
+        for (d, n) in self.dcache.iter().zip(&self.pc_count) {
+            if *n > 0 { c[d.mnem as usize] += n; }
+        }
+        c
+    }
+
+    /// Execution count and decoded record for an address inside the decode cache.
+    pub fn slot(&self, pc: u32) -> Option<(Decoded, u64)> {
+        let i = (pc.wrapping_sub(self.dbase) >> 1) as usize;
+        if i < self.dcache.len() { Some((self.dcache[i], self.pc_count[i])) } else { None }
+    }
+
+    fn decode_error(&self, pc: u32, e: DecodeError, w: u32) -> SimError {
+        let dis = disasm_word(w, pc, self.table);
+        let raw = if w & 3 != 3 { format!("0x{:04x}", w & 0xffff) } else { format!("0x{w:08x}") };
+        match e {
+            DecodeError::Illegal => SimError(format!("illegal instruction {raw} at pc 0x{pc:08x}")),
+            DecodeError::Disallowed { mnemonic, ext } => SimError(format!(
+                "instruction '{dis}' ({mnemonic}, {raw}) at pc 0x{pc:08x} needs extension '{ext}', which is not in the ISA string '{}'",
+                self.isa.text
+            )),
+        }
+    }
+
+    #[inline(never)]
+    fn decode_at(&self, pc: u32) -> Result<Decoded, SimError> {
+        if pc & 2 != 0 && !self.isa.c {
+            return Err(SimError(format!("instruction address misaligned: pc 0x{pc:08x} (no C extension)")));
+        }
+        let w = self.mem.fetch(pc).map_err(|e| SimError(format!("instruction fetch at pc 0x{pc:08x}: {e}")))?;
+        Ok(decode::decode(w, &self.isa, self.table).unwrap_or_else(|_| Decoded::trap(if w & 3 == 3 { 4 } else { 2 })))
+    }
+
+    #[inline(never)]
+    fn trap_error(&self, pc: u32) -> SimError {
+        match self.mem.fetch(pc) {
+            Ok(w) => match decode::decode(w, &self.isa, self.table) {
+                Err(e) => self.decode_error(pc, e, w),
+                Ok(_) => SimError(format!("internal: trap at decodable pc 0x{pc:08x}")),
+            },
+            Err(e) => SimError(format!("instruction fetch at pc 0x{pc:08x}: {e}")),
+        }
+    }
+
+    #[inline(always)]
+    fn invalidate(&mut self, addr: u32, size: u32) {
+        let o = addr.wrapping_sub(self.dbase);
+        if o < self.dspan.wrapping_add(4) {
+            self.invalidate_slow(addr, size);
+        }
+    }
+    #[inline(never)]
+    fn invalidate_slow(&mut self, addr: u32, size: u32) {
+        // an instruction starting up to 2 bytes before the store may overlap it
+        let first = (addr.wrapping_sub(self.dbase).wrapping_sub(2) >> 1) as i64;
+        let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as i64;
+        for i in first.max(0)..=last {
+            let i = i as usize;
+            if i < self.dcache.len() && self.dcache[i].op != Op::Undecoded {
+                let d = self.dcache[i];
+                self.mnem_slow[d.mnem as usize] += self.pc_count[i];
+                self.pc_count[i] = 0;
+                self.dcache[i] = Decoded::UNDECODED;
+            }
+        }
+    }
+
+    fn mem_err(&self, pc: u32, e: MemError) -> SimError {
+        let dis = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
+        SimError(format!("{e} by '{dis}' at pc 0x{pc:08x}"))
+    }
+
+    fn csr_read(&self, csr: u32, now: u64) -> Option<u32> {
+        Some(match csr {
+            0xc00 | 0xb00 | 0xc01 => now as u32,
+            0xc80 | 0xb80 | 0xc81 => (now >> 32) as u32,
+            0xc02 | 0xb02 => self.instret as u32,
+            0xc82 | 0xb82 => (self.instret >> 32) as u32,
+            0xf11..=0xf14 => 0,
+            0x301 => {
+                let mut v = 1u32 << 30 | 1 << 8; // MXL=32, I
+                if self.isa.m { v |= 1 << 12; }
+                if self.isa.a { v |= 1; }
+                if self.isa.c { v |= 1 << 2; }
+                v
+            }
+            c => self.csrs[CSR_IDX.iter().find(|(n, _)| *n == c)?.1],
+        })
+    }
+    fn csr_write(&mut self, csr: u32, v: u32) -> Option<()> {
+        match csr {
+            0xb00 | 0xb02 | 0xb80 | 0xb82 | 0x301 => Some(()), // writes ignored (WARL / counters not writable here)
+            c => {
+                let i = CSR_IDX.iter().find(|(n, _)| *n == c)?.1;
+                self.csrs[i] = v;
+                Some(())
+            }
+        }
+    }
+
+    /// Run until exit. Returns the program's exit status.
+    pub fn run<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O) -> Result<i32, SimError> {
+        let mut pc = self.pc;
+        let r = self.run_inner(t, obs, &mut pc);
+        self.pc = pc;
+        self.finish_funcs(t.cycles());
+        r
+    }
+
+    #[inline(never)]
+    fn run_inner<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) -> Result<i32, SimError> {
+        let mut pc = *pcref;
+        let check_align = !self.isa.c;
+        macro_rules! bail { ($e:expr) => {{ *pcref = pc; return Err($e); }} }
+        loop {
+            let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
+            let d = if idx < self.dcache.len() {
+                let mut d = self.dcache[idx];
+                if d.op == Op::Undecoded {
+                    d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
+                    self.dcache[idx] = d;
+                }
+                self.pc_count[idx] += 1;
+                d
+            } else {
+                let d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
+                self.mnem_slow[d.mnem as usize] += 1;
+                d
+            };
+            if self.instret >= self.max_insns {
+                bail!(SimError(format!("instruction budget exceeded: {} instructions retired (--max-insns), pc 0x{pc:08x}", self.instret)));
+            }
+            let mut stall = t.issue(pc, &d, &self.x);
+            let x = &self.x;
+            let a = x[d.rs1 as usize];
+            let b = x[d.rs2 as usize];
+            let imm = d.imm;
+            let mut next = pc.wrapping_add(d.len as u32);
+            macro_rules! load { ($n:literal, $conv:expr) => {{
+                let addr = a.wrapping_add(imm as u32);
+                if O::ACTIVE { obs.mem(pc, addr, $n, false); }
+                match self.mem.read::<$n>(addr) { Ok(v) => $conv(v), Err(e) => bail!(self.mem_err(pc, e)) }
+            }}}
+            macro_rules! store { ($n:literal) => {{
+                let addr = a.wrapping_add(imm as u32);
+                if O::ACTIVE { obs.mem(pc, addr, $n, true); }
+                if let Err(e) = self.mem.write::<$n>(addr, b) { bail!(self.mem_err(pc, e)) }
+                self.invalidate(addr, $n);
+                if self.reservation == Some(addr & !3) { self.reservation = None; }
+                0
+            }}}
+            macro_rules! branch { ($cond:expr) => {{
+                let taken = $cond;
+                if taken {
+                    next = pc.wrapping_add(imm as u32);
+                    if check_align && next & 3 != 0 { bail!(SimError(format!("instruction address misaligned: branch at pc 0x{pc:08x} to 0x{next:08x}"))) }
+                }
+                stall += t.control(pc, &d, taken, next);
+                if taken && (next < self.cur_lo || next >= self.cur_hi) {
+                    self.instret += 1;
+                    self.switch_func(next, t.cycles(), false);
+                    self.instret -= 1;
+                }
+                0
+            }}}
+            macro_rules! amo { ($f:expr) => {{
+                if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: true })) }
+                if O::ACTIVE { obs.mem(pc, a, 4, true); }
+                let old = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => bail!(self.mem_err(pc, e)) };
+                let f: fn(u32, u32) -> u32 = $f;
+                if let Err(e) = self.mem.write::<4>(a, f(old, b)) { bail!(self.mem_err(pc, e)) }
+                self.invalidate(a, 4);
+                old
+            }}}
+            let v: u32 = match d.op {
+                Op::Addi => a.wrapping_add(imm as u32),
+                Op::Add => a.wrapping_add(b),
+                Op::Lw => load!(4, |v| v),
+                Op::Sw => store!(4),
+                Op::Lui => imm as u32,
+                Op::Auipc => pc.wrapping_add(imm as u32),
+                Op::Jal | Op::Jalr => {
+                    let target = if d.op == Op::Jal { pc.wrapping_add(imm as u32) } else { a.wrapping_add(imm as u32) & !1 };
+                    if check_align && target & 3 != 0 {
+                        bail!(SimError(format!("instruction address misaligned: jump at pc 0x{pc:08x} to 0x{target:08x}")))
+                    }
+                    next = target;
+                    stall += t.control(pc, &d, true, next);
+                    let link = d.rd == 1 || d.rd == 5;
+                    if link || next < self.cur_lo || next >= self.cur_hi {
+                        self.instret += 1;
+                        self.switch_func(next, t.cycles(), link);
+                        self.instret -= 1;
+                    }
+                    pc.wrapping_add(d.len as u32)
+                }
+                Op::Beq => branch!(a == b),
+                Op::Bne => branch!(a != b),
+                Op::Blt => branch!((a as i32) < (b as i32)),
+                Op::Bge => branch!((a as i32) >= (b as i32)),
+                Op::Bltu => branch!(a < b),
+                Op::Bgeu => branch!(a >= b),
+                Op::Lb => load!(1, |v: u32| v as u8 as i8 as i32 as u32),
+                Op::Lh => load!(2, |v: u32| v as u16 as i16 as i32 as u32),
+                Op::Lbu => load!(1, |v| v),
+                Op::Lhu => load!(2, |v| v),
+                Op::Sb => store!(1),
+                Op::Sh => store!(2),
+                Op::Slti => ((a as i32) < imm) as u32,
+                Op::Sltiu => (a < imm as u32) as u32,
+                Op::Xori => a ^ imm as u32,
+                Op::Ori => a | imm as u32,
+                Op::Andi => a & imm as u32,
+                Op::Slli => a << (imm & 31),
+                Op::Srli => a >> (imm & 31),
+                Op::Srai => ((a as i32) >> (imm & 31)) as u32,
+                Op::Sub => a.wrapping_sub(b),
+                Op::Sll => a << (b & 31),
+                Op::Slt => ((a as i32) < (b as i32)) as u32,
+                Op::Sltu => (a < b) as u32,
+                Op::Xor => a ^ b,
+                Op::Srl => a >> (b & 31),
+                Op::Sra => ((a as i32) >> (b & 31)) as u32,
+                Op::Or => a | b,
+                Op::And => a & b,
+                Op::Mul => a.wrapping_mul(b),
+                Op::Mulh => ((a as i32 as i64 * b as i32 as i64) >> 32) as u32,
+                Op::Mulhsu => ((a as i32 as i64 * b as u64 as i64) >> 32) as u32,
+                Op::Mulhu => ((a as u64 * b as u64) >> 32) as u32,
+                Op::Div => if b == 0 { u32::MAX } else { (a as i32).wrapping_div(b as i32) as u32 },
+                Op::Divu => if b == 0 { u32::MAX } else { a / b },
+                Op::Rem => if b == 0 { a } else { (a as i32).wrapping_rem(b as i32) as u32 },
+                Op::Remu => if b == 0 { a } else { a % b },
+                Op::ExtR => {
+                    let c = x[d.rs3 as usize];
+                    (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, c)
+                }
+                Op::ExtI => {
+                    let c = x[d.rs3 as usize];
+                    (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, imm as u32, c)
+                }
+                Op::ExtBs => (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, imm as u32),
+                Op::Fence | Op::FenceI => 0,
+                Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
+                    let csr = (imm & 0xfff) as u32;
+                    let src = match d.op { Op::Csrrwi | Op::Csrrsi | Op::Csrrci => ((imm >> 16) & 31) as u32, _ => a };
+                    let writes = matches!(d.op, Op::Csrrw | Op::Csrrwi) || (imm >> 16) & 31 != 0 && matches!(d.op, Op::Csrrsi | Op::Csrrci)
+                        || (d.rs1 != 0 && matches!(d.op, Op::Csrrs | Op::Csrrc));
+                    let reads = !(matches!(d.op, Op::Csrrw | Op::Csrrwi) && d.rd == 0);
+                    let old = if reads {
+                        match self.csr_read(csr, t.now()) { Some(v) => v, None => bail!(SimError(format!("unknown CSR 0x{csr:03x} read at pc 0x{pc:08x}"))) }
+                    } else { 0 };
+                    if writes {
+                        if csr >> 10 == 3 { bail!(SimError(format!("write to read-only CSR {} at pc 0x{pc:08x}", crate::disasm::csr_name(csr)))) }
+                        let nv = match d.op { Op::Csrrw | Op::Csrrwi => src, Op::Csrrs | Op::Csrrsi => old | src, _ => old & !src };
+                        if self.csr_write(csr, nv).is_none() { bail!(SimError(format!("unknown CSR 0x{csr:03x} written at pc 0x{pc:08x}"))) }
+                    }
+                    old
+                }
+                Op::LrW => {
+                    if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: false })) }
+                    if O::ACTIVE { obs.mem(pc, a, 4, false); }
+                    let v = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => bail!(self.mem_err(pc, e)) };
+                    self.reservation = Some(a);
+                    v
+                }
+                Op::ScW => {
+                    if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: true })) }
+                    if self.reservation == Some(a) {
+                        if O::ACTIVE { obs.mem(pc, a, 4, true); }
+                        if let Err(e) = self.mem.write::<4>(a, b) { bail!(self.mem_err(pc, e)) }
+                        self.invalidate(a, 4);
+                        self.reservation = None;
+                        0
+                    } else { self.reservation = None; 1 }
+                }
+                Op::AmoswapW => amo!(|_, b| b),
+                Op::AmoaddW => amo!(|o, b| o.wrapping_add(b)),
+                Op::AmoxorW => amo!(|o, b| o ^ b),
+                Op::AmoandW => amo!(|o, b| o & b),
+                Op::AmoorW => amo!(|o, b| o | b),
+                Op::AmominW => amo!(|o, b| (o as i32).min(b as i32) as u32),
+                Op::AmomaxW => amo!(|o, b| (o as i32).max(b as i32) as u32),
+                Op::AmominuW => amo!(|o, b| o.min(b)),
+                Op::AmomaxuW => amo!(|o, b| o.max(b)),
+                Op::Ebreak => {
+                    let is_semi = d.len == 4
+                        && self.mem.fetch(pc.wrapping_sub(4)).ok() == Some(0x01f0_1013)
+                        && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013);
+                    if !is_semi { bail!(SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence"))) }
+                    let cyc = t.cycles();
+                    match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
+                        Ok(Outcome::Continue(r)) => r,
+                        Ok(Outcome::Exit(code)) => {
+                            self.instret += 1;
+                            *pcref = pc;
+                            return Ok(code);
+                        }
+                        Err(e) => bail!(SimError(format!("{e} (pc 0x{pc:08x})"))),
+                    }
+                }
+                Op::Ecall => bail!(SimError(format!("ecall at pc 0x{pc:08x}: environment calls are not supported (use semihosting)"))),
+                Op::Trap | Op::Undecoded => {
+                    if idx < self.pc_count.len() { self.pc_count[idx] -= 1; }
+                    bail!(self.trap_error(pc))
+                }
+            };
+            // Ebreak semihosting returns its result in a0
+            let rd = if d.op == Op::Ebreak { 10 } else { d.rd as usize };
+            self.x[rd] = v;
+            self.x[0] = 0;
+            if rd == 2 {
+                if self.init_sp.is_none() { self.init_sp = Some(v); }
+                self.min_sp = self.min_sp.min(v);
+            }
+            self.instret += 1;
+            if O::ACTIVE { obs.insn(pc, &d, self.x[rd], t.now(), stall, &self.mem); }
+            pc = next;
+        }
+    }
+}
+
+/// Name for a mnemonic id.
+pub fn mnem(id: usize, table: &[ExtInsn]) -> &str {
+    if id < N_BASE_OPS { OP_NAMES[id] } else { table[id - N_BASE_OPS].name }
+}
+
+pub fn is_ctrl(d: &Decoded) -> bool { d.cls == cls::BRANCH || d.cls == cls::JUMP }

@@ -1,0 +1,164 @@
+//! Memory maps: `e31` (flash 0x2000_0000..0x3FFF_FFFF read/execute only, DTIM 16 KiB at
+//! 0x8000_0000) and `flat` (flash region writable, RAM 256 MiB at 0x8000_0000).
+
+pub const FLASH_BASE: u32 = 0x2000_0000;
+pub const FLASH_END: u32 = 0x4000_0000;
+pub const RAM_BASE: u32 = 0x8000_0000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapKind { E31, Flat }
+
+impl MapKind {
+    pub fn parse(s: &str) -> Option<MapKind> {
+        match s { "e31" => Some(MapKind::E31), "flat" => Some(MapKind::Flat), _ => None }
+    }
+    pub fn name(self) -> &'static str { match self { MapKind::E31 => "e31", MapKind::Flat => "flat" } }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemError {
+    Unmapped { addr: u32, size: u32, store: bool },
+    ReadOnly { addr: u32, size: u32 },
+    Misaligned { addr: u32, size: u32, store: bool },
+}
+
+impl std::fmt::Display for MemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match *self {
+            MemError::Unmapped { addr, size, store } => write!(f, "{} of {} bytes at unmapped address 0x{addr:08x}", if store { "store" } else { "load" }, size),
+            MemError::ReadOnly { addr, size } => write!(f, "store of {size} bytes to read-only flash at 0x{addr:08x}"),
+            MemError::Misaligned { addr, size, store } => write!(f, "misaligned {} of {} bytes at 0x{addr:08x}", if store { "store" } else { "load" }, size),
+        }
+    }
+}
+
+pub struct Memory {
+    pub kind: MapKind,
+    pub ram: Vec<u8>,
+    /// backing of the flash region from FLASH_BASE (reads past it inside the region give 0)
+    pub flash: Vec<u8>,
+    pub flash_writable: bool,
+}
+
+impl Memory {
+    pub fn new(kind: MapKind) -> Memory {
+        let ram_size = match kind { MapKind::E31 => 16 * 1024, MapKind::Flat => 256 * 1024 * 1024 };
+        Memory { kind, ram: vec![0; ram_size], flash: Vec::new(), flash_writable: kind == MapKind::Flat }
+    }
+    pub fn ram_size(&self) -> u32 { self.ram.len() as u32 }
+
+    /// Bytes for loading: is [addr, addr+len) inside a region? Grows the flash backing.
+    pub fn load_bytes(&mut self, addr: u32, data: &[u8], memsz: u32) -> Result<(), String> {
+        let end = addr as u64 + memsz.max(data.len() as u32) as u64;
+        if addr >= RAM_BASE && end <= RAM_BASE as u64 + self.ram.len() as u64 {
+            let o = (addr - RAM_BASE) as usize;
+            self.ram[o..o + data.len()].copy_from_slice(data);
+            Ok(())
+        } else if addr >= FLASH_BASE && end <= FLASH_END as u64 {
+            let o = (addr - FLASH_BASE) as usize;
+            let need = (end - FLASH_BASE as u64) as usize;
+            if self.flash.len() < need {
+                // extra 64 KiB of writable backing for the flat map
+                let slack = if self.flash_writable { 64 * 1024 } else { 0 };
+                self.flash.resize((need + slack + 0xfff) & !0xfff, 0);
+            }
+            self.flash[o..o + data.len()].copy_from_slice(data);
+            Ok(())
+        } else {
+            Err(format!("segment 0x{addr:08x}..0x{end:08x} lies outside the {} memory map", self.kind.name()))
+        }
+    }
+
+    #[inline(always)]
+    pub fn read<const N: usize>(&self, addr: u32) -> Result<u32, MemError> {
+        if N > 1 && addr & (N as u32 - 1) != 0 {
+            return Err(MemError::Misaligned { addr, size: N as u32, store: false });
+        }
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        if o < self.ram.len() {
+            return Ok(rd_le::<N>(&self.ram, o));
+        }
+        self.read_slow::<N>(addr)
+    }
+    #[inline(never)]
+    fn read_slow<const N: usize>(&self, addr: u32) -> Result<u32, MemError> {
+        let o = addr.wrapping_sub(FLASH_BASE) as usize;
+        if o < self.flash.len() {
+            return Ok(rd_le::<N>(&self.flash, o));
+        }
+        if (FLASH_BASE..FLASH_END).contains(&addr) {
+            return Ok(0);
+        }
+        Err(MemError::Unmapped { addr, size: N as u32, store: false })
+    }
+
+    #[inline(always)]
+    pub fn write<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
+        if N > 1 && addr & (N as u32 - 1) != 0 {
+            return Err(MemError::Misaligned { addr, size: N as u32, store: true });
+        }
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        if o < self.ram.len() {
+            wr_le::<N>(&mut self.ram, o, v);
+            return Ok(());
+        }
+        self.write_slow::<N>(addr, v)
+    }
+    #[inline(never)]
+    fn write_slow<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
+        if (FLASH_BASE..FLASH_END).contains(&addr) {
+            if !self.flash_writable {
+                return Err(MemError::ReadOnly { addr, size: N as u32 });
+            }
+            let o = (addr - FLASH_BASE) as usize;
+            if o < self.flash.len() {
+                wr_le::<N>(&mut self.flash, o, v);
+                return Ok(());
+            }
+        }
+        Err(MemError::Unmapped { addr, size: N as u32, store: true })
+    }
+
+    /// Fetch an instruction halfword pair (unaligned-halfword OK). Returns the raw 32 bits
+    /// starting at `addr` (upper half 0 if past the end of a region).
+    pub fn fetch(&self, addr: u32) -> Result<u32, MemError> {
+        let lo = self.fetch16(addr)?;
+        if lo & 3 != 3 {
+            return Ok(lo);
+        }
+        let hi = self.fetch16(addr.wrapping_add(2))?;
+        Ok(lo | (hi << 16))
+    }
+    fn fetch16(&self, addr: u32) -> Result<u32, MemError> {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        if o + 1 < self.ram.len() {
+            return Ok(rd_le::<2>(&self.ram, o));
+        }
+        let o = addr.wrapping_sub(FLASH_BASE) as usize;
+        if o + 1 < self.flash.len() {
+            return Ok(rd_le::<2>(&self.flash, o));
+        }
+        Err(MemError::Unmapped { addr, size: 2, store: false })
+    }
+
+    /// Byte read without alignment rules (semihosting, debugging).
+    pub fn peek8(&self, addr: u32) -> Result<u8, MemError> { self.read::<1>(addr).map(|v| v as u8) }
+    pub fn poke8(&mut self, addr: u32, v: u8) -> Result<(), MemError> { self.write::<1>(addr, v as u32) }
+}
+
+#[inline(always)]
+fn rd_le<const N: usize>(m: &[u8], o: usize) -> u32 {
+    match N {
+        1 => m[o] as u32,
+        2 => u16::from_le_bytes([m[o], m[o + 1]]) as u32,
+        _ => u32::from_le_bytes(m[o..o + 4].try_into().unwrap()),
+    }
+}
+#[inline(always)]
+fn wr_le<const N: usize>(m: &mut [u8], o: usize, v: u32) {
+    match N {
+        1 => m[o] = v as u8,
+        2 => m[o..o + 2].copy_from_slice(&(v as u16).to_le_bytes()),
+        _ => m[o..o + 4].copy_from_slice(&v.to_le_bytes()),
+    }
+}

@@ -1,0 +1,130 @@
+//! Statistics: JSON object, human-readable summary, annotated disassembly, trace observer.
+
+use crate::decode::{Decoded, N_BASE_OPS};
+use crate::disasm::{disasm, disasm_word, mnem_name};
+use crate::exec::{Machine, Observer};
+use crate::mem::Memory;
+use crate::timing::STALL_NAMES;
+use serde_json::{json, Map, Value};
+use std::collections::HashMap;
+use std::io::Write;
+
+pub struct RunInfo {
+    pub exit_code: i32,
+    pub cycles: u64,
+    pub stalls: [u64; 6],
+    pub core: String,
+    pub mul_latency: u32,
+    pub memory: String,
+    pub icache_misses: u64,
+    pub branch_mispredicts: u64,
+}
+
+pub fn json(m: &Machine, r: &RunInfo) -> Value {
+    let mut stalls = Map::new();
+    for (n, v) in STALL_NAMES.iter().zip(r.stalls) { stalls.insert(n.to_string(), json!(v)); }
+    let counts = m.mnemonic_counts();
+    let mut mn: Vec<(&str, u64)> = counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(i, c)| (mnem_name(i as u16, m.table), *c)).collect();
+    mn.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut mnemonics = Map::new();
+    for (n, c) in mn { *mnemonics.entry(n.to_string()).or_insert(json!(0)) = json!(mnemonics.get(n).and_then(|v| v.as_u64()).unwrap_or(0) + c); }
+    let mut funcs = Map::new();
+    for (i, s) in m.fstats.iter().enumerate() {
+        if s.instret == 0 && s.calls == 0 { continue; }
+        let name = m.functions.get(i).map(|f| f.name.clone()).unwrap_or_else(|| "<unknown>".into());
+        funcs.insert(name, json!({"cycles": s.cycles, "instret": s.instret, "calls": s.calls}));
+    }
+    let max_stack = m.init_sp.map(|s| s.saturating_sub(m.min_sp)).unwrap_or(0);
+    json!({
+        "exit_code": r.exit_code,
+        "cycles": r.cycles,
+        "instret": m.instret,
+        "stalls": stalls,
+        "mnemonics": mnemonics,
+        "functions": funcs,
+        "max_stack_bytes": max_stack,
+        "core": r.core,
+        "isa": m.isa.text,
+        "mul_latency": r.mul_latency,
+        "memory": r.memory,
+        "icache_misses": r.icache_misses,
+        "branch_mispredicts": r.branch_mispredicts,
+    })
+}
+
+pub fn summary(m: &Machine, r: &RunInfo) -> String {
+    let mut s = String::new();
+    use std::fmt::Write as _;
+    let _ = writeln!(s, "rvsim: core {} (mul latency {}), memory {}, isa {}", r.core, r.mul_latency, r.memory, m.isa.text);
+    let cpi = if m.instret > 0 { r.cycles as f64 / m.instret as f64 } else { 0.0 };
+    let _ = writeln!(s, "  exit code {}  cycles {}  instret {}  CPI {:.3}", r.exit_code, r.cycles, m.instret, cpi);
+    let _ = write!(s, "  stalls:");
+    for (n, v) in STALL_NAMES.iter().zip(r.stalls) { let _ = write!(s, " {n} {v}"); }
+    let _ = writeln!(s, "\n  icache misses {}  branch mispredicts {}", r.icache_misses, r.branch_mispredicts);
+    let _ = writeln!(s, "  max stack bytes {}", m.init_sp.map(|x| x.saturating_sub(m.min_sp)).unwrap_or(0));
+    let mut f: Vec<(String, crate::exec::FuncStat)> = m.fstats.iter().enumerate().filter(|(_, s)| s.instret > 0)
+        .map(|(i, s)| (m.functions.get(i).map(|f| f.name.clone()).unwrap_or_else(|| "<unknown>".into()), *s)).collect();
+    f.sort_by(|a, b| b.1.cycles.cmp(&a.1.cycles));
+    let _ = writeln!(s, "  {:>12} {:>12} {:>8}  function (self)", "cycles", "instret", "calls");
+    for (n, st) in f.iter().take(15) { let _ = writeln!(s, "  {:>12} {:>12} {:>8}  {n}", st.cycles, st.instret, st.calls); }
+    let counts = m.mnemonic_counts();
+    let mut mn: Vec<(usize, u64)> = counts.iter().copied().enumerate().filter(|(_, c)| *c > 0).collect();
+    mn.sort_by(|a, b| b.1.cmp(&a.1));
+    let _ = write!(s, "  mnemonics:");
+    for (i, c) in mn.iter().take(20) { let _ = write!(s, " {} {}", mnem_name(*i as u16, m.table), c); }
+    s.push('\n');
+    s
+}
+
+/// Trace and per-pc stall profile (only instantiated when requested).
+pub struct Recorder {
+    pub trace: Option<std::io::BufWriter<std::fs::File>>,
+    pub profile: bool,
+    pub stalls: HashMap<u32, u64>,
+    pub trace_err: Option<String>,
+    pub table: &'static [crate::ext::ExtInsn],
+}
+
+impl Observer for Recorder {
+    const ACTIVE: bool = true;
+    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stall: u32, mem: &Memory) {
+        if self.profile && stall > 0 { *self.stalls.entry(pc).or_insert(0) += stall as u64; }
+        if let Some(w) = self.trace.as_mut() {
+            let word = mem.fetch(pc).unwrap_or(0);
+            let raw = if d.len == 2 { format!("{:04x}    ", word & 0xffff) } else { format!("{word:08x}") };
+            let dis = disasm(d, pc, self.table);
+            let r = if d.rd != 0 { format!(" {}=0x{rd_val:08x}", crate::disasm::ABI[d.rd as usize]) } else { String::new() };
+            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} {raw} {dis:<32}{r}") {
+                if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
+            }
+        }
+    }
+}
+
+/// Annotated disassembly of the `n` hottest functions (by self cycles).
+pub fn annotate(m: &Machine, rec: &Recorder, n: usize) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let mut f: Vec<(usize, crate::exec::FuncStat)> = m.fstats.iter().copied().enumerate().filter(|(i, s)| s.instret > 0 && *i < m.functions.len()).collect();
+    f.sort_by(|a, b| b.1.cycles.cmp(&a.1.cycles));
+    for (i, st) in f.into_iter().take(n) {
+        let (_, lo, hi) = m.func_of(m.functions[i].addr);
+        let _ = writeln!(s, "\n== {} (0x{lo:08x}..0x{hi:08x}): {} cycles, {} instructions, {} calls ==", m.functions[i].name, st.cycles, st.instret, st.calls);
+        let _ = writeln!(s, "{:>10} {:>8}  {:<10} {}", "count", "stalls", "address", "instruction");
+        let mut pc = lo;
+        let mut guard = 0;
+        while pc < hi && guard < 100_000 {
+            guard += 1;
+            let Ok(w) = m.mem.fetch(pc) else { break };
+            let len = if w & 3 == 3 { 4 } else { 2 };
+            let count = m.slot(pc).map(|(_, c)| c).unwrap_or(0);
+            let st = rec.stalls.get(&pc).copied().unwrap_or(0);
+            let dis = disasm_word(w, pc, m.table);
+            let mark = if st > 0 && count > 0 { format!("{:.1}/exec", st as f64 / count as f64) } else { String::new() };
+            let _ = writeln!(s, "{:>10} {:>8}  {pc:08x}:  {dis:<36} {mark}", count, st);
+            pc += len;
+        }
+    }
+    let _ = N_BASE_OPS;
+    s
+}

@@ -1,0 +1,211 @@
+//! RISC-V semihosting (the ARM semihosting calls, as picolibc's libsemihost uses them).
+
+use crate::mem::Memory;
+use std::io::{Read, Write};
+
+pub const SYS_OPEN: u32 = 0x01;
+pub const SYS_CLOSE: u32 = 0x02;
+pub const SYS_WRITEC: u32 = 0x03;
+pub const SYS_WRITE0: u32 = 0x04;
+pub const SYS_WRITE: u32 = 0x05;
+pub const SYS_READ: u32 = 0x06;
+pub const SYS_ISERROR: u32 = 0x08;
+pub const SYS_ISTTY: u32 = 0x09;
+pub const SYS_SEEK: u32 = 0x0a;
+pub const SYS_FLEN: u32 = 0x0c;
+pub const SYS_CLOCK: u32 = 0x10;
+pub const SYS_TIME: u32 = 0x11;
+pub const SYS_ERRNO: u32 = 0x13;
+pub const SYS_GET_CMDLINE: u32 = 0x15;
+pub const SYS_HEAPINFO: u32 = 0x16;
+pub const SYS_EXIT: u32 = 0x18;
+pub const SYS_EXIT_EXTENDED: u32 = 0x20;
+pub const ADP_STOPPED_APPLICATION_EXIT: u32 = 0x20026;
+
+const EBADF: u32 = 9;
+const ENOENT: u32 = 2;
+const EINVAL: u32 = 22;
+
+/// The feature file: magic "SHFB" + byte 0 (bit 0 EXIT_EXTENDED, bit 1 STDOUT_STDERR).
+const FEATURES: [u8; 5] = [b'S', b'H', b'F', b'B', 0x03];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Handle { Stdin, Stdout, Stderr, Features(u32) }
+
+pub enum Outcome { Continue(u32), Exit(i32) }
+
+pub struct Semihost {
+    handles: Vec<Option<Handle>>,
+    errno: u32,
+    pub cmdline: String,
+    pub out: Box<dyn Write>,
+    pub start: std::time::Instant,
+}
+
+impl Semihost {
+    pub fn new(cmdline: String) -> Semihost {
+        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), start: std::time::Instant::now() }
+    }
+
+    fn word(mem: &Memory, a: u32) -> Result<u32, String> {
+        let mut v = 0u32;
+        for i in 0..4 { v |= (mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting argument block: {e}"))? as u32) << (8 * i); }
+        Ok(v)
+    }
+    fn bytes(mem: &Memory, a: u32, n: u32) -> Result<Vec<u8>, String> {
+        (0..n).map(|i| mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting buffer: {e}"))).collect()
+    }
+    fn handle(&self, h: u32) -> Option<Handle> {
+        self.handles.get(h.wrapping_sub(1) as usize).copied().flatten()
+    }
+
+    /// Perform call `op` with parameter `arg` (a1). `cycles` drives SYS_CLOCK.
+    pub fn call(&mut self, op: u32, arg: u32, mem: &mut Memory, cycles: u64) -> Result<Outcome, String> {
+        let r = match op {
+            SYS_OPEN => {
+                let name_p = Self::word(mem, arg)?;
+                let mode = Self::word(mem, arg + 4)?;
+                let len = Self::word(mem, arg + 8)?;
+                if len > 4096 { return Err("semihosting SYS_OPEN: file name too long".into()); }
+                let name = Self::bytes(mem, name_p, len)?;
+                let h = match (&name[..], mode) {
+                    (b":tt", 0..=3) => Some(Handle::Stdin),
+                    (b":tt", 4..=7) => Some(Handle::Stdout),
+                    (b":tt", 8..=11) => Some(Handle::Stderr),
+                    (b":semihosting-features", 0..=3) => Some(Handle::Features(0)),
+                    _ => None,
+                };
+                match h {
+                    Some(h) => { self.handles.push(Some(h)); self.handles.len() as u32 }
+                    None => { self.errno = ENOENT; u32::MAX }
+                }
+            }
+            SYS_CLOSE => {
+                let h = Self::word(mem, arg)?;
+                match self.handle(h) {
+                    Some(_) => { self.handles[(h - 1) as usize] = None; 0 }
+                    None => { self.errno = EBADF; u32::MAX }
+                }
+            }
+            SYS_WRITEC => {
+                let c = mem.peek8(arg).map_err(|e| format!("semihosting SYS_WRITEC: {e}"))?;
+                self.out.write_all(&[c]).ok();
+                0
+            }
+            SYS_WRITE0 => {
+                let mut s = Vec::new();
+                let mut a = arg;
+                loop {
+                    let c = mem.peek8(a).map_err(|e| format!("semihosting SYS_WRITE0: {e}"))?;
+                    if c == 0 { break; }
+                    s.push(c);
+                    a = a.wrapping_add(1);
+                }
+                self.out.write_all(&s).ok();
+                0
+            }
+            SYS_WRITE => {
+                let h = Self::word(mem, arg)?;
+                let buf = Self::word(mem, arg + 4)?;
+                let len = Self::word(mem, arg + 8)?;
+                let data = Self::bytes(mem, buf, len)?;
+                match self.handle(h) {
+                    Some(Handle::Stdout) => { self.out.write_all(&data).ok(); 0 }
+                    Some(Handle::Stderr) => { self.out.flush().ok(); std::io::stderr().write_all(&data).ok(); 0 }
+                    _ => { self.errno = EBADF; len }
+                }
+            }
+            SYS_READ => {
+                let h = Self::word(mem, arg)?;
+                let buf = Self::word(mem, arg + 4)?;
+                let len = Self::word(mem, arg + 8)?;
+                match self.handle(h) {
+                    Some(Handle::Features(pos)) => {
+                        let avail = FEATURES.len() as u32 - pos.min(FEATURES.len() as u32);
+                        let n = len.min(avail);
+                        for i in 0..n {
+                            mem.poke8(buf + i, FEATURES[(pos + i) as usize]).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                        }
+                        self.handles[(h - 1) as usize] = Some(Handle::Features(pos + n));
+                        len - n
+                    }
+                    Some(Handle::Stdin) => {
+                        self.out.flush().ok();
+                        let mut tmp = vec![0u8; len.min(1 << 20) as usize];
+                        let n = std::io::stdin().read(&mut tmp).unwrap_or(0);
+                        for (i, b) in tmp[..n].iter().enumerate() {
+                            mem.poke8(buf + i as u32, *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                        }
+                        len - n as u32
+                    }
+                    _ => { self.errno = EBADF; u32::MAX }
+                }
+            }
+            SYS_ISERROR => { let v = Self::word(mem, arg)?; ((v as i32) < 0) as u32 }
+            SYS_ISTTY => {
+                let h = Self::word(mem, arg)?;
+                match self.handle(h) {
+                    Some(Handle::Stdin | Handle::Stdout | Handle::Stderr) => 1,
+                    Some(_) => 0,
+                    None => { self.errno = EBADF; 0 }
+                }
+            }
+            SYS_SEEK => {
+                let h = Self::word(mem, arg)?;
+                let pos = Self::word(mem, arg + 4)?;
+                match self.handle(h) {
+                    Some(Handle::Features(_)) if pos as usize <= FEATURES.len() => {
+                        self.handles[(h - 1) as usize] = Some(Handle::Features(pos)); 0
+                    }
+                    Some(_) => { self.errno = EINVAL; u32::MAX }
+                    None => { self.errno = EBADF; u32::MAX }
+                }
+            }
+            SYS_FLEN => {
+                let h = Self::word(mem, arg)?;
+                match self.handle(h) {
+                    Some(Handle::Features(_)) => FEATURES.len() as u32,
+                    Some(_) => 0,
+                    None => { self.errno = EBADF; u32::MAX }
+                }
+            }
+            // centiseconds, from the simulated cycle count at a nominal 100 MHz (deterministic)
+            SYS_CLOCK => (cycles / 1_000_000) as u32,
+            SYS_TIME => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as u32).unwrap_or(0),
+            SYS_ERRNO => self.errno,
+            SYS_GET_CMDLINE => {
+                let buf = Self::word(mem, arg)?;
+                let len = Self::word(mem, arg + 4)?;
+                let c = self.cmdline.as_bytes();
+                if c.len() as u32 + 1 > len { u32::MAX } else {
+                    for (i, b) in c.iter().chain(std::iter::once(&0u8)).enumerate() {
+                        mem.poke8(buf + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                    }
+                    for (i, b) in (c.len() as u32).to_le_bytes().iter().enumerate() {
+                        mem.poke8(arg + 4 + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                    }
+                    0
+                }
+            }
+            SYS_HEAPINFO => {
+                // four zero words: "no information", the C library uses its linker symbols
+                let blk = Self::word(mem, arg)?;
+                for i in 0..16 { mem.poke8(blk + i, 0).map_err(|e| format!("semihosting SYS_HEAPINFO: {e}"))?; }
+                0
+            }
+            SYS_EXIT => {
+                self.out.flush().ok();
+                // 32-bit: a1 holds the reason code itself
+                return Ok(Outcome::Exit(if arg == ADP_STOPPED_APPLICATION_EXIT { 0 } else { 1 }));
+            }
+            SYS_EXIT_EXTENDED => {
+                self.out.flush().ok();
+                let reason = Self::word(mem, arg)?;
+                let code = Self::word(mem, arg + 4)?;
+                return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));
+            }
+            _ => return Err(format!("unsupported semihosting call 0x{op:x}")),
+        };
+        Ok(Outcome::Continue(r))
+    }
+}

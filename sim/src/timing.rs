@@ -1,0 +1,414 @@
+//! Core timing models behind one trait: `Ideal` (one cycle per instruction) and
+//! `Pipeline` (the SiFive E31 model of DESIGN.md, parameterised by `CoreParams`).
+//!
+//! The model is a scoreboard, not a stage-by-stage pipeline: each instruction issues at the
+//! earliest cycle at which (1) the previous instruction has issued, (2) its fetch has been
+//! served by the instruction cache, (3) all its source registers are ready (full bypass:
+//! ready = producer issue cycle + result latency), (4) for a write-after-write hazard, its
+//! result would not be ready before the older write (t + L >= ready[rd]), and (5) for
+//! MUL*/DIV*/REM*, the single multiplier/divider has finished its previous operation.
+//! Control-flow instructions then add the mispredict penalty if the branch predictor was
+//! wrong. `cycles` = the cycle after the last issue.
+
+use crate::decode::{cls, Decoded, Op};
+use crate::mem::{FLASH_BASE, FLASH_END};
+
+pub const STALL_NAMES: [&str; 6] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other"];
+pub const S_LOAD: usize = 0;
+pub const S_MUL: usize = 1;
+pub const S_DIV: usize = 2;
+pub const S_BRANCH: usize = 3;
+pub const S_ICACHE: usize = 4;
+pub const S_OTHER: usize = 5;
+
+/// Stall cause attributed to a wait on a result produced by an instruction of class `c`.
+const CAUSE_OF: [u8; cls::N] = {
+    let mut t = [S_OTHER as u8; cls::N];
+    t[cls::LOAD_W as usize] = S_LOAD as u8;
+    t[cls::LOAD_BH as usize] = S_LOAD as u8;
+    t[cls::AMO as usize] = S_LOAD as u8;
+    t[cls::MUL as usize] = S_MUL as u8;
+    t[cls::DIV as usize] = S_DIV as u8;
+    t
+};
+
+pub trait Timing {
+    /// Account for issuing `d` at `pc` (before it executes; `x` = register values).
+    /// Returns the stall cycles before it could issue.
+    fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32;
+    /// Outcome of a control-flow instruction (after `issue`); returns the penalty cycles.
+    fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32;
+    /// Issue cycle of the instruction being executed (value of `cycle` CSR reads).
+    fn now(&self) -> u64;
+    /// Total cycles so far.
+    fn cycles(&self) -> u64;
+    fn stalls(&self) -> [u64; 6];
+}
+
+/// One cycle per instruction, no stalls.
+#[derive(Default)]
+pub struct Ideal { n: u64 }
+impl Timing for Ideal {
+    #[inline(always)]
+    fn issue(&mut self, _: u32, _: &Decoded, _: &[u32; 32]) -> u32 { self.n += 1; 0 }
+    #[inline(always)]
+    fn control(&mut self, _: u32, _: &Decoded, _: bool, _: u32) -> u32 { 0 }
+    fn now(&self) -> u64 { self.n - 1 }
+    fn cycles(&self) -> u64 { self.n }
+    fn stalls(&self) -> [u64; 6] { [0; 6] }
+}
+
+/// Parameters of a pipelined core model (all user-settable from a TOML file).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoreParams {
+    pub name: String,
+    /// "pipeline" (scoreboard model) or "ideal"
+    pub model: String,
+    pub lat_alu: u32,
+    pub lat_lw: u32,
+    pub lat_lbh: u32,
+    pub lat_csr: u32,
+    pub lat_mul: u32,
+    /// DIV/DIVU/REM/REMU latency = div_base + max(0, bitlen(|dividend|) - bitlen(|divisor|));
+    /// div_base for a zero divisor.
+    pub div_base: u32,
+    pub lat_amo: u32,
+    pub mispredict_penalty: u32,
+    pub btb_entries: u32,
+    pub bht_entries: u32,
+    pub ras_entries: u32,
+    pub icache_size: u32,
+    pub icache_ways: u32,
+    pub icache_line: u32,
+    pub icache_miss_penalty: u32,
+}
+
+impl CoreParams {
+    /// The built-in E31 model (equal to sim/cores/e31.toml).
+    pub fn e31() -> CoreParams {
+        CoreParams {
+            name: "e31".into(), model: "pipeline".into(),
+            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
+            mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
+            icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
+        }
+    }
+
+    pub fn from_toml(text: &str) -> Result<CoreParams, String> {
+        let v: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("core file: {}", e.message()))?;
+        let mut p = CoreParams::e31();
+        fn int(v: &toml::Value, k: &str) -> Result<u32, String> {
+            let i = v.as_integer().ok_or_else(|| format!("core file: '{k}' must be an integer"))?;
+            u32::try_from(i).map_err(|_| format!("core file: '{k}' out of range"))
+        }
+        for (k, val) in &v {
+            match k.as_str() {
+                "name" => p.name = val.as_str().ok_or("core file: 'name' must be a string")?.into(),
+                "model" => {
+                    p.model = val.as_str().ok_or("core file: 'model' must be a string")?.into();
+                    if p.model != "pipeline" && p.model != "ideal" {
+                        return Err(format!("core file: model must be \"pipeline\" or \"ideal\", not \"{}\"", p.model));
+                    }
+                }
+                "description" => {}
+                "latency" | "branch" | "icache" => {
+                    let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
+                    for (kk, vv) in t {
+                        let full = format!("{k}.{kk}");
+                        let slot = match (k.as_str(), kk.as_str()) {
+                            ("latency", "alu") => &mut p.lat_alu,
+                            ("latency", "lw") => &mut p.lat_lw,
+                            ("latency", "lb_lh") => &mut p.lat_lbh,
+                            ("latency", "csr") => &mut p.lat_csr,
+                            ("latency", "mul") => &mut p.lat_mul,
+                            ("latency", "div_base") => &mut p.div_base,
+                            ("latency", "amo") => &mut p.lat_amo,
+                            ("branch", "mispredict_penalty") => &mut p.mispredict_penalty,
+                            ("branch", "btb_entries") => &mut p.btb_entries,
+                            ("branch", "bht_entries") => &mut p.bht_entries,
+                            ("branch", "ras_entries") => &mut p.ras_entries,
+                            ("icache", "size") => &mut p.icache_size,
+                            ("icache", "ways") => &mut p.icache_ways,
+                            ("icache", "line") => &mut p.icache_line,
+                            ("icache", "miss_penalty") => &mut p.icache_miss_penalty,
+                            _ => return Err(format!("core file: unknown key '{full}'")),
+                        };
+                        *slot = int(vv, &full)?;
+                    }
+                }
+                _ => return Err(format!("core file: unknown key '{k}'")),
+            }
+        }
+        p.validate()?;
+        Ok(p)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        for (n, v) in [("alu", self.lat_alu), ("lw", self.lat_lw), ("lb_lh", self.lat_lbh), ("csr", self.lat_csr), ("mul", self.lat_mul), ("amo", self.lat_amo)] {
+            if v == 0 || v > 1000 { return Err(format!("core file: latency.{n} must be 1..1000")); }
+        }
+        if self.div_base == 0 || self.div_base > 1000 { return Err("core file: latency.div_base must be 1..1000".into()); }
+        if !self.bht_entries.is_power_of_two() { return Err("core file: branch.bht_entries must be a power of two".into()); }
+        if self.btb_entries == 0 || self.ras_entries == 0 { return Err("core file: btb_entries and ras_entries must be >= 1".into()); }
+        if self.icache_size != 0 {
+            if !self.icache_line.is_power_of_two() || self.icache_line < 4 { return Err("core file: icache.line must be a power of two >= 4".into()); }
+            if self.icache_ways == 0 || self.icache_size % (self.icache_ways * self.icache_line) != 0 {
+                return Err("core file: icache.size must be a multiple of ways*line".into());
+            }
+            let sets = self.icache_size / (self.icache_ways * self.icache_line);
+            if !sets.is_power_of_two() { return Err("core file: icache sets (size/ways/line) must be a power of two".into()); }
+        }
+        Ok(())
+    }
+}
+
+/// DIV/REM latency: 1 bit of quotient per cycle (see CoreParams::div_base).
+#[inline]
+pub fn div_latency(base: u32, op: Op, a: u32, b: u32) -> u32 {
+    if b == 0 { return base; }
+    let (ua, ub) = match op {
+        Op::Div | Op::Rem => ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()),
+        _ => (a, b),
+    };
+    let la = 32 - ua.leading_zeros();
+    let lb = 32 - ub.leading_zeros();
+    base + la.saturating_sub(lb)
+}
+
+/// The scoreboard model of an in-order, fully bypassed single-issue core (E31).
+pub struct Pipeline {
+    p: CoreParams,
+    lat: [u32; cls::N],
+    ready: [u64; 32],
+    cause: [u8; 32],
+    next: u64,
+    cur: u64,
+    mdu_free: u64,
+    mdu_cause: usize,
+    stalls: [u64; 6],
+    // branch prediction
+    bht: Vec<u8>,
+    bht_mask: u32,
+    btb_tag: Vec<u32>,
+    btb_target: Vec<u32>,
+    ras: Vec<u32>,
+    ras_top: usize,
+    // instruction cache (tags per set*ways, way 0 = most recently used)
+    ic_tags: Vec<u32>,
+    ic_ways: usize,
+    ic_set_mask: u32,
+    ic_shift: u32,
+    ic_last: u32,
+    pub icache_misses: u64,
+    pub mispredicts: u64,
+}
+
+impl Pipeline {
+    pub fn new(p: CoreParams) -> Pipeline {
+        let mut lat = [1u32; cls::N];
+        lat[cls::ALU as usize] = p.lat_alu;
+        lat[cls::LOAD_W as usize] = p.lat_lw;
+        lat[cls::LOAD_BH as usize] = p.lat_lbh;
+        lat[cls::CSR as usize] = p.lat_csr;
+        lat[cls::MUL as usize] = p.lat_mul;
+        lat[cls::DIV as usize] = p.div_base;
+        lat[cls::AMO as usize] = p.lat_amo;
+        lat[cls::JUMP as usize] = p.lat_alu;
+        let (ic_ways, sets, shift) = if p.icache_size == 0 { (0, 1, 5) } else {
+            let sets = p.icache_size / (p.icache_ways * p.icache_line);
+            (p.icache_ways as usize, sets, p.icache_line.trailing_zeros())
+        };
+        Pipeline {
+            lat,
+            ready: [0; 32],
+            cause: [0; 32],
+            next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL,
+            stalls: [0; 6],
+            bht: vec![1; p.bht_entries as usize],
+            bht_mask: p.bht_entries - 1,
+            btb_tag: vec![u32::MAX; p.btb_entries as usize],
+            btb_target: vec![0; p.btb_entries as usize],
+            ras: vec![0; p.ras_entries as usize],
+            ras_top: 0,
+            ic_tags: vec![u32::MAX; (sets as usize) * ic_ways.max(1)],
+            ic_ways,
+            ic_set_mask: sets - 1,
+            ic_shift: shift,
+            ic_last: u32::MAX,
+            icache_misses: 0,
+            mispredicts: 0,
+            p,
+        }
+    }
+    pub fn params(&self) -> &CoreParams { &self.p }
+
+    /// Access one I-cache line; true on a miss. LRU: way order within the set.
+    #[inline(never)]
+    fn icache_access(&mut self, line: u32) -> bool {
+        let w = self.ic_ways;
+        let set = (line & self.ic_set_mask) as usize;
+        let ways = &mut self.ic_tags[set * w..set * w + w];
+        if let Some(i) = ways.iter().position(|&t| t == line) {
+            ways[..=i].rotate_right(1);
+            false
+        } else {
+            ways.rotate_right(1);
+            ways[0] = line;
+            true
+        }
+    }
+
+    #[inline(always)]
+    fn btb_index(&self, pc: u32) -> usize { ((pc >> 1) % self.btb_tag.len() as u32) as usize }
+    #[inline(always)]
+    fn btb_lookup(&self, pc: u32) -> Option<u32> {
+        let i = self.btb_index(pc);
+        if self.btb_tag[i] == pc { Some(self.btb_target[i]) } else { None }
+    }
+    #[inline(always)]
+    fn btb_insert(&mut self, pc: u32, target: u32) {
+        let i = self.btb_index(pc);
+        self.btb_tag[i] = pc;
+        self.btb_target[i] = target;
+    }
+    fn ras_push(&mut self, v: u32) {
+        self.ras_top = (self.ras_top + 1) % self.ras.len();
+        self.ras[self.ras_top] = v;
+    }
+    fn ras_pop(&mut self) -> u32 {
+        let v = self.ras[self.ras_top];
+        self.ras_top = (self.ras_top + self.ras.len() - 1) % self.ras.len();
+        v
+    }
+}
+
+#[inline(always)]
+fn is_link(r: u8) -> bool { r == 1 || r == 5 }
+
+impl Timing for Pipeline {
+    #[inline(always)]
+    fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32 {
+        let start = self.next;
+        let mut t = start;
+        // instruction fetch through the I-cache (flash region only; DTIM is not cached)
+        if self.ic_ways != 0 {
+            let line = pc >> self.ic_shift;
+            let last = (pc + d.len as u32 - 1) >> self.ic_shift;
+            if line != self.ic_last || last != line {
+                if pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE {
+                    let mut pen = 0;
+                    if line != self.ic_last && self.icache_access(line) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
+                    if last != line && self.icache_access(last) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
+                    t += pen as u64;
+                    self.stalls[S_ICACHE] += pen as u64;
+                }
+                self.ic_last = last;
+            }
+        }
+        // read-after-write
+        let (r1, r2, r3) = (d.rs1 as usize, d.rs2 as usize, d.rs3 as usize);
+        let (a, b, c) = (self.ready[r1], self.ready[r2], self.ready[r3]);
+        let m = a.max(b).max(c);
+        if m > t {
+            let src = if m == a { r1 } else if m == b { r2 } else { r3 };
+            self.stalls[self.cause[src] as usize] += m - t;
+            t = m;
+        }
+        let k = d.cls;
+        let lat = match k {
+            cls::DIV => div_latency(self.p.div_base, d.op, x[r1], x[r2]),
+            cls::EXT => d.xlat as u32,
+            _ => self.lat[k as usize],
+        } as u64;
+        // the multiplier/divider runs one operation at a time
+        if k == cls::MUL || k == cls::DIV {
+            if self.mdu_free > t {
+                self.stalls[self.mdu_cause] += self.mdu_free - t;
+                t = self.mdu_free;
+            }
+            self.mdu_free = t + lat;
+            self.mdu_cause = if k == cls::MUL { S_MUL } else { S_DIV };
+        }
+        let rd = d.rd as usize;
+        if rd != 0 {
+            // write-after-write: the new result must not be ready before the older one
+            let w = self.ready[rd].saturating_sub(lat);
+            if w > t {
+                self.stalls[self.cause[rd] as usize] += w - t;
+                t = w;
+            }
+            self.ready[rd] = t + lat;
+            self.cause[rd] = CAUSE_OF[k as usize];
+        }
+        self.cur = t;
+        self.next = t + 1;
+        (t - start) as u32
+    }
+
+    #[inline(always)]
+    fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
+        let correct = match d.op {
+            Op::Jal => {
+                if is_link(d.rd) { self.ras_push(pc + d.len as u32); }
+                let ok = self.btb_lookup(pc) == Some(next_pc);
+                if !ok { self.btb_insert(pc, next_pc); }
+                ok
+            }
+            Op::Jalr => {
+                let (rd, rs1) = (d.rd, d.rs1);
+                let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
+                    // return (or coroutine swap): predicted by the RAS
+                    let p = self.ras_pop();
+                    if is_link(rd) { self.ras_push(pc + d.len as u32); }
+                    p == next_pc
+                } else {
+                    if is_link(rd) { self.ras_push(pc + d.len as u32); }
+                    let ok = self.btb_lookup(pc) == Some(next_pc);
+                    if !ok { self.btb_insert(pc, next_pc); }
+                    ok
+                };
+                ok
+            }
+            _ => {
+                // conditional branch: 2-bit counter; a taken prediction also needs a BTB hit
+                let i = ((pc >> 1) & self.bht_mask) as usize;
+                let ctr = self.bht[i];
+                let pred_taken = ctr >= 2 && self.btb_lookup(pc).is_some();
+                self.bht[i] = if taken { (ctr + 1).min(3) } else { ctr.saturating_sub(1) };
+                if taken { self.btb_insert(pc, next_pc); }
+                pred_taken == taken
+            }
+        };
+        if correct { 0 } else {
+            let pen = self.p.mispredict_penalty;
+            self.mispredicts += 1;
+            self.next += pen as u64;
+            self.stalls[S_BRANCH] += pen as u64;
+            pen
+        }
+    }
+    fn now(&self) -> u64 { self.cur }
+    fn cycles(&self) -> u64 { self.next }
+    fn stalls(&self) -> [u64; 6] { self.stalls }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn div_latency_range() {
+        assert_eq!(div_latency(2, Op::Divu, 0xffff_ffff, 1), 33);
+        assert_eq!(div_latency(2, Op::Divu, 1, 0xffff_ffff), 2);
+        assert_eq!(div_latency(2, Op::Divu, 5, 0), 2);
+        assert_eq!(div_latency(2, Op::Div, (-256i32) as u32, 2), 2 + 9 - 2);
+        assert_eq!(div_latency(2, Op::Div, i32::MIN as u32, 1), 33);
+    }
+    #[test]
+    fn toml_roundtrip() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cores/e31.toml")).unwrap();
+        assert_eq!(CoreParams::from_toml(&text).unwrap(), CoreParams::e31());
+        assert!(CoreParams::from_toml("[latency]\nfoo = 1").is_err());
+        assert!(CoreParams::from_toml("[latency]\nmul = \"x\"").is_err());
+        assert!(CoreParams::from_toml("[branch]\nbht_entries = 100").is_err());
+    }
+}
