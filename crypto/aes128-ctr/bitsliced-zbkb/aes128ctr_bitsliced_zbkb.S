@@ -245,39 +245,37 @@ aes128ctr_keyexp:
 .Lk_round:
     lw   t3, 12(sp)
     li   t4, 16843009
-    srli t5, t3, 8
-    slli t6, t3, 24
-    or   t6, t5, t6
-    and  t5, t6, t4
-    srli a2, t6, 1
-    srli a3, t6, 2
-    srli a4, t6, 3
-    srli a5, t6, 4
-    srli a6, t6, 5
-    srli a7, t6, 6
-    srli t6, t6, 7
+    rori t5, t3, 8
+    and  t6, t5, t4
+    srli a2, t5, 1
+    srli a3, t5, 2
+    srli a4, t5, 3
+    srli a5, t5, 4
+    srli a6, t5, 5
+    srli a7, t5, 6
     and  a2, a2, t4
     and  a3, a3, t4
     and  a4, a4, t4
     and  a5, a5, t4
     and  a6, a6, t4
     and  a7, a7, t4
-    and  t6, t6, t4
-    xor  t4, a5, a3
-    xor  s0, t6, a2
+    srli t5, t5, 7
+    and  t4, t5, t4
+    xor  t5, a5, a3
+    xor  s0, t4, a2
     xor  a6, a7, a6
-    xor  s4, s0, t4
+    xor  s4, s0, t5
     lw   t2, 8(sp)
-    xor  s2, t6, a3
-    xor  s3, a6, t5
+    xor  s2, t4, a3
+    xor  s3, a6, t6
     xor  a4, a4, s4
     lw   t1, 4(sp)
     xor  a2, s3, a2
     xor  a3, a4, a3
     xor  a7, a4, a7
-    xor  s1, t6, a5
+    xor  s1, t4, a5
     xor  s6, a2, s2
-    xor  a4, a3, t5
+    xor  a4, a3, t6
     sw   t3, 512(sp)
     sw   t2, 516(sp)
     lw   t0, 0(sp)
@@ -285,12 +283,12 @@ aes128ctr_keyexp:
     and  t3, s4, a3
     and  t2, s6, a4
     sw   t1, 520(sp)
-    xor  s5, s3, t6
+    xor  s5, s3, t4
     xor  s7, a3, a6
     xor  s8, a7, s1
     xor  t2, t2, t3
-    and  t1, a5, t5
-    xor  s9, t5, s8
+    and  t1, a5, t6
+    xor  s9, t6, s8
     xor  a6, a6, s8
     xor  t3, t1, t3
     sw   t0, 524(sp)
@@ -298,323 +296,323 @@ aes128ctr_keyexp:
     and  t1, s0, a6
     and  t0, a2, s3
     and  s5, s5, s9
-    xor  s11, s7, s2
+    xor  s10, s7, s8
     xor  t0, t0, t1
     xor  s5, s5, t1
-    sw   s2, 536(sp)
+    sw   t5, 532(sp)
+    xor  s11, s7, s2
     and  t1, s1, s8
+    and  t5, t5, s10
+    sw   s2, 536(sp)
+    xor  t5, t5, t1
     and  s2, s2, s7
-    xor  s10, s7, s8
-    sw   t4, 532(sp)
-    xor  s2, s2, t1
-    and  t4, t4, s10
-    xor  t3, t3, s2
-    xor  t6, t6, a6
-    xor  t4, t4, t1
-    xor  a7, t2, a7
-    xor  s2, s5, s2
+    xor  t1, s2, t1
+    xor  t4, t4, a6
+    xor  t2, t2, a7
+    xor  t3, t3, t1
+    xor  s5, s5, t1
     xor  ra, s0, a6
-    xor  t0, t0, t4
-    xor  a7, a7, t4
+    xor  t0, t0, t5
+    xor  t2, t2, t5
     xor  t3, t3, s11
-    xor  t6, s2, t6
-    xor  ra, t0, ra
-    xor  s2, a7, t3
-    and  a7, a7, ra
-    xor  t0, t6, a7
-    xor  t4, ra, t6
-    xor  a7, t3, a7
-    and  a7, a7, t4
-    xor  a7, a7, t6
-    xor  t4, t0, a7
-    xor  ra, ra, a7
-    and  t6, t6, t4
-    and  s11, s2, t0
-    xor  ra, t6, ra
+    xor  s5, s5, t4
+    xor  t0, t0, ra
+    xor  t4, t2, t3
+    and  t2, t2, t0
+    xor  ra, s5, t2
+    xor  t5, t0, s5
+    xor  t2, t3, t2
+    and  t2, t2, t5
+    xor  t2, t2, s5
+    xor  t5, ra, t2
+    xor  t0, t0, t2
+    and  t5, s5, t5
+    and  s11, t4, ra
+    xor  t0, t5, t0
     xor  s11, s11, t3
-    xor  t6, t0, t6
-    and  t6, s11, t6
-    xor  s2, s2, t6
-    xor  t6, s2, ra
-    xor  t0, s11, a7
-    xor  s5, t0, t6
-    and  s8, t0, s8
-    xor  t3, a7, ra
-    and  t0, t0, s1
-    xor  t4, s11, s2
+    xor  t5, ra, t5
+    and  t5, s11, t5
+    xor  t4, t4, t5
+    xor  t5, t4, t0
+    xor  ra, s11, t2
+    xor  t1, ra, t5
+    and  s8, ra, s8
+    xor  t3, t2, t0
+    and  ra, ra, s1
+    xor  s5, s11, t4
     and  a3, t3, a3
-    and  a4, ra, a4
-    and  t5, a7, t5
+    and  a4, t0, a4
+    and  t6, t2, t6
     lw   s1, 532(sp)
-    and  a6, t4, a6
-    and  s3, s2, s3
-    and  s10, s5, s10
-    and  s0, t4, s0
-    xor  t5, a3, t5
+    and  a6, s5, a6
+    and  s3, t4, s3
+    and  s0, s5, s0
+    and  a2, t4, a2
+    xor  t6, a3, t6
     xor  a4, a4, a3
-    and  s7, t6, s7
-    and  s2, s2, a2
-    and  s5, s5, s1
-    xor  s3, a6, s3
-    xor  a3, s0, t5
     and  s9, s11, s9
-    and  s6, ra, s6
-    lw   a2, 528(sp)
-    xor  s5, t0, s5
+    and  s10, t1, s10
+    and  s7, t5, s7
+    lw   t4, 528(sp)
+    and  s1, t1, s1
+    xor  s3, a6, s3
+    xor  a3, s0, t6
+    and  s6, t0, s6
+    xor  s1, ra, s1
     xor  s10, s10, s3
-    xor  s7, s7, a3
-    xor  s6, s6, s5
-    xor  s7, s10, s7
-    xor  a6, a6, s9
-    and  s4, t3, s4
-    and  s11, s11, a2
-    xor  s5, s2, s5
-    xor  a6, t5, a6
-    xor  s10, s8, s10
-    and  a5, a7, a5
-    xor  s4, s4, s6
-    xor  s11, s11, s7
-    xor  s5, s5, a6
-    xor  t0, t0, s10
-    xor  s3, s3, a4
+    xor  a3, s7, a3
+    xor  s9, a6, s9
+    and  t3, t3, s4
+    and  t4, s11, t4
+    xor  s6, s6, s1
+    xor  a3, s10, a3
+    xor  a2, a2, s1
+    xor  t6, t6, s9
+    and  a5, t2, a5
+    xor  t3, t3, s6
+    xor  t4, t4, a3
+    xor  a2, a2, t6
+    xor  a4, s3, a4
     xor  s6, s6, a5
-    xor  s7, s7, s5
-    xor  t0, s11, t0
-    lw   s1, 536(sp)
-    xor  s3, s4, s3
-    xor  s0, s0, s5
-    xor  s11, s6, s11
-    slli s7, s7, 1
-    xor  s4, s4, s10
-    xor  a6, a6, s3
-    or   s0, s0, s7
-    slli s11, s11, 2
-    and  t6, t6, s1
-    xor  s10, s3, s10
-    or   s11, s0, s11
-    slli a6, a6, 3
-    xor  t0, t0, t6
-    or   a6, s11, a6
-    slli s3, s3, 4
-    or   s3, a6, s3
-    slli t0, t0, 5
-    or   t0, s3, t0
-    slli s10, s10, 6
-    or   s10, t0, s10
-    slli s4, s4, 7
-    or   s4, s10, s4
-    li   s10, 1667457891
-    xor  s10, s4, s10
-    lw   s4, 524(sp)
-    xor  s10, s10, a1
-    xor  s10, s4, s10
-    lw   s4, 520(sp)
-    li   a6, 1667457891
-    xor  s11, s10, a6
-    xor  s4, s4, s10
-    lw   t0, 516(sp)
-    sw   s11, 256(a0)
-    xor  s11, s4, a6
-    xor  t0, t0, s4
-    sw   s11, 260(a0)
-    xor  s11, t0, a6
-    sw   s11, 264(a0)
-    srli s7, s10, 8
-    li   s11, 16711935
-    xor  s7, s7, s4
-    lw   s3, 512(sp)
-    sw   s4, 4(sp)
-    and  s7, s7, s11
-    slli s6, s7, 8
-    xor  s4, s4, s7
-    xor  s3, s3, t0
-    srli s7, t0, 8
-    xor  s7, s7, s3
-    and  s7, s7, s11
-    sw   s10, 0(sp)
-    slli s11, s7, 8
-    sw   s3, 12(sp)
-    xor  a6, s3, a6
-    xor  s10, s10, s6
-    xor  s7, s3, s7
-    xor  s11, t0, s11
-    srli s3, s10, 16
-    li   s0, 65535
-    xor  s3, s3, s11
-    sw   t0, 8(sp)
-    and  s3, s3, s0
-    slli t0, s3, 16
-    xor  s3, s11, s3
-    srli s11, s4, 16
-    xor  s11, s11, s7
-    and  s0, s11, s0
-    slli s11, s0, 16
-    xor  s0, s7, s0
-    xor  t0, s10, t0
-    xor  s11, s4, s11
-    li   s7, 1667457891
-    sw   a6, 268(a0)
-    xor  t0, t0, s7
-    xor  s11, s11, s7
-    xor  s3, s3, s7
-    li   a6, 16843009
-    xor  s7, s0, s7
-    and  s0, t0, a6
-    slli s4, s0, 8
-    sub  s4, s4, s0
-    sw   s4, 128(a0)
-    srli s4, t0, 1
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s4, s0, s4
-    sw   s4, 132(a0)
-    srli s4, t0, 2
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s0, s0, s4
+    xor  a3, a3, a2
+    lw   t1, 536(sp)
+    xor  a4, t3, a4
+    xor  s8, s8, s10
+    xor  s0, s0, a2
+    xor  s6, s6, t4
+    slli a3, a3, 1
+    xor  ra, ra, s8
+    xor  t3, t3, s8
+    xor  t6, t6, a4
+    or   a3, s0, a3
+    slli s6, s6, 2
+    and  t5, t5, t1
+    xor  s8, a4, s8
+    xor  ra, t4, ra
+    or   s6, a3, s6
+    slli t6, t6, 3
+    xor  ra, ra, t5
+    or   t6, s6, t6
+    slli a4, a4, 4
+    or   a4, t6, a4
+    slli ra, ra, 5
+    or   ra, a4, ra
+    slli s8, s8, 6
+    or   s8, ra, s8
+    slli t3, t3, 7
+    or   t3, s8, t3
+    li   s8, 1667457891
+    xor  s8, t3, s8
+    lw   t3, 524(sp)
+    xor  s8, s8, a1
+    xor  s8, t3, s8
+    lw   t3, 520(sp)
+    li   t6, 1667457891
+    xor  s6, s8, t6
+    xor  t3, t3, s8
+    lw   ra, 516(sp)
+    sw   s6, 256(a0)
+    xor  s6, t3, t6
+    xor  ra, ra, t3
+    sw   s6, 260(a0)
+    xor  s6, ra, t6
+    sw   s6, 264(a0)
+    srli s0, s8, 8
+    li   s6, 16711935
+    xor  s0, s0, t3
+    and  s0, s0, s6
+    lw   a4, 512(sp)
+    slli t4, s0, 8
+    sw   t3, 4(sp)
+    xor  s0, t3, s0
+    xor  a4, a4, ra
+    srli t3, ra, 8
+    xor  t3, t3, a4
+    and  t3, t3, s6
+    slli s6, t3, 8
+    sw   a4, 12(sp)
+    xor  t6, a4, t6
+    xor  t4, s8, t4
+    xor  t3, a4, t3
+    xor  s6, ra, s6
+    srli a4, t4, 16
+    li   a3, 65535
+    xor  a4, a4, s6
+    sw   ra, 8(sp)
+    and  a4, a4, a3
+    slli ra, a4, 16
+    xor  s6, s6, a4
+    srli a4, s0, 16
+    xor  a4, a4, t3
+    and  a4, a4, a3
+    slli a3, a4, 16
+    xor  t3, t3, a4
+    xor  ra, t4, ra
+    xor  a3, s0, a3
+    li   a4, 1667457891
+    sw   t6, 268(a0)
+    xor  ra, ra, a4
+    xor  a3, a3, a4
+    xor  s6, s6, a4
+    li   t6, 16843009
+    xor  a4, t3, a4
+    and  t3, ra, t6
+    slli s0, t3, 8
+    sub  s0, s0, t3
+    sw   s0, 128(a0)
+    srli s0, ra, 1
+    and  s0, s0, t6
+    slli t3, s0, 8
+    sub  t3, t3, s0
+    sw   t3, 132(a0)
+    srli t3, ra, 2
+    and  t3, t3, t6
+    slli s0, t3, 8
+    sub  s0, s0, t3
     sw   s0, 136(a0)
-    srli s0, t0, 3
-    and  s0, s0, a6
-    slli s4, s0, 8
-    sub  s0, s4, s0
-    sw   s0, 140(a0)
-    srli s0, t0, 4
-    and  s0, s0, a6
-    slli s4, s0, 8
-    sub  s4, s4, s0
-    sw   s4, 144(a0)
-    srli s4, t0, 5
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s4, s0, s4
-    sw   s4, 148(a0)
-    srli s4, t0, 6
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s0, s0, s4
-    srli t0, t0, 7
+    srli s0, ra, 3
+    and  s0, s0, t6
+    slli t3, s0, 8
+    sub  t3, t3, s0
+    sw   t3, 140(a0)
+    srli t3, ra, 4
+    and  t3, t3, t6
+    slli s0, t3, 8
+    sub  s0, s0, t3
+    sw   s0, 144(a0)
+    srli s0, ra, 5
+    and  s0, s0, t6
+    slli t3, s0, 8
+    sub  t3, t3, s0
+    sw   t3, 148(a0)
+    srli t3, ra, 6
+    and  t3, t3, t6
+    slli s0, t3, 8
+    sub  s0, s0, t3
+    srli ra, ra, 7
     sw   s0, 152(a0)
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  t0, s0, t0
-    sw   t0, 156(a0)
-    and  t0, s11, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 160(a0)
-    srli s0, s11, 1
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 164(a0)
-    srli t0, s11, 2
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 168(a0)
-    srli s0, s11, 3
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 172(a0)
-    srli t0, s11, 4
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 176(a0)
-    srli s0, s11, 5
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 180(a0)
-    srli t0, s11, 6
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    srli s11, s11, 7
-    sw   s0, 184(a0)
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 188(a0)
-    and  s0, s3, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 192(a0)
-    srli s11, s3, 1
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 196(a0)
-    srli s0, s3, 2
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 200(a0)
-    srli s11, s3, 3
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 204(a0)
-    srli s0, s3, 4
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 208(a0)
-    srli s11, s3, 5
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 212(a0)
-    srli s0, s3, 6
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    srli s3, s3, 7
-    sw   s11, 216(a0)
-    and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 220(a0)
-    and  s11, s7, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 224(a0)
-    srli s3, s7, 1
-    and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 228(a0)
-    srli s11, s7, 2
-    and  s11, s11, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 232(a0)
-    srli s3, s7, 3
-    and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 236(a0)
-    srli s11, s7, 4
-    and  s11, s11, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 240(a0)
-    srli s3, s7, 5
-    and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 244(a0)
-    srli s11, s7, 6
-    and  s11, s11, a6
-    srli s7, s7, 7
-    and  a6, s7, a6
-    slli s3, s11, 8
-    slli s7, a6, 8
-    sub  s3, s3, s11
-    sub  s7, s7, a6
-    sw   s3, 248(a0)
-    sw   s7, 252(a0)
+    and  ra, ra, t6
+    slli s0, ra, 8
+    sub  s0, s0, ra
+    sw   s0, 156(a0)
+    and  s0, a3, t6
+    slli ra, s0, 8
+    sub  ra, ra, s0
+    sw   ra, 160(a0)
+    srli ra, a3, 1
+    and  ra, ra, t6
+    slli s0, ra, 8
+    sub  s0, s0, ra
+    sw   s0, 164(a0)
+    srli s0, a3, 2
+    and  s0, s0, t6
+    slli ra, s0, 8
+    sub  ra, ra, s0
+    sw   ra, 168(a0)
+    srli ra, a3, 3
+    and  ra, ra, t6
+    slli s0, ra, 8
+    sub  s0, s0, ra
+    sw   s0, 172(a0)
+    srli s0, a3, 4
+    and  s0, s0, t6
+    slli ra, s0, 8
+    sub  ra, ra, s0
+    sw   ra, 176(a0)
+    srli ra, a3, 5
+    and  ra, ra, t6
+    slli s0, ra, 8
+    sub  s0, s0, ra
+    sw   s0, 180(a0)
+    srli s0, a3, 6
+    and  s0, s0, t6
+    slli ra, s0, 8
+    sub  ra, ra, s0
+    srli a3, a3, 7
+    sw   ra, 184(a0)
+    and  a3, a3, t6
+    slli ra, a3, 8
+    sub  ra, ra, a3
+    sw   ra, 188(a0)
+    and  ra, s6, t6
+    slli a3, ra, 8
+    sub  ra, a3, ra
+    sw   ra, 192(a0)
+    srli ra, s6, 1
+    and  ra, ra, t6
+    slli a3, ra, 8
+    sub  a3, a3, ra
+    sw   a3, 196(a0)
+    srli a3, s6, 2
+    and  a3, a3, t6
+    slli ra, a3, 8
+    sub  a3, ra, a3
+    sw   a3, 200(a0)
+    srli a3, s6, 3
+    and  a3, a3, t6
+    slli ra, a3, 8
+    sub  ra, ra, a3
+    sw   ra, 204(a0)
+    srli ra, s6, 4
+    and  ra, ra, t6
+    slli a3, ra, 8
+    sub  ra, a3, ra
+    sw   ra, 208(a0)
+    srli ra, s6, 5
+    and  ra, ra, t6
+    slli a3, ra, 8
+    sub  a3, a3, ra
+    sw   a3, 212(a0)
+    srli a3, s6, 6
+    and  a3, a3, t6
+    slli ra, a3, 8
+    sub  a3, ra, a3
+    srli s6, s6, 7
+    sw   a3, 216(a0)
+    and  s6, s6, t6
+    slli a3, s6, 8
+    sub  a3, a3, s6
+    sw   a3, 220(a0)
+    and  a3, a4, t6
+    slli s6, a3, 8
+    sub  s6, s6, a3
+    sw   s6, 224(a0)
+    srli s6, a4, 1
+    and  s6, s6, t6
+    slli a3, s6, 8
+    sub  a3, a3, s6
+    sw   a3, 228(a0)
+    srli a3, a4, 2
+    and  a3, a3, t6
+    slli s6, a3, 8
+    sub  s6, s6, a3
+    sw   s6, 232(a0)
+    srli s6, a4, 3
+    and  s6, s6, t6
+    slli a3, s6, 8
+    sub  a3, a3, s6
+    sw   a3, 236(a0)
+    srli a3, a4, 4
+    and  a3, a3, t6
+    slli s6, a3, 8
+    sub  s6, s6, a3
+    sw   s6, 240(a0)
+    srli s6, a4, 5
+    and  s6, s6, t6
+    slli a3, s6, 8
+    sub  a3, a3, s6
+    sw   a3, 244(a0)
+    srli a3, a4, 6
+    and  a3, a3, t6
+    srli a4, a4, 7
+    and  t6, a4, t6
+    slli s6, a3, 8
+    slli a4, t6, 8
+    sub  s6, s6, a3
+    sub  a4, a4, t6
+    sw   s8, 0(sp)
+    sw   s6, 248(a0)
+    sw   a4, 252(a0)
     slli a1, a1, 1
     srli t0, a1, 8
     sub  t0, zero, t0

@@ -361,7 +361,7 @@ def increment_phase():
     return compile_block(B, ("a0", "a1"), "increment")
 
 # ----------------------------------------------------------------- key schedule
-def keyexp_blocks():
+def keyexp_blocks(zbkb):
     """aes128ctr_keyexp(rk a0, key a1), constant time: SubWord with the S-box circuit on the
     4 bytes of a word at once (bit b of every byte in one word).  rk[32*i + 8*r + b] = W[r][b]
     of round key i (round keys 1..10 with the S-box constant 0x63 folded in).  The current
@@ -383,7 +383,7 @@ def keyexp_blocks():
     B1 = Block()
     w = [B1.lw("sp", 4 * j) for j in range(4)]
     m01 = B1.li(0x01010101)
-    t = B1.rotr(w[3], 8, False)
+    t = B1.rotr(w[3], 8, zbkb)
     u = [B1.and_(B1.srli(t, b) if b else t, m01) for b in range(8)]
     sb = sbox(B1, u)
     y = sb[0]
@@ -432,7 +432,7 @@ def gen(zbkb):
     for i in range(16):     # key bytes -> stack words 0..3 (little endian)
         L.append(f"    lbu  t0, {i}(a1)")
         L.append(f"    sb   t0, {i}(sp)")
-    kb0, kb1 = keyexp_blocks()
+    kb0, kb1 = keyexp_blocks(zbkb)
     L += kb0
     L.append("    li   a1, 1")                      # rcon
     L.append("    addi t0, a0, 1280")
