@@ -184,6 +184,39 @@ def cmd_test(args) -> int:
 
 
 # ------------------------------------------------------------------ bench
+def secret_symbols(elf: Path) -> list[str]:
+    """Global data symbols named rvlab_secret_* in the speed program (speed.c marks its
+    secret inputs that way); they are passed to rvsim's constant-time checker."""
+    p = subprocess.run([B.CC.replace("gcc", "nm"), "--defined-only", str(elf)], capture_output=True, text=True)
+    return sorted({l.split()[-1] for l in p.stdout.splitlines()
+                   if len(l.split()) == 3 and l.split()[-1].startswith("rvlab_secret_")})
+
+
+def check_constant_time(impl: Impl, elf: Path, args) -> tuple[bool | None, str | None]:
+    """Run the speed program under rvsim --secret; None if there is nothing marked secret
+    or the checker is unavailable."""
+    secrets = secret_symbols(elf)
+    if not secrets:
+        return None, None
+    out = elf.with_name(f"ct-{args.core}.rvsim.json")
+    cmd = R.rvsim_cmd(elf, impl.run_isa, args.core, args.mul_latency, out)
+    for s in secrets:
+        cmd[1:1] = ["--secret", s]
+    out.unlink(missing_ok=True)
+    r = R.run("rvsim", cmd, args.timeout)
+    if r.returncode == 2:
+        return None, None                       # this rvsim has no --secret (usage error)
+    try:
+        j = json.loads(out.read_text())
+    except (OSError, ValueError):
+        return None, f"  constant-time check gave no JSON (exit {r.returncode}); reproduce: {r.reproduce}"
+    ct = j.get("constant_time")
+    if ct is False:
+        v = j.get("ct_violations") or []
+        return False, f"  constant-time: {len(v)} violation(s), first: {v[0] if v else '?'}"
+    return (ct if isinstance(ct, bool) else None), None
+
+
 def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     k = B.kernel_objects(impl)
     progs = B.build_speed(impl, k)
@@ -203,6 +236,9 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     s = _summary(tr)
     kat = "pass" if tr.returncode == 0 and s and s["failures"] == 0 else "fail"
     notes = [] if kat == "pass" else [f"  KAT FAILED: {l}" for l in _describe_failure(tr)]
+    constant_time, ct_note = check_constant_time(impl, progs.speed, args)
+    if ct_note:
+        notes.append(ct_note)
     mul_latency = args.mul_latency
     try:
         sj = json.loads(stats.read_text())
@@ -218,7 +254,7 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
                "cycles_per_byte": round(r["cycles"] / r["input_bytes"], 2) if r["input_bytes"] else None,
                "code_bytes": code, "static_bytes": static,
                "stack_bytes": stack.get(ident(r)),
-               "kat": kat, "constant_time": None, "mul_latency": mul_latency,
+               "kat": kat, "constant_time": constant_time, "mul_latency": mul_latency,
                "constant_time_claimed": impl.constant_time}
         for key, v in r.items():
             if key not in rec:
