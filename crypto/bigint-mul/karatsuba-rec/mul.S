@@ -4,7 +4,7 @@
  * between one Karatsuba level and Comba (see ../NOTES.md); override with -DKAR_THRESHOLD=.
  * See ../common/karatsuba.inc. */
 #ifndef KAR_THRESHOLD
-#define KAR_THRESHOLD 40
+#define KAR_THRESHOLD 30
 #endif
 #define SB_NAME kr_big_mul
 #define SB_VARIANT 1
