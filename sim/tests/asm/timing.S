@@ -1,0 +1,153 @@
+/* E31 timing test kernels; one is selected with -DT_<NAME>. Each measures a block with
+   rdcycle and leaves the cycle delta (second rdcycle - first) in s2 (and s3), then exits.
+   Expected values are derived in tests/timing.rs from the documented latencies. */
+#include "rt.h"
+#define START rdcycle s0
+#define STOP  rdcycle s1; sub s2, s1, s0
+
+    .section .text.start
+    .globl _start
+_start:
+    li sp, 0x80004000
+    la a0, cell
+    la s4, bytes
+    li a2, 7
+    li a3, 3
+    li s5, 0xffffffff
+    li s6, 1
+    j  test
+    .balign 32
+test:
+#if defined(T_LW_CHAIN)
+    /* 8 dependent LW: cell holds its own address */
+    START
+    lw a1, 0(a0)
+    .rept 7
+    lw a1, 0(a1)
+    .endr
+    STOP
+#elif defined(T_LBU_CHAIN)
+    /* 8 dependent (LBU, ADD) pairs: bytes[0] = 0, so a1 stays = &bytes */
+    mv a1, s4
+    START
+    .rept 8
+    lbu t2, 0(a1)
+    add a1, s4, t2
+    .endr
+    STOP
+#elif defined(T_MUL_CHAIN)
+    /* 8 dependent MUL */
+    li a1, 3
+    START
+    .rept 8
+    mul a1, a1, a2
+    .endr
+    STOP
+#elif defined(T_MUL_INDEP)
+    /* 4 independent MUL: the multiplier blocks until the previous one completes */
+    START
+    mul a4, a2, a3
+    mul a5, a2, a3
+    mul a6, a2, a3
+    mul a7, a2, a3
+    STOP
+#elif defined(T_MUL_WAW)
+    /* write-after-write: ADDI writes the MUL's destination */
+    START
+    mul a4, a2, a3
+    addi a4, zero, 1
+    STOP
+#elif defined(T_ALU_INDEP)
+    /* 16 independent ALU ops */
+    START
+    .rept 4
+    add a4, a2, a3
+    xor a5, a2, a3
+    sub a6, a2, a3
+    slli a7, a2, 2
+    .endr
+    STOP
+#elif defined(T_DIV)
+    /* DIVU 0xffffffff/1 (33 cycles), then DIVU 7/3 (2 + 3 - 2 = 3 cycles), each consumed */
+    START
+    divu a4, s5, s6
+    add a5, a4, zero
+    STOP
+    mv s3, s2
+    START
+    divu a4, a2, a3
+    add a5, a4, zero
+    STOP
+#elif defined(T_LOOP)
+    /* a loop of 10 iterations: predicted after the first taken branch */
+    li t2, 10
+    START
+1:  addi t2, t2, -1
+    bnez t2, 1b
+    STOP
+#elif defined(T_PATTERN)
+    /* a branch alternating taken / not taken defeats a 2-bit counter */
+    li t2, 8
+    li a5, 0
+    START
+1:  andi t3, t2, 1
+    beqz t3, 2f
+    addi a5, a5, 1
+2:  addi t2, t2, -1
+    bnez t2, 1b
+    STOP
+#elif defined(T_CALLS)
+    /* call depth 4 (deeper than the 2-entry RAS): warm-up call, then measured call */
+    call f1
+    START
+    call f1
+    STOP
+#elif defined(T_ICACHE)
+    /* 64 instructions (8 lines of 32 bytes) run cold, then warm */
+    START
+    call block
+    STOP
+    mv s3, s2
+    START
+    call block
+    STOP
+#else
+#error "select a test with -DT_<NAME>"
+#endif
+    EXIT_OK
+
+#if defined(T_CALLS)
+    .balign 4
+f1: addi sp, sp, -16
+    sw ra, 0(sp)
+    call f2
+    lw ra, 0(sp)
+    addi sp, sp, 16
+    ret
+f2: addi sp, sp, -16
+    sw ra, 0(sp)
+    call f3
+    lw ra, 0(sp)
+    addi sp, sp, 16
+    ret
+f3: addi sp, sp, -16
+    sw ra, 0(sp)
+    call f4
+    lw ra, 0(sp)
+    addi sp, sp, 16
+    ret
+f4: ret
+#endif
+#if defined(T_ICACHE)
+    .balign 32
+block:
+    .rept 63
+    addi zero, zero, 0
+    .endr
+    ret
+#endif
+
+    .data
+    .balign 4
+cell:  .word cell
+bytes: .byte 0, 1, 2, 3

@@ -1,0 +1,78 @@
+//! Shared helpers for the integration tests: build test programs with the cross
+//! toolchain (a missing toolchain FAILS the test, it never skips) and run them.
+#![allow(dead_code)]
+
+use rvsim::elf;
+use rvsim::exec::{Machine, NoObserver};
+use rvsim::isa::Isa;
+use rvsim::mem::{MapKind, Memory};
+use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const CC: &str = "riscv64-unknown-elf-gcc";
+
+pub fn dir() -> PathBuf { Path::new(env!("CARGO_MANIFEST_DIR")).join("tests") }
+pub fn out_dir() -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rvsim-tests");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Assemble tests/asm/<name>.S (bare metal, tests/asm/link.ld) with -march=`march`.
+pub fn build_asm(name: &str, march: &str, defs: &[&str]) -> PathBuf {
+    let src = dir().join("asm").join(format!("{name}.S"));
+    let tag = defs.join("_").replace(['=', '-'], "");
+    let out = out_dir().join(format!("{name}-{march}-{tag}.elf"));
+    let mut c = Command::new(CC);
+    c.args([&format!("-march={march}"), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
+        .arg(dir().join("asm/link.ld")).arg(&src).arg("-o").arg(&out);
+    for d in defs { c.arg(format!("-D{d}")); }
+    let o = c.output().unwrap_or_else(|e| panic!("cannot run {CC} (the RISC-V cross toolchain is required for this test): {e}"));
+    assert!(o.status.success(), "assembling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+    out
+}
+
+/// Compile a C program against picolibc (as the harness does).
+pub fn build_c(src: &Path, out: &Path, extra: &[&str]) {
+    let o = Command::new(CC)
+        .args(["-O2", "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost",
+            "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000",
+            "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000"])
+        .args(extra).arg(src).arg("-o").arg(out)
+        .output().unwrap_or_else(|e| panic!("cannot run {CC}: {e}"));
+    assert!(o.status.success(), "compiling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+}
+
+pub struct Run { pub m: Machine, pub exit: Result<i32, String>, pub cycles: u64, pub stalls: [u64; 6], pub mispredicts: u64, pub icache_misses: u64 }
+
+pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
+    let data = std::fs::read(path).unwrap();
+    let mut mem = Memory::new(map);
+    let e = elf::load(&data, &mut mem).unwrap();
+    let table = rvsim::ext::ext_insns();
+    let customs: Vec<&str> = table.iter().map(|e| e.ext).collect();
+    Machine::new(mem, &e, Isa::parse(isa, &customs).unwrap(), table, path.display().to_string())
+}
+
+/// Run with a pipeline model (None = ideal).
+pub fn run(path: &Path, isa: &str, params: Option<CoreParams>) -> Run {
+    let mut m = machine(path, isa, MapKind::E31);
+    m.max_insns = 100_000_000;
+    match params {
+        Some(p) => {
+            let mut t = Pipeline::new(p);
+            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let (c, s, mp, ic) = (t.cycles(), t.stalls(), t.mispredicts, t.icache_misses);
+            Run { m, exit: r, cycles: c, stalls: s, mispredicts: mp, icache_misses: ic }
+        }
+        None => {
+            let mut t = Ideal::default();
+            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let c = t.cycles();
+            Run { m, exit: r, cycles: c, stalls: [0; 6], mispredicts: 0, icache_misses: 0 }
+        }
+    }
+}
+
+pub fn rvsim_bin() -> PathBuf { PathBuf::from(env!("CARGO_BIN_EXE_rvsim")) }

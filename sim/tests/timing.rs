@@ -1,0 +1,124 @@
+//! E31 timing tests, asserted to the cycle. Each program is assembled from
+//! tests/asm/timing.S at test time. Derivations use the documented E31 facts:
+//! result latency ALU 1, LW 2, LBU 3, CSR 3, MUL 5, DIV 2..33 (1 bit per cycle; rvsim's
+//! formula 2 + max(0, bitlen(dividend) - bitlen(divisor))), blocking multiplier/divider,
+//! 3-cycle mispredict penalty, 2-entry RAS; predictor state starts with all 2-bit counters
+//! weakly-not-taken and an empty BTB (rvsim's documented choice).
+//!
+//! "delta" = issue cycle of the second rdcycle - issue cycle of the first. With no stalls a
+//! block of n instructions gives delta = n + 1.
+
+mod common;
+use common::*;
+use rvsim::timing::{CoreParams, S_BRANCH, S_DIV, S_ICACHE, S_LOAD, S_MUL};
+
+/// E31 with the I-cache model switched off (its effect is tested separately).
+fn no_icache() -> CoreParams { CoreParams { icache_size: 0, ..CoreParams::e31() } }
+
+fn measure(name: &str, p: CoreParams) -> Run {
+    let elf = build_asm("timing", "rv32im_zicsr", &[&format!("T_{name}")]);
+    let r = run(&elf, "rv32im", Some(p));
+    assert_eq!(r.exit, Ok(0), "{name}");
+    r
+}
+
+#[test]
+fn lw_chain() {
+    // lw k issues 2 cycles after lw k-1: 1 + 2*7 + 1 (rdcycle right after the last lw)
+    let r = measure("LW_CHAIN", no_icache());
+    assert_eq!(r.m.x[18], 16);
+    assert_eq!(r.stalls[S_LOAD], 7);
+}
+
+#[test]
+fn lbu_chain() {
+    // each (lbu, add) pair: add waits 3 cycles for the byte, the next lbu 1 for the add: 4 per pair
+    let r = measure("LBU_CHAIN", no_icache());
+    assert_eq!(r.m.x[18], 4 * 8 + 1);
+    assert_eq!(r.stalls[S_LOAD], 2 * 8);
+}
+
+#[test]
+fn mul_chain() {
+    // mul k issues 5 cycles after mul k-1: 1 + 5*7 + 1
+    let r = measure("MUL_CHAIN", no_icache());
+    assert_eq!(r.m.x[18], 37);
+    assert_eq!(r.stalls[S_MUL], 4 * 7);
+    // the same program with --mul-latency 2 (seed 000's figure): 1 + 2*7 + 1
+    let r = measure("MUL_CHAIN", CoreParams { lat_mul: 2, ..no_icache() });
+    assert_eq!(r.m.x[18], 16);
+}
+
+#[test]
+fn mul_independent_blocks() {
+    // independent muls still wait for the single multiplier: issue at +1, +6, +11, +16
+    let r = measure("MUL_INDEP", no_icache());
+    assert_eq!(r.m.x[18], 17);
+}
+
+#[test]
+fn mul_waw() {
+    // addi writing the mul's rd waits until its result would not be older: t+5-1 = t+4
+    let r = measure("MUL_WAW", no_icache());
+    assert_eq!(r.m.x[18], 1 + 4 + 1);
+}
+
+#[test]
+fn alu_independent() {
+    let r = measure("ALU_INDEP", no_icache());
+    assert_eq!(r.m.x[18], 17);
+    // program-wide stalls are only outside the block: the cold `j test` (3, BTB miss) and
+    // the `sub` waiting 2 cycles for the second rdcycle (CSR latency 3)
+    assert_eq!(r.stalls[S_BRANCH], 3);
+    assert_eq!(r.stalls.iter().sum::<u64>(), 3 + 2);
+}
+
+#[test]
+fn div_operand_dependent() {
+    // 0xffffffff / 1: 2 + 32 - 1 = 33 cycles; add issues 33 after divu: delta 1 + 33 + 1
+    // 7 / 3: 2 + 3 - 2 = 3 cycles: delta 1 + 3 + 1
+    let r = measure("DIV", no_icache());
+    assert_eq!(r.m.x[19], 35);
+    assert_eq!(r.m.x[18], 5);
+    assert_eq!(r.stalls[S_DIV], 32 + 2);
+}
+
+#[test]
+fn predicted_loop() {
+    // 10 iterations of (addi, bnez): 20 instructions; the first taken bnez is mispredicted
+    // (counter weakly-not-taken), the next 8 are predicted taken, the final not-taken one is
+    // mispredicted: 2 * 3 penalty cycles
+    let r = measure("LOOP", no_icache());
+    assert_eq!(r.m.x[18], 1 + 20 + 6);
+    assert_eq!(r.stalls[S_BRANCH], 6 + 3); // + the cold `j test` before the block
+}
+
+#[test]
+fn alternating_branch_defeats_2bit_counter() {
+    // beqz outcomes T,N,T,N,... from counter 1: every one mispredicted (8); the loop branch
+    // mispredicts its first taken and its final not-taken instance (2).
+    // instructions: 4 iterations of 4 + 4 of 5 = 36
+    let r = measure("PATTERN", no_icache());
+    assert_eq!(r.m.x[18], 1 + 36 + 10 * 3);
+    assert_eq!(r.mispredicts, 10 + 1); // + the cold `j test` before the block
+}
+
+#[test]
+fn calls_deeper_than_ras() {
+    // measured call: jal + f1..f3 (6 instructions each) + f4 (ret) = 20 instructions.
+    // The measured `call f1` is at a new pc (BTB miss: 3); the calls inside f1..f3 hit the BTB
+    // warmed by the first call; returns of f4 and f3 hit the 2-entry RAS, those of f2 and f1
+    // find entries overwritten by the deeper calls and are mispredicted: 2 * 3
+    let r = measure("CALLS", no_icache());
+    assert_eq!(r.m.x[18], 1 + 20 + 3 + 6);
+}
+
+#[test]
+fn icache_cold_then_warm() {
+    // cold: jal (BTB miss, 3) + 64 instructions in 8 new 32-byte lines (8 * 20) -> 1 + 3 + 64 + 160 + 1
+    // warm: jal at another pc (BTB miss, 3) + 64 instructions -> 1 + 3 + 64 + 1
+    let r = measure("ICACHE", CoreParams::e31());
+    assert_eq!(r.m.x[19], 229);
+    assert_eq!(r.m.x[18], 69);
+    assert!(r.stalls[S_ICACHE] >= 160);
+}
