@@ -3,7 +3,7 @@
 Fields (little-endian; limbs are 32-bit little-endian words):
   n        limb count (4 bytes)
   a, b     full-radix operands (4n bytes), r = a * b (8n bytes)
-  k        radix exponent for the reduced-radix fields (4 bytes), k <= 29 - ceil(log2 n)
+  k        radix exponent for the reduced-radix fields (4 bytes), k <= max_k(n) (api.h)
   ra, rb   reduced-radix operands: n limbs, each < 2^k;  rr = ra * rb as 2n normalised limbs
 Every n in NS gets edge cases (all-ones limbs, 2^(32n) - 1 squared, one times all-ones,
 alternating limbs, halves equal / one half zero so that both Karatsuba signs and the zero
@@ -21,10 +21,11 @@ NS = list(range(0, 33)) + [40, 48, 64, 96, 128]
 
 
 def max_k(n):
-    l = 0
-    while (1 << l) < n:
-        l += 1
-    return 29 - l
+    """bigint_mul_max_k of api.h: the largest k <= 30 with 3n * 2^k <= 2^32."""
+    k = 30
+    while k > 1 and (3 * n) << k > 1 << 32:
+        k -= 1
+    return k
 
 
 def limbs(x, n, bits=32):
