@@ -41,12 +41,11 @@ pub fn orc_b(a: u32) -> u32 {
 /// Carry-less product of two 32-bit values as a 64-bit value.
 #[inline]
 pub fn clmul64(a: u32, b: u32) -> u64 {
+    // branch-free (the loop unrolls and does not depend on the data)
     let a = a as u64;
     let mut r = 0u64;
     for i in 0..32 {
-        if (b >> i) & 1 != 0 {
-            r ^= a << i;
-        }
+        r ^= (a << i) & 0u64.wrapping_sub(((b >> i) & 1) as u64);
     }
     r
 }

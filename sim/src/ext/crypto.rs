@@ -75,36 +75,63 @@ pub static AES_SBOX: [u8; 256] = make_aes_sbox();
 pub static AES_INV_SBOX: [u8; 256] = invert_table(&make_aes_sbox());
 pub static SM4_SBOX: [u8; 256] = make_sm4_sbox();
 
-#[inline] fn xt(x: u32, k: u32) -> u32 { gf_mul(x, k, 0x11b) }
+// Per-byte result words, precomputed at compile time so that each instruction is one table
+// read, a rotate and an xor in the simulator's inner loop. Entry x = the instruction's
+// contribution for input byte x at bs = 0, built from the definitions below.
+const fn xt(x: u32, k: u32) -> u32 { gf_mul(x, k, 0x11b) }
+const fn make_word_table(kind: u32) -> [u32; 256] {
+    let enc = make_aes_sbox();
+    let dec = invert_table(&enc);
+    let sm4 = make_sm4_sbox();
+    let mut t = [0u32; 256];
+    let mut x = 0;
+    while x < 256 {
+        t[x] = match kind {
+            // aes32esi / aes32dsi: the S-box byte alone
+            0 => enc[x] as u32,
+            1 => dec[x] as u32,
+            // aes32esmi: MixColumns column of the S-box output: {02}s, s, s, {03}s (byte 0 up)
+            2 => { let s = enc[x] as u32; (xt(s, 3) << 24) | (s << 16) | (s << 8) | xt(s, 2) }
+            // aes32dsmi: InvMixColumns column: {0e}s, {09}s, {0d}s, {0b}s (byte 0 up)
+            3 => { let s = dec[x] as u32; (xt(s, 0x0b) << 24) | (xt(s, 0x0d) << 16) | (xt(s, 0x09) << 8) | xt(s, 0x0e) }
+            // sm4ed / sm4ks: see sm4_lin below
+            4 => sm4_lin(sm4[x] as u32, false),
+            _ => sm4_lin(sm4[x] as u32, true),
+        };
+        x += 1;
+    }
+    t
+}
+static AES_ES: [u32; 256] = make_word_table(0);
+static AES_DS: [u32; 256] = make_word_table(1);
+static AES_ESM: [u32; 256] = make_word_table(2);
+static AES_DSM: [u32; 256] = make_word_table(3);
+static SM4_ED: [u32; 256] = make_word_table(4);
+static SM4_KS: [u32; 256] = make_word_table(5);
+
 #[inline] fn byte(x: u32, bs: u32) -> u32 { (x >> (8 * (bs & 3))) & 0xff }
 
 // ---------------------------------------------------------------- Zkne / Zknd (RV32)
 /// aes32esi: rs1 ^ rotl(SubBytes(byte bs of rs2), 8*bs).
 #[inline]
 pub fn aes32esi(a: u32, b: u32, bs: u32) -> u32 {
-    let so = AES_SBOX[byte(b, bs) as usize] as u32;
-    a ^ so.rotate_left(8 * (bs & 3))
+    a ^ AES_ES[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 /// aes32esmi: as aes32esi, with the S-box output spread through one MixColumns column
 /// ({03}s, s, s, {02}s from the most significant byte down).
 #[inline]
 pub fn aes32esmi(a: u32, b: u32, bs: u32) -> u32 {
-    let so = AES_SBOX[byte(b, bs) as usize] as u32;
-    let mixed = (xt(so, 3) << 24) | (so << 16) | (so << 8) | xt(so, 2);
-    a ^ mixed.rotate_left(8 * (bs & 3))
+    a ^ AES_ESM[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 /// aes32dsi: rs1 ^ rotl(InvSubBytes(byte bs of rs2), 8*bs).
 #[inline]
 pub fn aes32dsi(a: u32, b: u32, bs: u32) -> u32 {
-    let so = AES_INV_SBOX[byte(b, bs) as usize] as u32;
-    a ^ so.rotate_left(8 * (bs & 3))
+    a ^ AES_DS[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 /// aes32dsmi: inverse S-box, then one InvMixColumns column ({0b}, {0d}, {09}, {0e}).
 #[inline]
 pub fn aes32dsmi(a: u32, b: u32, bs: u32) -> u32 {
-    let so = AES_INV_SBOX[byte(b, bs) as usize] as u32;
-    let mixed = (xt(so, 0x0b) << 24) | (xt(so, 0x0d) << 16) | (xt(so, 0x09) << 8) | xt(so, 0x0e);
-    a ^ mixed.rotate_left(8 * (bs & 3))
+    a ^ AES_DSM[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 
 // ---------------------------------------------------------------- Zknh
@@ -157,19 +184,22 @@ pub fn sha512sum1r(a: u32, b: u32) -> u32 {
 // bswap(L(S(x) << 24)), i.e. the S-box output put in the most significant byte (the first
 // byte of a big-endian word), the standard's linear map, and the byte swap back; the tests
 // compare this with the spec's shift-and-mask expression for all 256 S-box outputs.
-#[inline] fn sm4_l(x: u32) -> u32 { x ^ x.rotate_left(2) ^ x.rotate_left(10) ^ x.rotate_left(18) ^ x.rotate_left(24) }
-#[inline] fn sm4_lk(x: u32) -> u32 { x ^ x.rotate_left(13) ^ x.rotate_left(23) }
+/// The linear layer for one S-box output byte x: bswap(L(x << 24)) (or L' for the key schedule).
+const fn sm4_lin(x: u32, ks: bool) -> u32 {
+    let v = x << 24;
+    let l = if ks { v ^ v.rotate_left(13) ^ v.rotate_left(23) }
+            else { v ^ v.rotate_left(2) ^ v.rotate_left(10) ^ v.rotate_left(18) ^ v.rotate_left(24) };
+    l.swap_bytes()
+}
 /// sm4ed: rs1 ^ rotl(bswap(L(S(byte bs of rs2) << 24)), 8*bs).
 #[inline]
 pub fn sm4ed(a: u32, b: u32, bs: u32) -> u32 {
-    let x = SM4_SBOX[byte(b, bs) as usize] as u32;
-    a ^ sm4_l(x << 24).swap_bytes().rotate_left(8 * (bs & 3))
+    a ^ SM4_ED[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 /// sm4ks: rs1 ^ rotl(bswap(L'(S(byte bs of rs2) << 24)), 8*bs), L'(x) = x ^ rol13 ^ rol23.
 #[inline]
 pub fn sm4ks(a: u32, b: u32, bs: u32) -> u32 {
-    let x = SM4_SBOX[byte(b, bs) as usize] as u32;
-    a ^ sm4_lk(x << 24).swap_bytes().rotate_left(8 * (bs & 3))
+    a ^ SM4_KS[byte(b, bs) as usize].rotate_left(8 * (bs & 3))
 }
 #[inline] pub fn sm3p0(x: u32) -> u32 { x ^ x.rotate_left(9) ^ x.rotate_left(17) }
 #[inline] pub fn sm3p1(x: u32) -> u32 { x ^ x.rotate_left(15) ^ x.rotate_left(23) }
