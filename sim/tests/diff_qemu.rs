@@ -1,0 +1,253 @@
+//! Differential test against QEMU: random instruction sequences run on rvsim and on
+//! `qemu-system-riscv32 -M sifive_e -cpu rv32,...`; the final registers and a 256-byte
+//! memory buffer are printed in hex through semihosting by both and compared.
+//!
+//! A small run is part of `cargo test`; a larger one:
+//!   RVSIM_DIFF_PROGRAMS=200 RVSIM_DIFF_LEN=400 cargo test --release --test diff_qemu
+//! (RVSIM_DIFF_SEED changes the seed). The instruction mix is the table `base_forms()`;
+//! extension instructions are added by listing them in `ext_forms()` with their operand
+//! shape, the `-march` suffix and the QEMU `-cpu` property (see `Config`).
+
+mod common;
+use common::*;
+use std::fmt::Write as _;
+use std::process::Command;
+
+/// Operand shapes the generator knows.
+#[derive(Clone, Copy, Debug)]
+pub enum K {
+    /// rd, rs1, rs2
+    R,
+    /// rd, rs1
+    Unary,
+    /// rd, rs1, imm in [lo, hi]
+    I(i32, i32),
+    /// rd, imm20
+    U,
+    /// load rd, off(gp), access size
+    Load(u32),
+    /// store rs2, off(gp), access size
+    Store(u32),
+    /// conditional branch forward over 1..3 instructions
+    Branch,
+    /// jal rd forward over 1..2 instructions
+    Jal,
+    /// jalr rd through tp to a forward label
+    Jalr,
+    /// AMO rd, rs2, (tp) with tp = gp + aligned offset
+    Amo,
+    /// lr.w rd,(tp); sc.w rd2, rs2, (tp)
+    LrSc,
+    /// csrrw/csrrs/csrrc rd, mscratch, rs1
+    Csr,
+    /// rd, rs1, rs2, bs (0..3)
+    Bs,
+}
+
+pub fn base_forms() -> Vec<(&'static str, K)> {
+    use K::*;
+    let mut v = vec![];
+    for m in ["add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
+              "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu"] { v.push((m, R)); }
+    for m in ["addi", "slti", "sltiu", "xori", "ori", "andi"] { v.push((m, I(-2048, 2047))); }
+    for m in ["slli", "srli", "srai"] { v.push((m, I(0, 31))); }
+    v.push(("lui", U));
+    v.push(("auipc", U));
+    for (m, s) in [("lb", 1), ("lbu", 1), ("lh", 2), ("lhu", 2), ("lw", 4)] { v.push((m, Load(s))); }
+    for (m, s) in [("sb", 1), ("sh", 2), ("sw", 4)] { v.push((m, Store(s))); }
+    for m in ["beq", "bne", "blt", "bge", "bltu", "bgeu"] { v.push((m, Branch)); }
+    v.push(("jal", Jal));
+    v.push(("jalr", Jalr));
+    for m in ["amoswap.w", "amoadd.w", "amoxor.w", "amoand.w", "amoor.w", "amomin.w", "amomax.w", "amominu.w", "amomaxu.w"] {
+        v.push((m, Amo));
+    }
+    v.push(("lr.w", LrSc));
+    for m in ["csrrw", "csrrs", "csrrc"] { v.push((m, Csr)); }
+    // compressed forms come from the assembler compressing eligible instructions (-march has c)
+    v
+}
+
+/// Extension instructions for the differential test: (mnemonic, shape, extension).
+/// The ext engineer lists instructions here; `Config` adds the -march / -cpu flags.
+pub fn ext_forms() -> Vec<(&'static str, K, &'static str)> {
+    vec![]
+}
+
+struct Config { march: String, isa: String, qemu_cpu: String, forms: Vec<(&'static str, K)> }
+
+fn config() -> Config {
+    let mut forms = base_forms();
+    let mut exts: Vec<&str> = vec![];
+    for (m, k, e) in ext_forms() {
+        forms.push((m, k));
+        if !exts.contains(&e) { exts.push(e); }
+    }
+    let suffix: String = exts.iter().map(|e| format!("_{e}")).collect();
+    let cpu: String = exts.iter().map(|e| format!(",{e}=true")).collect();
+    Config { march: format!("rv32imac_zicsr{suffix}"), isa: format!("rv32imac{suffix}"), qemu_cpu: format!("rv32{cpu}"), forms }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as u32
+    }
+    fn below(&mut self, n: u32) -> u32 { self.next() % n }
+    fn range(&mut self, lo: i32, hi: i32) -> i32 { lo + self.below((hi - lo + 1) as u32) as i32 }
+    fn value(&mut self) -> u32 {
+        const EDGE: [u32; 10] = [0, 1, 2, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 0xffff_fffe, 0x8000_0001, 31, 0xff];
+        match self.below(3) { 0 => EDGE[self.below(10) as usize], 1 => self.next() & 0xff, _ => self.next() }
+    }
+    /// destination: any register but x3 (gp, buffer base) and x4 (tp, scratch address)
+    fn rd(&mut self) -> u32 { loop { let r = self.below(32); if r != 3 && r != 4 { return r; } } }
+    fn rs(&mut self) -> u32 { let r = self.below(32); if r == 4 { 3 } else { r } }
+}
+
+fn gen_program(rng: &mut Rng, cfg: &Config, len: usize) -> String {
+    let mut s = String::new();
+    s.push_str("#include \"rt.h\"\n    .section .text.start\n    .globl _start\n_start:\n    la gp, buf\n");
+    for r in 1..32 {
+        if r == 3 || r == 4 { continue; }
+        let _ = writeln!(s, "    li x{r}, {}", rng.value() as i32);
+    }
+    // fill the buffer with random words
+    for i in 0..64 {
+        let _ = writeln!(s, "    li tp, {}\n    sw tp, {}(gp)", rng.next() as i32, 4 * i);
+    }
+    let mut pending: Vec<(usize, usize)> = vec![]; // (label id, instructions until it)
+    let mut label = 0usize;
+    let mut i = 0;
+    while i < len {
+        let (m, k) = cfg.forms[rng.below(cfg.forms.len() as u32) as usize];
+        let mut line = String::new();
+        match k {
+            K::R => { let _ = write!(line, "{m} x{}, x{}, x{}", rng.rd(), rng.rs(), rng.rs()); }
+            K::Unary => { let _ = write!(line, "{m} x{}, x{}", rng.rd(), rng.rs()); }
+            K::I(lo, hi) => { let _ = write!(line, "{m} x{}, x{}, {}", rng.rd(), rng.rs(), rng.range(lo, hi)); }
+            K::Bs => { let _ = write!(line, "{m} x{}, x{}, x{}, {}", rng.rd(), rng.rs(), rng.rs(), rng.below(4)); }
+            K::U => { let _ = write!(line, "{m} x{}, {}", rng.rd(), rng.below(1 << 20)); }
+            K::Load(sz) => { let _ = write!(line, "{m} x{}, {}(gp)", rng.rd(), sz * rng.below(256 / sz)); }
+            K::Store(sz) => { let _ = write!(line, "{m} x{}, {}(gp)", rng.rs(), sz * rng.below(256 / sz)); }
+            K::Branch | K::Jal | K::Jalr => {
+                label += 1;
+                let skip = 1 + rng.below(3) as usize;
+                match k {
+                    K::Branch => { let _ = write!(line, "{m} x{}, x{}, L{label}", rng.rs(), rng.rs()); }
+                    K::Jal => { let _ = write!(line, "jal x{}, L{label}", rng.rd()); }
+                    _ => { let _ = write!(line, "la tp, L{label}\n    jalr x{}, 0(tp)", rng.rd()); }
+                }
+                pending.push((label, skip + 1));
+            }
+            K::Amo => { let _ = write!(line, "addi tp, gp, {}\n    {m} x{}, x{}, (tp)", 4 * rng.below(64), rng.rd(), rng.rs()); }
+            K::LrSc => {
+                let _ = write!(line, "addi tp, gp, {}\n    lr.w x{}, (tp)\n    sc.w x{}, x{}, (tp)", 4 * rng.below(64), rng.rd(), rng.rd(), rng.rs());
+            }
+            K::Csr => { let _ = write!(line, "{m} x{}, mscratch, x{}", rng.rd(), rng.rs()); }
+        }
+        let _ = writeln!(s, "    {line}");
+        i += 1;
+        for p in pending.iter_mut() { p.1 -= 1; }
+        pending.retain(|&(l, n)| if n == 0 { let _ = writeln!(s, "L{l}:"); false } else { true });
+    }
+    for (l, _) in pending { let _ = writeln!(s, "L{l}:"); }
+    // dump x1..x31 into dump[1..32], then print dump[0..32] and buf[0..64] in hex
+    s.push_str(r#"
+    csrw mscratch, x31
+    la x31, dump
+"#);
+    for r in 1..31 { let _ = writeln!(s, "    sw x{r}, {}(x31)", 4 * r); }
+    s.push_str(r#"
+    csrr x1, mscratch
+    sw x1, 124(x31)
+    la s0, dump
+    li s1, 96
+    la s2, text
+1:  lw t0, 0(s0)
+    li t1, 8
+2:  srli t2, t0, 28
+    slli t0, t0, 4
+    addi t2, t2, 48
+    li t3, 58
+    blt t2, t3, 3f
+    addi t2, t2, 39
+3:  sb t2, 0(s2)
+    addi s2, s2, 1
+    addi t1, t1, -1
+    bnez t1, 2b
+    li t2, 10
+    sb t2, 0(s2)
+    addi s2, s2, 1
+    addi s0, s0, 4
+    addi s1, s1, -1
+    bnez s1, 1b
+    sb zero, 0(s2)
+    li a0, 4
+    la a1, text
+    SEMIHOST_CALL
+    EXIT_OK
+    .data
+    .balign 4
+dump: .space 128
+buf:  .space 256
+text: .space 1024
+"#);
+    s
+}
+
+fn hex_lines(out: &str) -> Vec<String> {
+    out.lines().filter(|l| l.len() == 8 && l.chars().all(|c| c.is_ascii_hexdigit())).map(String::from).collect()
+}
+
+fn run_one(seed: u64, len: usize, cfg: &Config) {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let src = gen_program(&mut rng, cfg, len);
+    let dir = out_dir();
+    let s = dir.join(format!("diff-{seed}.S"));
+    let elf = dir.join(format!("diff-{seed}.elf"));
+    std::fs::write(&s, &src).unwrap();
+    let o = Command::new(CC)
+        .args([&format!("-march={}", cfg.march), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
+        .arg(dir_asm("link.ld")).arg("-I").arg(dir_asm("")).arg(&s).arg("-o").arg(&elf)
+        .output().unwrap_or_else(|e| panic!("cannot run {CC}: {e}"));
+    assert!(o.status.success(), "assembling {}: {}", s.display(), String::from_utf8_lossy(&o.stderr));
+    let ours = Command::new(rvsim_bin()).args(["--isa", &cfg.isa, "--core", "ideal", "--memory", "e31"]).arg(&elf).output().unwrap();
+    assert!(ours.status.success(), "rvsim failed on {}: {}", s.display(), String::from_utf8_lossy(&ours.stderr));
+    let q = Command::new("qemu-system-riscv32")
+        .args(["-M", "sifive_e", "-cpu", &cfg.qemu_cpu, "-bios", "none", "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-kernel"])
+        .arg(&elf).output().unwrap_or_else(|e| panic!("cannot run qemu-system-riscv32 (required for this test): {e}"));
+    assert!(q.status.success(), "qemu failed on {}: {}", s.display(), String::from_utf8_lossy(&q.stderr));
+    let a = hex_lines(&String::from_utf8_lossy(&ours.stdout));
+    let mut qs = String::from_utf8_lossy(&q.stdout).into_owned();
+    qs.push_str(&String::from_utf8_lossy(&q.stderr));
+    let b = hex_lines(&qs);
+    assert_eq!(a.len(), 96, "rvsim printed {} words for {}", a.len(), s.display());
+    assert_eq!(b.len(), 96, "qemu printed {} words for {}", b.len(), s.display());
+    for i in 0..96 {
+        let what = if i < 32 { format!("x{i}") } else { format!("buf word {}", i - 32) };
+        assert_eq!(a[i], b[i], "{what} differs (rvsim {} vs qemu {}) in {}", a[i], b[i], s.display());
+    }
+}
+
+fn dir_asm(f: &str) -> std::path::PathBuf { dir().join("asm").join(f) }
+
+fn env_num(k: &str, d: u64) -> u64 { std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d) }
+
+#[test]
+fn random_sequences_match_qemu() {
+    let cfg = config();
+    let n = env_num("RVSIM_DIFF_PROGRAMS", 4);
+    let len = env_num("RVSIM_DIFF_LEN", 300) as usize;
+    let seed = env_num("RVSIM_DIFF_SEED", 1);
+    for p in 0..n { run_one(seed * 1000 + p, len, &cfg); }
+}
+
+#[test]
+#[ignore]
+fn random_sequences_match_qemu_large() {
+    let cfg = config();
+    for p in 0..100 { run_one(777_000 + p, 1000, &cfg); }
+}
