@@ -58,187 +58,187 @@ aes128ctr_keyexp:
     li   t5, 16711935
     xor  a2, a2, t1
     and  a2, a2, t5
+    xor  t1, t1, a2
     lw   t2, 8(sp)
-    slli a3, a2, 8
+    slli a2, a2, 8
     lw   t3, 12(sp)
-    xor  a2, t1, a2
-    srli t1, t2, 8
-    xor  t1, t1, t3
-    and  t1, t1, t5
-    xor  a3, t0, a3
-    slli t5, t1, 8
-    xor  t3, t3, t1
-    xor  t2, t2, t5
-    srli t1, a3, 16
+    xor  a2, t0, a2
+    srli t0, t2, 8
+    xor  t0, t0, t3
+    and  t0, t0, t5
+    xor  t3, t3, t0
+    slli t0, t0, 8
+    xor  t2, t2, t0
+    srli t0, a2, 16
     li   t6, 65535
-    xor  t1, t1, t2
-    and  t1, t1, t6
-    slli t5, t1, 16
-    xor  t1, t2, t1
-    srli t2, a2, 16
-    xor  t2, t2, t3
-    and  t6, t2, t6
-    slli t2, t6, 16
+    xor  t0, t0, t2
+    and  t0, t0, t6
+    xor  t2, t2, t0
+    slli t0, t0, 16
+    xor  t0, a2, t0
+    srli a2, t1, 16
+    xor  a2, a2, t3
+    and  t6, a2, t6
+    xor  t3, t3, t6
+    slli t6, t6, 16
     li   t4, 16843009
-    xor  t5, a3, t5
-    xor  t6, t3, t6
-    xor  a2, a2, t2
-    and  t3, t5, t4
-    slli t2, t3, 8
-    sub  t2, t2, t3
-    sw   t2, 0(a0)
-    srli t2, t5, 1
-    and  t2, t2, t4
-    slli t3, t2, 8
-    sub  t3, t3, t2
-    sw   t3, 4(a0)
-    srli t3, t5, 2
-    and  t3, t3, t4
-    slli t2, t3, 8
-    sub  t2, t2, t3
-    sw   t2, 8(a0)
-    srli t2, t5, 3
-    and  t2, t2, t4
-    slli t3, t2, 8
-    sub  t3, t3, t2
-    sw   t3, 12(a0)
-    srli t3, t5, 4
-    and  t3, t3, t4
-    slli t2, t3, 8
-    sub  t2, t2, t3
-    sw   t2, 16(a0)
-    srli t2, t5, 5
-    and  t2, t2, t4
-    slli t3, t2, 8
-    sub  t3, t3, t2
-    sw   t3, 20(a0)
-    srli t3, t5, 6
-    and  t3, t3, t4
-    slli t2, t3, 8
-    sub  t2, t2, t3
-    srli t5, t5, 7
-    sw   t2, 24(a0)
-    and  t5, t5, t4
-    slli t2, t5, 8
-    sub  t2, t2, t5
-    sw   t2, 28(a0)
-    and  t2, a2, t4
-    slli t5, t2, 8
-    sub  t2, t5, t2
-    sw   t2, 32(a0)
-    srli t2, a2, 1
-    and  t2, t2, t4
-    slli t5, t2, 8
-    sub  t5, t5, t2
-    sw   t5, 36(a0)
-    srli t5, a2, 2
-    and  t5, t5, t4
-    slli t2, t5, 8
-    sub  t5, t2, t5
-    sw   t5, 40(a0)
-    srli t5, a2, 3
-    and  t5, t5, t4
-    slli t2, t5, 8
-    sub  t2, t2, t5
-    sw   t2, 44(a0)
-    srli t2, a2, 4
-    and  t2, t2, t4
-    slli t5, t2, 8
-    sub  t2, t5, t2
-    sw   t2, 48(a0)
-    srli t2, a2, 5
-    and  t2, t2, t4
-    slli t5, t2, 8
-    sub  t5, t5, t2
-    sw   t5, 52(a0)
-    srli t5, a2, 6
-    and  t5, t5, t4
-    slli t2, t5, 8
-    sub  t5, t2, t5
-    srli a2, a2, 7
-    sw   t5, 56(a0)
+    xor  t1, t1, t6
+    and  t6, t0, t4
+    slli a2, t6, 8
+    sub  a2, a2, t6
+    sw   a2, 0(a0)
+    srli a2, t0, 1
     and  a2, a2, t4
-    slli t5, a2, 8
-    sub  t5, t5, a2
-    sw   t5, 60(a0)
-    and  t5, t1, t4
-    slli a2, t5, 8
-    sub  a2, a2, t5
-    sw   a2, 64(a0)
+    slli t6, a2, 8
+    sub  t6, t6, a2
+    sw   t6, 4(a0)
+    srli t6, t0, 2
+    and  t6, t6, t4
+    slli a2, t6, 8
+    sub  a2, a2, t6
+    sw   a2, 8(a0)
+    srli a2, t0, 3
+    and  a2, a2, t4
+    slli t6, a2, 8
+    sub  t6, t6, a2
+    sw   t6, 12(a0)
+    srli t6, t0, 4
+    and  t6, t6, t4
+    slli a2, t6, 8
+    sub  a2, a2, t6
+    sw   a2, 16(a0)
+    srli a2, t0, 5
+    and  a2, a2, t4
+    slli t6, a2, 8
+    sub  t6, t6, a2
+    sw   t6, 20(a0)
+    srli t6, t0, 6
+    and  t6, t6, t4
+    slli a2, t6, 8
+    srli t0, t0, 7
+    sub  a2, a2, t6
+    and  t0, t0, t4
+    sw   a2, 24(a0)
+    slli a2, t0, 8
+    sub  a2, a2, t0
+    sw   a2, 28(a0)
+    and  a2, t1, t4
+    slli t0, a2, 8
+    sub  a2, t0, a2
+    sw   a2, 32(a0)
     srli a2, t1, 1
     and  a2, a2, t4
-    slli t5, a2, 8
-    sub  t5, t5, a2
-    sw   t5, 68(a0)
-    srli t5, t1, 2
-    and  t5, t5, t4
-    slli a2, t5, 8
-    sub  a2, a2, t5
-    sw   a2, 72(a0)
-    srli a2, t1, 3
+    slli t0, a2, 8
+    sub  t0, t0, a2
+    sw   t0, 36(a0)
+    srli t0, t1, 2
+    and  t0, t0, t4
+    slli a2, t0, 8
+    sub  t0, a2, t0
+    sw   t0, 40(a0)
+    srli t0, t1, 3
+    and  t0, t0, t4
+    slli a2, t0, 8
+    sub  a2, a2, t0
+    sw   a2, 44(a0)
+    srli a2, t1, 4
     and  a2, a2, t4
-    slli t5, a2, 8
-    sub  t5, t5, a2
-    sw   t5, 76(a0)
-    srli t5, t1, 4
-    and  t5, t5, t4
-    slli a2, t5, 8
-    sub  a2, a2, t5
-    sw   a2, 80(a0)
+    slli t0, a2, 8
+    sub  a2, t0, a2
+    sw   a2, 48(a0)
     srli a2, t1, 5
     and  a2, a2, t4
-    slli t5, a2, 8
-    sub  t5, t5, a2
-    sw   t5, 84(a0)
-    srli t5, t1, 6
-    and  t5, t5, t4
-    slli a2, t5, 8
-    sub  a2, a2, t5
+    slli t0, a2, 8
+    sub  t0, t0, a2
+    sw   t0, 52(a0)
+    srli t0, t1, 6
+    and  t0, t0, t4
+    slli a2, t0, 8
     srli t1, t1, 7
-    sw   a2, 88(a0)
+    sub  t0, a2, t0
     and  t1, t1, t4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 92(a0)
-    and  a2, t6, t4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 96(a0)
-    srli t1, t6, 1
+    sw   t0, 56(a0)
+    slli t0, t1, 8
+    sub  t0, t0, t1
+    sw   t0, 60(a0)
+    and  t0, t2, t4
+    slli t1, t0, 8
+    sub  t1, t1, t0
+    sw   t1, 64(a0)
+    srli t1, t2, 1
     and  t1, t1, t4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 100(a0)
-    srli a2, t6, 2
-    and  a2, a2, t4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 104(a0)
-    srli t1, t6, 3
+    slli t0, t1, 8
+    sub  t0, t0, t1
+    sw   t0, 68(a0)
+    srli t0, t2, 2
+    and  t0, t0, t4
+    slli t1, t0, 8
+    sub  t1, t1, t0
+    sw   t1, 72(a0)
+    srli t1, t2, 3
     and  t1, t1, t4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 108(a0)
-    srli a2, t6, 4
-    and  a2, a2, t4
-    slli t1, a2, 8
-    sub  t1, t1, a2
-    sw   t1, 112(a0)
-    srli t1, t6, 5
+    slli t0, t1, 8
+    sub  t0, t0, t1
+    sw   t0, 76(a0)
+    srli t0, t2, 4
+    and  t0, t0, t4
+    slli t1, t0, 8
+    sub  t1, t1, t0
+    sw   t1, 80(a0)
+    srli t1, t2, 5
     and  t1, t1, t4
-    slli a2, t1, 8
-    sub  a2, a2, t1
-    sw   a2, 116(a0)
-    srli a2, t6, 6
-    and  a2, a2, t4
-    srli t6, t6, 7
-    and  t4, t6, t4
-    slli t1, a2, 8
-    slli t6, t4, 8
-    sub  t1, t1, a2
-    sub  t6, t6, t4
-    sw   t1, 120(a0)
-    sw   t6, 124(a0)
+    slli t0, t1, 8
+    sub  t0, t0, t1
+    sw   t0, 84(a0)
+    srli t0, t2, 6
+    and  t0, t0, t4
+    slli t1, t0, 8
+    srli t2, t2, 7
+    sub  t1, t1, t0
+    and  t2, t2, t4
+    sw   t1, 88(a0)
+    slli t1, t2, 8
+    sub  t1, t1, t2
+    sw   t1, 92(a0)
+    and  t1, t3, t4
+    slli t2, t1, 8
+    sub  t2, t2, t1
+    sw   t2, 96(a0)
+    srli t2, t3, 1
+    and  t2, t2, t4
+    slli t1, t2, 8
+    sub  t1, t1, t2
+    sw   t1, 100(a0)
+    srli t1, t3, 2
+    and  t1, t1, t4
+    slli t2, t1, 8
+    sub  t2, t2, t1
+    sw   t2, 104(a0)
+    srli t2, t3, 3
+    and  t2, t2, t4
+    slli t1, t2, 8
+    sub  t1, t1, t2
+    sw   t1, 108(a0)
+    srli t1, t3, 4
+    and  t1, t1, t4
+    slli t2, t1, 8
+    sub  t2, t2, t1
+    sw   t2, 112(a0)
+    srli t2, t3, 5
+    and  t2, t2, t4
+    slli t1, t2, 8
+    sub  t1, t1, t2
+    sw   t1, 116(a0)
+    srli t1, t3, 6
+    and  t1, t1, t4
+    srli t3, t3, 7
+    and  t4, t3, t4
+    slli t3, t1, 8
+    sub  t3, t3, t1
+    sw   t3, 120(a0)
+    slli t3, t4, 8
+    sub  t3, t3, t4
+    sw   t3, 124(a0)
     li   a1, 1
     addi t0, a0, 1280
     sw   t0, 704(sp)
@@ -271,136 +271,132 @@ aes128ctr_keyexp:
     xor  s2, t6, a3
     xor  s3, a6, t5
     xor  a4, a4, s4
-    lw   t1, 4(sp)
     xor  a2, s3, a2
     xor  a3, a4, a3
-    xor  a7, a4, a7
-    xor  s1, t6, a5
-    xor  s6, a2, s2
-    xor  a4, a3, t5
+    xor  s5, a2, s2
+    xor  s6, a3, t5
     sw   t3, 512(sp)
     sw   t2, 516(sp)
-    lw   t0, 0(sp)
-    xor  a5, s3, a5
+    xor  s1, t6, a5
+    xor  a7, a4, a7
     and  t3, s4, a3
-    and  t2, s6, a4
-    sw   t1, 520(sp)
-    xor  s5, s3, t6
-    xor  s7, a3, a6
+    and  t2, s5, s6
     xor  s8, a7, s1
     xor  t2, t2, t3
-    and  t1, a5, t5
-    xor  s9, t5, s8
-    xor  a6, a6, s8
-    xor  t3, t1, t3
-    sw   t0, 524(sp)
-    sw   s5, 528(sp)
-    and  t1, s0, a6
-    and  t0, a2, s3
-    and  s5, s5, s9
-    xor  s11, s7, s2
-    xor  t0, t0, t1
-    xor  s5, s5, t1
-    sw   s2, 536(sp)
-    and  t1, s1, s8
-    and  s2, s2, s7
-    xor  s10, s7, s8
-    sw   t4, 532(sp)
-    xor  s2, s2, t1
-    and  t4, t4, s10
-    xor  t3, t3, s2
-    xor  t6, t6, a6
-    xor  t4, t4, t1
+    lw   t0, 0(sp)
+    lw   t1, 4(sp)
+    xor  a5, s3, a5
     xor  a7, t2, a7
-    xor  s2, s5, s2
+    xor  s7, a3, a6
+    and  t2, a5, t5
+    xor  a4, s3, t6
+    xor  a6, a6, s8
+    xor  s9, t5, s8
+    xor  t3, t2, t3
+    sw   t1, 520(sp)
+    sw   t0, 524(sp)
+    and  t2, s0, a6
+    and  t1, a2, s3
+    and  t0, a4, s9
+    xor  s10, s7, s8
+    xor  t1, t1, t2
+    xor  t0, t0, t2
+    sw   t4, 528(sp)
+    and  t2, s1, s8
+    and  t4, t4, s10
+    xor  t4, t4, t2
     xor  ra, s0, a6
-    xor  t0, t0, t4
+    xor  t1, t1, t4
+    xor  ra, t1, ra
+    and  t1, s2, s7
+    xor  t1, t1, t2
+    xor  t3, t3, t1
+    xor  t6, t6, a6
+    xor  s11, s7, s2
+    xor  t1, t0, t1
     xor  a7, a7, t4
     xor  t3, t3, s11
-    xor  t6, s2, t6
-    xor  ra, t0, ra
-    xor  s2, a7, t3
+    xor  t6, t1, t6
+    xor  t1, a7, t3
     and  a7, a7, ra
-    xor  t0, t6, a7
-    xor  t4, ra, t6
+    xor  s11, t6, a7
     xor  a7, t3, a7
-    and  a7, a7, t4
+    and  t0, t1, s11
+    xor  t3, t0, t3
+    xor  t0, ra, t6
+    and  a7, a7, t0
     xor  a7, a7, t6
-    xor  t4, t0, a7
-    xor  ra, ra, a7
-    and  t6, t6, t4
-    and  s11, s2, t0
-    xor  ra, t6, ra
-    xor  s11, s11, t3
-    xor  t6, t0, t6
-    and  t6, s11, t6
-    xor  s2, s2, t6
-    xor  t6, s2, ra
     xor  t0, s11, a7
-    xor  s5, t0, t6
-    and  s8, t0, s8
-    xor  t3, a7, ra
-    and  t0, t0, s1
-    xor  t4, s11, s2
-    and  a3, t3, a3
-    and  a4, ra, a4
+    xor  ra, ra, a7
+    and  t6, t6, t0
+    xor  ra, t6, ra
+    xor  t6, s11, t6
+    and  t6, t3, t6
+    xor  t1, t1, t6
+    and  s3, t1, s3
+    and  a2, t1, a2
+    xor  t6, t1, ra
+    and  s9, t3, s9
+    and  a4, t3, a4
+    xor  t1, t3, t1
+    xor  t3, t3, a7
     and  t5, a7, t5
-    lw   s1, 532(sp)
-    and  a6, t4, a6
-    and  s3, s2, s3
-    and  s10, s5, s10
-    and  s0, t4, s0
-    xor  t5, a3, t5
-    xor  a4, a4, a3
-    and  s7, t6, s7
-    and  s2, s2, a2
-    and  s5, s5, s1
-    xor  s3, a6, s3
-    xor  a3, s0, t5
-    and  s9, s11, s9
-    and  s6, ra, s6
-    lw   a2, 528(sp)
-    xor  s5, t0, s5
-    xor  s10, s10, s3
-    xor  s7, s7, a3
-    xor  s6, s6, s5
-    xor  s7, s10, s7
-    xor  a6, a6, s9
-    and  s4, t3, s4
-    and  s11, s11, a2
-    xor  s5, s2, s5
-    xor  a6, t5, a6
-    xor  s10, s8, s10
     and  a5, a7, a5
-    xor  s4, s4, s6
-    xor  s11, s11, s7
-    xor  s5, s5, a6
-    xor  t0, t0, s10
-    xor  s3, s3, a4
-    xor  s6, s6, a5
-    xor  s7, s7, s5
-    xor  t0, s11, t0
-    lw   s1, 536(sp)
+    and  s8, t3, s8
+    and  s1, t3, s1
+    xor  a7, a7, ra
+    and  a6, t1, a6
+    and  s7, t6, s7
+    xor  t3, t3, t6
+    and  a3, a7, a3
+    and  t6, t6, s2
+    xor  s3, a6, s3
+    lw   s2, 528(sp)
+    xor  t5, a3, t5
+    xor  a6, a6, s9
+    and  s0, t1, s0
+    and  s10, t3, s10
+    xor  a6, t5, a6
+    and  t3, t3, s2
+    xor  t5, s0, t5
+    and  s5, ra, s5
+    xor  t3, s1, t3
+    xor  s10, s10, s3
+    xor  s7, s7, t5
+    xor  s5, s5, t3
+    xor  s7, s10, s7
+    and  s6, ra, s6
+    and  s4, a7, s4
+    xor  t3, a2, t3
+    xor  s10, s8, s10
+    xor  s4, s4, s5
+    xor  s6, s6, a3
+    xor  a4, a4, s7
+    xor  t3, t3, a6
+    xor  s1, s1, s10
+    xor  s5, s5, a5
+    xor  s3, s3, s6
+    xor  s7, s7, t3
+    xor  s1, a4, s1
     xor  s3, s4, s3
-    xor  s0, s0, s5
-    xor  s11, s6, s11
+    xor  s0, s0, t3
+    xor  a4, s5, a4
     slli s7, s7, 1
     xor  s4, s4, s10
     xor  a6, a6, s3
     or   s0, s0, s7
-    slli s11, s11, 2
-    and  t6, t6, s1
+    slli a4, a4, 2
     xor  s10, s3, s10
-    or   s11, s0, s11
+    or   a4, s0, a4
     slli a6, a6, 3
-    xor  t0, t0, t6
-    or   a6, s11, a6
+    xor  s1, s1, t6
+    or   a6, a4, a6
     slli s3, s3, 4
     or   s3, a6, s3
-    slli t0, t0, 5
-    or   t0, s3, t0
+    slli s1, s1, 5
+    or   s1, s3, s1
     slli s10, s10, 6
-    or   s10, t0, s10
+    or   s10, s1, s10
     slli s4, s4, 7
     or   s4, s10, s4
     li   s10, 1667457891
@@ -410,211 +406,211 @@ aes128ctr_keyexp:
     xor  s10, s4, s10
     lw   s4, 520(sp)
     li   a6, 1667457891
-    xor  s11, s10, a6
+    xor  a4, s10, a6
     xor  s4, s4, s10
-    lw   t0, 516(sp)
-    sw   s11, 256(a0)
-    xor  s11, s4, a6
-    xor  t0, t0, s4
-    sw   s11, 260(a0)
-    xor  s11, t0, a6
-    sw   s11, 264(a0)
+    lw   s1, 516(sp)
+    sw   a4, 256(a0)
+    xor  a4, s4, a6
+    xor  s1, s1, s4
+    sw   a4, 260(a0)
+    xor  a4, s1, a6
+    sw   a4, 264(a0)
     srli s7, s10, 8
-    li   s11, 16711935
+    li   a4, 16711935
     xor  s7, s7, s4
-    lw   s3, 512(sp)
     sw   s4, 4(sp)
-    and  s7, s7, s11
-    slli s6, s7, 8
+    and  s7, s7, a4
     xor  s4, s4, s7
-    xor  s3, s3, t0
-    srli s7, t0, 8
-    xor  s7, s7, s3
-    and  s7, s7, s11
+    lw   s3, 512(sp)
     sw   s10, 0(sp)
-    slli s11, s7, 8
+    slli s7, s7, 8
+    xor  s10, s10, s7
+    xor  s3, s3, s1
+    srli s7, s1, 8
+    xor  s7, s7, s3
     sw   s3, 12(sp)
     xor  a6, s3, a6
-    xor  s10, s10, s6
-    xor  s7, s3, s7
-    xor  s11, t0, s11
-    srli s3, s10, 16
-    li   s0, 65535
-    xor  s3, s3, s11
-    sw   t0, 8(sp)
-    and  s3, s3, s0
-    slli t0, s3, 16
-    xor  s3, s11, s3
-    srli s11, s4, 16
-    xor  s11, s11, s7
-    and  s0, s11, s0
-    slli s11, s0, 16
-    xor  s0, s7, s0
-    xor  t0, s10, t0
-    xor  s11, s4, s11
-    li   s7, 1667457891
-    sw   a6, 268(a0)
-    xor  t0, t0, s7
-    xor  s11, s11, s7
+    and  s7, s7, a4
     xor  s3, s3, s7
+    slli s7, s7, 8
+    sw   s1, 8(sp)
+    xor  s7, s1, s7
+    srli s1, s10, 16
+    li   s0, 65535
+    xor  s1, s1, s7
+    and  s1, s1, s0
+    xor  s7, s7, s1
+    slli s1, s1, 16
+    xor  s1, s10, s1
+    srli s10, s4, 16
+    xor  s10, s10, s3
+    and  s0, s10, s0
+    xor  s3, s3, s0
+    slli s0, s0, 16
+    xor  s0, s4, s0
+    li   s4, 1667457891
+    sw   a6, 268(a0)
+    xor  s1, s1, s4
+    xor  s0, s0, s4
+    xor  s7, s7, s4
     li   a6, 16843009
-    xor  s7, s0, s7
-    and  s0, t0, a6
-    slli s4, s0, 8
-    sub  s4, s4, s0
-    sw   s4, 128(a0)
-    srli s4, t0, 1
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s4, s0, s4
-    sw   s4, 132(a0)
-    srli s4, t0, 2
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s0, s0, s4
-    sw   s0, 136(a0)
-    srli s0, t0, 3
-    and  s0, s0, a6
-    slli s4, s0, 8
-    sub  s0, s4, s0
-    sw   s0, 140(a0)
-    srli s0, t0, 4
-    and  s0, s0, a6
-    slli s4, s0, 8
-    sub  s4, s4, s0
-    sw   s4, 144(a0)
-    srli s4, t0, 5
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s4, s0, s4
-    sw   s4, 148(a0)
-    srli s4, t0, 6
-    and  s4, s4, a6
-    slli s0, s4, 8
-    sub  s0, s0, s4
-    srli t0, t0, 7
-    sw   s0, 152(a0)
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  t0, s0, t0
-    sw   t0, 156(a0)
-    and  t0, s11, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 160(a0)
-    srli s0, s11, 1
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 164(a0)
-    srli t0, s11, 2
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 168(a0)
-    srli s0, s11, 3
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 172(a0)
-    srli t0, s11, 4
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    sw   s0, 176(a0)
-    srli s0, s11, 5
-    and  s0, s0, a6
-    slli t0, s0, 8
-    sub  t0, t0, s0
-    sw   t0, 180(a0)
-    srli t0, s11, 6
-    and  t0, t0, a6
-    slli s0, t0, 8
-    sub  s0, s0, t0
-    srli s11, s11, 7
-    sw   s0, 184(a0)
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 188(a0)
-    and  s0, s3, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 192(a0)
-    srli s11, s3, 1
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 196(a0)
-    srli s0, s3, 2
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 200(a0)
-    srli s11, s3, 3
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 204(a0)
-    srli s0, s3, 4
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    sw   s11, 208(a0)
-    srli s11, s3, 5
-    and  s11, s11, a6
-    slli s0, s11, 8
-    sub  s0, s0, s11
-    sw   s0, 212(a0)
-    srli s0, s3, 6
-    and  s0, s0, a6
-    slli s11, s0, 8
-    sub  s11, s11, s0
-    srli s3, s3, 7
-    sw   s11, 216(a0)
+    xor  s4, s3, s4
+    and  s3, s1, a6
+    slli s10, s3, 8
+    sub  s10, s10, s3
+    sw   s10, 128(a0)
+    srli s10, s1, 1
+    and  s10, s10, a6
+    slli s3, s10, 8
+    sub  s10, s3, s10
+    sw   s10, 132(a0)
+    srli s10, s1, 2
+    and  s10, s10, a6
+    slli s3, s10, 8
+    sub  s3, s3, s10
+    sw   s3, 136(a0)
+    srli s3, s1, 3
     and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 220(a0)
-    and  s11, s7, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 224(a0)
-    srli s3, s7, 1
+    slli s10, s3, 8
+    sub  s3, s10, s3
+    sw   s3, 140(a0)
+    srli s3, s1, 4
     and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 228(a0)
-    srli s11, s7, 2
-    and  s11, s11, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 232(a0)
-    srli s3, s7, 3
+    slli s10, s3, 8
+    sub  s10, s10, s3
+    sw   s10, 144(a0)
+    srli s10, s1, 5
+    and  s10, s10, a6
+    slli s3, s10, 8
+    sub  s10, s3, s10
+    sw   s10, 148(a0)
+    srli s10, s1, 6
+    and  s10, s10, a6
+    slli s3, s10, 8
+    srli s1, s1, 7
+    sub  s3, s3, s10
+    and  s1, s1, a6
+    sw   s3, 152(a0)
+    slli s3, s1, 8
+    sub  s1, s3, s1
+    sw   s1, 156(a0)
+    and  s1, s0, a6
+    slli s3, s1, 8
+    sub  s3, s3, s1
+    sw   s3, 160(a0)
+    srli s3, s0, 1
     and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 236(a0)
-    srli s11, s7, 4
-    and  s11, s11, a6
-    slli s3, s11, 8
-    sub  s3, s3, s11
-    sw   s3, 240(a0)
-    srli s3, s7, 5
+    slli s1, s3, 8
+    sub  s1, s1, s3
+    sw   s1, 164(a0)
+    srli s1, s0, 2
+    and  s1, s1, a6
+    slli s3, s1, 8
+    sub  s3, s3, s1
+    sw   s3, 168(a0)
+    srli s3, s0, 3
     and  s3, s3, a6
-    slli s11, s3, 8
-    sub  s11, s11, s3
-    sw   s11, 244(a0)
-    srli s11, s7, 6
-    and  s11, s11, a6
+    slli s1, s3, 8
+    sub  s1, s1, s3
+    sw   s1, 172(a0)
+    srli s1, s0, 4
+    and  s1, s1, a6
+    slli s3, s1, 8
+    sub  s3, s3, s1
+    sw   s3, 176(a0)
+    srli s3, s0, 5
+    and  s3, s3, a6
+    slli s1, s3, 8
+    sub  s1, s1, s3
+    sw   s1, 180(a0)
+    srli s1, s0, 6
+    and  s1, s1, a6
+    slli s3, s1, 8
+    srli s0, s0, 7
+    sub  s3, s3, s1
+    and  s0, s0, a6
+    sw   s3, 184(a0)
+    slli s3, s0, 8
+    sub  s3, s3, s0
+    sw   s3, 188(a0)
+    and  s3, s7, a6
+    slli s0, s3, 8
+    sub  s0, s0, s3
+    sw   s0, 192(a0)
+    srli s0, s7, 1
+    and  s0, s0, a6
+    slli s3, s0, 8
+    sub  s3, s3, s0
+    sw   s3, 196(a0)
+    srli s3, s7, 2
+    and  s3, s3, a6
+    slli s0, s3, 8
+    sub  s0, s0, s3
+    sw   s0, 200(a0)
+    srli s0, s7, 3
+    and  s0, s0, a6
+    slli s3, s0, 8
+    sub  s3, s3, s0
+    sw   s3, 204(a0)
+    srli s3, s7, 4
+    and  s3, s3, a6
+    slli s0, s3, 8
+    sub  s0, s0, s3
+    sw   s0, 208(a0)
+    srli s0, s7, 5
+    and  s0, s0, a6
+    slli s3, s0, 8
+    sub  s3, s3, s0
+    sw   s3, 212(a0)
+    srli s3, s7, 6
+    and  s3, s3, a6
+    slli s0, s3, 8
     srli s7, s7, 7
-    and  a6, s7, a6
-    slli s3, s11, 8
-    slli s7, a6, 8
-    sub  s3, s3, s11
-    sub  s7, s7, a6
-    sw   s3, 248(a0)
-    sw   s7, 252(a0)
+    sub  s0, s0, s3
+    and  s7, s7, a6
+    sw   s0, 216(a0)
+    slli s0, s7, 8
+    sub  s0, s0, s7
+    sw   s0, 220(a0)
+    and  s0, s4, a6
+    slli s7, s0, 8
+    sub  s7, s7, s0
+    sw   s7, 224(a0)
+    srli s7, s4, 1
+    and  s7, s7, a6
+    slli s0, s7, 8
+    sub  s0, s0, s7
+    sw   s0, 228(a0)
+    srli s0, s4, 2
+    and  s0, s0, a6
+    slli s7, s0, 8
+    sub  s7, s7, s0
+    sw   s7, 232(a0)
+    srli s7, s4, 3
+    and  s7, s7, a6
+    slli s0, s7, 8
+    sub  s0, s0, s7
+    sw   s0, 236(a0)
+    srli s0, s4, 4
+    and  s0, s0, a6
+    slli s7, s0, 8
+    sub  s7, s7, s0
+    sw   s7, 240(a0)
+    srli s7, s4, 5
+    and  s7, s7, a6
+    slli s0, s7, 8
+    sub  s0, s0, s7
+    sw   s0, 244(a0)
+    srli s0, s4, 6
+    and  s0, s0, a6
+    srli s4, s4, 7
+    and  a6, s4, a6
+    slli s4, s0, 8
+    sub  s4, s4, s0
+    sw   s4, 248(a0)
+    slli s4, a6, 8
+    sub  s4, s4, a6
+    sw   s4, 252(a0)
     slli a1, a1, 1
     srli t0, a1, 8
     sub  t0, zero, t0
@@ -851,1454 +847,1460 @@ aes128ctr_xor:
     srli s0, t5, 1
     li   t0, 1431655765
     xor  s0, s0, t6
-    lw   a2, 288(sp)
     and  s0, s0, t0
-    lw   a3, 304(sp)
-    slli s1, s0, 1
     xor  t6, t6, s0
+    lw   a2, 288(sp)
+    slli s0, s0, 1
+    lw   a3, 304(sp)
+    xor  t5, t5, s0
     srli s0, a2, 1
     xor  s0, s0, a3
-    xor  t5, t5, s1
     and  s0, s0, t0
-    lw   a4, 320(sp)
-    slli s1, s0, 1
-    lw   a5, 336(sp)
-    xor  s0, a3, s0
-    srli a3, a4, 1
-    xor  a3, a3, a5
-    xor  s1, a2, s1
-    and  a3, a3, t0
-    lw   a6, 352(sp)
-    slli a2, a3, 1
-    lw   a7, 368(sp)
-    xor  a3, a5, a3
-    srli a5, a6, 1
-    xor  a5, a5, a7
-    xor  a2, a4, a2
-    and  a5, a5, t0
-    slli a4, a5, 1
-    xor  a7, a7, a5
-    srli a5, t5, 2
-    li   t1, 858993459
-    xor  a5, a5, s1
-    xor  a6, a6, a4
-    and  a5, a5, t1
-    slli a4, a5, 2
-    xor  a5, s1, a5
-    srli s1, t6, 2
-    xor  s1, s1, s0
-    xor  t5, t5, a4
-    and  s1, s1, t1
-    slli a4, s1, 2
-    xor  s1, s0, s1
-    srli s0, a2, 2
-    xor  s0, s0, a6
-    xor  a4, t6, a4
-    and  s0, s0, t1
-    slli t6, s0, 2
-    xor  s0, a6, s0
-    srli a6, a3, 2
-    xor  a6, a6, a7
-    xor  a2, a2, t6
-    and  a6, a6, t1
-    slli t6, a6, 2
-    xor  a7, a7, a6
-    srli a6, t5, 4
-    li   t2, 252645135
-    xor  a6, a6, a2
-    xor  a3, a3, t6
-    and  a6, a6, t2
-    slli t6, a6, 4
-    xor  a2, a2, a6
-    srli a6, a4, 4
-    xor  a6, a6, a3
-    xor  t5, t5, t6
-    and  a6, a6, t2
-    slli t6, a6, 4
-    xor  a6, a3, a6
-    srli a3, a5, 4
     xor  a3, a3, s0
-    xor  t6, a4, t6
-    and  a3, a3, t2
-    slli a4, a3, 4
-    xor  s0, s0, a3
-    srli a3, s1, 4
+    lw   a4, 320(sp)
+    slli s0, s0, 1
+    lw   a5, 336(sp)
+    xor  s0, a2, s0
+    srli a2, a4, 1
+    xor  a2, a2, a5
+    and  a2, a2, t0
+    xor  a5, a5, a2
+    lw   a6, 352(sp)
+    slli a2, a2, 1
+    lw   a7, 368(sp)
+    xor  a2, a4, a2
+    srli a4, a6, 1
+    xor  a4, a4, a7
+    and  a4, a4, t0
+    xor  a7, a7, a4
+    slli a4, a4, 1
+    xor  a6, a6, a4
+    srli a4, t5, 2
+    li   t1, 858993459
+    xor  a4, a4, s0
+    and  a4, a4, t1
+    xor  s0, s0, a4
+    slli a4, a4, 2
+    xor  t5, t5, a4
+    srli a4, t6, 2
+    xor  a4, a4, a3
+    and  a4, a4, t1
+    xor  a3, a3, a4
+    slli a4, a4, 2
+    xor  a4, t6, a4
+    srli t6, a2, 2
+    xor  t6, t6, a6
+    and  t6, t6, t1
+    xor  a6, a6, t6
+    slli t6, t6, 2
+    xor  a2, a2, t6
+    srli t6, a5, 2
+    xor  t6, t6, a7
+    and  t6, t6, t1
+    xor  a7, a7, t6
+    slli t6, t6, 2
+    xor  a5, a5, t6
+    srli t6, t5, 4
+    li   t2, 252645135
+    xor  t6, t6, a2
+    and  t6, t6, t2
+    xor  a2, a2, t6
+    slli t6, t6, 4
+    xor  t5, t5, t6
+    sw   t5, 384(sp)
+    srli t5, a4, 4
+    xor  t5, t5, a5
+    and  t5, t5, t2
+    xor  a5, a5, t5
+    slli t5, t5, 4
+    xor  t5, a4, t5
+    sw   t5, 388(sp)
+    srli t5, s0, 4
+    xor  t5, t5, a6
+    and  t5, t5, t2
+    xor  a6, a6, t5
+    slli t5, t5, 4
+    xor  t5, s0, t5
+    sw   t5, 392(sp)
+    srli t5, a3, 4
+    xor  t5, t5, a7
+    and  t5, t5, t2
+    xor  a7, a7, t5
+    slli t5, t5, 4
+    xor  t5, a3, t5
+    sw   t5, 396(sp)
+    lw   t5, 260(sp)
+    sw   a2, 400(sp)
+    lw   a3, 276(sp)
+    srli a2, t5, 1
+    xor  a2, a2, a3
+    and  a2, a2, t0
+    sw   a7, 412(sp)
+    xor  a3, a3, a2
+    lw   a7, 292(sp)
+    slli a2, a2, 1
+    lw   s0, 308(sp)
+    xor  t5, t5, a2
+    srli a2, a7, 1
+    xor  a2, a2, s0
+    and  a2, a2, t0
+    sw   a6, 408(sp)
+    xor  s0, s0, a2
+    lw   a6, 324(sp)
+    slli a2, a2, 1
+    lw   a4, 340(sp)
+    xor  a2, a7, a2
+    srli a7, a6, 1
+    xor  a7, a7, a4
+    and  a7, a7, t0
+    sw   a5, 404(sp)
+    xor  a4, a4, a7
+    lw   a5, 356(sp)
+    slli a7, a7, 1
+    lw   t6, 372(sp)
+    xor  a7, a6, a7
+    srli a6, a5, 1
+    xor  a6, a6, t6
+    and  a6, a6, t0
+    xor  t6, t6, a6
+    slli a6, a6, 1
+    xor  a5, a5, a6
+    srli a6, t5, 2
+    xor  a6, a6, a2
+    and  a6, a6, t1
+    xor  a2, a2, a6
+    slli a6, a6, 2
+    xor  t5, t5, a6
+    srli a6, a3, 2
+    xor  a6, a6, s0
+    and  a6, a6, t1
+    xor  s0, s0, a6
+    slli a6, a6, 2
+    xor  a6, a3, a6
+    srli a3, a7, 2
+    xor  a3, a3, a5
+    and  a3, a3, t1
+    xor  a5, a5, a3
+    slli a3, a3, 2
+    xor  a7, a7, a3
+    srli a3, a4, 2
+    xor  a3, a3, t6
+    and  a3, a3, t1
+    xor  t6, t6, a3
+    slli a3, a3, 2
+    xor  a4, a4, a3
+    srli a3, t5, 4
     xor  a3, a3, a7
     and  a3, a3, t2
     xor  a7, a7, a3
-    sw   a7, 412(sp)
-    xor  a4, a5, a4
-    sw   s0, 408(sp)
-    lw   a7, 260(sp)
-    slli a5, a3, 4
-    lw   s0, 276(sp)
-    srli a3, a7, 1
-    sw   a6, 404(sp)
-    xor  a3, a3, s0
-    xor  a5, s1, a5
-    sw   a2, 400(sp)
-    lw   a6, 292(sp)
-    and  a3, a3, t0
-    lw   a2, 308(sp)
-    slli s1, a3, 1
-    xor  s0, s0, a3
-    srli a3, a6, 1
-    xor  a3, a3, a2
-    sw   a5, 396(sp)
-    xor  a7, a7, s1
-    and  a3, a3, t0
-    sw   a4, 392(sp)
-    lw   a5, 324(sp)
-    slli s1, a3, 1
-    lw   a4, 340(sp)
-    xor  a3, a2, a3
-    srli a2, a5, 1
-    xor  a2, a2, a4
-    sw   t6, 388(sp)
-    xor  s1, a6, s1
-    and  a2, a2, t0
-    sw   t5, 384(sp)
-    lw   t6, 356(sp)
-    slli a6, a2, 1
-    lw   t5, 372(sp)
-    xor  a2, a4, a2
-    srli a4, t6, 1
-    xor  a4, a4, t5
-    xor  a6, a5, a6
-    and  a4, a4, t0
-    slli a5, a4, 1
-    xor  t5, t5, a4
-    srli a4, a7, 2
-    xor  a4, a4, s1
-    xor  t6, t6, a5
-    and  a4, a4, t1
-    slli a5, a4, 2
-    xor  a4, s1, a4
-    srli s1, s0, 2
-    xor  s1, s1, a3
-    xor  a7, a7, a5
-    and  s1, s1, t1
-    slli a5, s1, 2
-    xor  s1, a3, s1
-    srli a3, a6, 2
-    xor  a3, a3, t6
-    xor  a5, s0, a5
-    and  a3, a3, t1
-    slli s0, a3, 2
-    xor  t6, t6, a3
-    srli a3, a2, 2
-    xor  a3, a3, t5
-    xor  a6, a6, s0
-    and  a3, a3, t1
-    slli s0, a3, 2
+    slli a3, a3, 4
     xor  t5, t5, a3
-    srli a3, a7, 4
-    xor  a3, a3, a6
-    xor  a2, a2, s0
-    and  a3, a3, t2
-    slli s0, a3, 4
-    xor  a6, a6, a3
-    srli a3, a5, 4
-    xor  a3, a3, a2
-    xor  a7, a7, s0
-    and  a3, a3, t2
-    slli s0, a3, 4
-    xor  a3, a2, a3
-    srli a2, a4, 4
-    xor  a2, a2, t6
-    xor  s0, a5, s0
-    and  a2, a2, t2
-    slli a5, a2, 4
-    xor  t6, t6, a2
-    srli a2, s1, 4
-    xor  a2, a2, t5
-    and  a2, a2, t2
-    xor  t5, t5, a2
-    sw   t5, 444(sp)
-    xor  a5, a4, a5
-    sw   t6, 440(sp)
-    lw   t5, 264(sp)
-    slli a4, a2, 4
-    lw   t6, 280(sp)
-    srli a2, t5, 1
-    sw   a3, 436(sp)
-    xor  a2, a2, t6
-    xor  a4, s1, a4
-    sw   a6, 432(sp)
-    lw   a3, 296(sp)
-    and  a2, a2, t0
-    lw   a6, 312(sp)
-    slli s1, a2, 1
-    xor  t6, t6, a2
-    srli a2, a3, 1
-    xor  a2, a2, a6
-    sw   a4, 428(sp)
-    xor  t5, t5, s1
-    and  a2, a2, t0
-    sw   a5, 424(sp)
-    lw   a4, 328(sp)
-    slli s1, a2, 1
-    lw   a5, 344(sp)
-    xor  a2, a6, a2
-    srli a6, a4, 1
-    xor  a6, a6, a5
-    sw   s0, 420(sp)
-    xor  s1, a3, s1
-    and  a6, a6, t0
-    sw   a7, 416(sp)
-    lw   s0, 360(sp)
-    slli a3, a6, 1
-    lw   a7, 376(sp)
-    xor  a6, a5, a6
-    srli a5, s0, 1
-    xor  a5, a5, a7
-    xor  a3, a4, a3
-    and  a5, a5, t0
-    slli a4, a5, 1
-    xor  a7, a7, a5
-    srli a5, t5, 2
-    xor  a5, a5, s1
-    xor  s0, s0, a4
-    and  a5, a5, t1
-    slli a4, a5, 2
-    xor  a5, s1, a5
-    srli s1, t6, 2
-    xor  s1, s1, a2
+    sw   t5, 416(sp)
+    srli t5, a6, 4
     xor  t5, t5, a4
-    and  s1, s1, t1
-    slli a4, s1, 2
-    xor  s1, a2, s1
-    srli a2, a3, 2
-    xor  a2, a2, s0
-    xor  a4, t6, a4
-    and  a2, a2, t1
-    slli t6, a2, 2
-    xor  s0, s0, a2
-    srli a2, a6, 2
-    xor  a2, a2, a7
-    xor  a3, a3, t6
-    and  a2, a2, t1
-    slli t6, a2, 2
-    xor  a7, a7, a2
-    srli a2, t5, 4
-    xor  a2, a2, a3
-    xor  a6, a6, t6
-    and  a2, a2, t2
-    slli t6, a2, 4
-    xor  a3, a3, a2
-    srli a2, a4, 4
-    xor  a2, a2, a6
-    xor  t5, t5, t6
-    and  a2, a2, t2
-    slli t6, a2, 4
-    xor  a2, a6, a2
-    srli a6, a5, 4
-    xor  a6, a6, s0
-    xor  t6, a4, t6
-    and  a6, a6, t2
-    slli a4, a6, 4
-    xor  s0, s0, a6
-    srli a6, s1, 4
-    xor  a6, a6, a7
-    and  a6, a6, t2
-    xor  a7, a7, a6
-    sw   a7, 476(sp)
-    xor  a4, a5, a4
-    sw   s0, 472(sp)
-    lw   a7, 268(sp)
-    slli a5, a6, 4
-    lw   s0, 284(sp)
-    srli a6, a7, 1
-    sw   a2, 468(sp)
-    xor  a6, a6, s0
-    xor  a5, s1, a5
-    sw   a3, 464(sp)
-    lw   a2, 300(sp)
-    and  a6, a6, t0
-    lw   a3, 316(sp)
-    slli s1, a6, 1
-    xor  s0, s0, a6
-    srli a6, a2, 1
-    xor  a6, a6, a3
-    sw   a5, 460(sp)
-    xor  a7, a7, s1
-    and  a6, a6, t0
-    sw   a4, 456(sp)
-    lw   a5, 332(sp)
-    slli s1, a6, 1
-    lw   a4, 348(sp)
-    xor  a6, a3, a6
-    srli a3, a5, 1
-    xor  a3, a3, a4
-    sw   t6, 452(sp)
-    xor  s1, a2, s1
-    and  a3, a3, t0
-    sw   t5, 448(sp)
-    lw   t6, 364(sp)
-    slli a2, a3, 1
-    lw   t5, 380(sp)
-    xor  a3, a4, a3
-    srli a4, t6, 1
+    and  t5, t5, t2
     xor  a4, a4, t5
-    and  t0, a4, t0
-    slli a4, t0, 1
-    xor  t5, t5, t0
-    srli t0, a7, 2
-    xor  t0, t0, s1
-    xor  t6, t6, a4
-    and  t0, t0, t1
-    slli a4, t0, 2
-    xor  t0, s1, t0
-    srli s1, s0, 2
-    xor  s1, s1, a6
-    xor  a7, a7, a4
-    and  s1, s1, t1
-    slli a4, s1, 2
-    xor  a2, a5, a2
-    xor  s1, a6, s1
-    srli a6, a2, 2
-    xor  a6, a6, t6
-    xor  a4, s0, a4
-    and  a6, a6, t1
-    slli s0, a6, 2
-    xor  a6, t6, a6
-    srli t6, a3, 2
-    xor  t6, t6, t5
-    and  t1, t6, t1
-    slli t6, t1, 2
-    xor  t5, t5, t1
-    xor  a2, a2, s0
-    srli t1, a7, 4
-    xor  t1, t1, a2
-    xor  a3, a3, t6
-    and  t1, t1, t2
-    slli t6, t1, 4
-    xor  a2, a2, t1
-    srli t1, a4, 4
-    xor  t1, t1, a3
-    xor  a7, a7, t6
-    and  t1, t1, t2
-    slli t6, t1, 4
-    xor  t1, a3, t1
-    srli a3, t0, 4
-    xor  a3, a3, a6
-    xor  t6, a4, t6
-    and  a3, a3, t2
-    slli a4, a3, 4
-    xor  a6, a6, a3
-    srli a3, s1, 4
-    xor  a3, a3, t5
-    and  t2, a3, t2
-    xor  t5, t5, t2
-    slli a3, t2, 4
-    sw   t5, 508(sp)
-    xor  a3, s1, a3
-    sw   a6, 504(sp)
-    lw   t5, 384(sp)
-    sw   a3, 492(sp)
-    lw   a6, 416(sp)
-    srli a3, t5, 8
-    li   t3, 16711935
-    xor  a4, t0, a4
-    sw   t1, 500(sp)
-    xor  a3, a3, a6
-    sw   a7, 480(sp)
-    sw   a4, 488(sp)
-    sw   a2, 496(sp)
-    lw   t1, 448(sp)
-    and  a3, a3, t3
-    lw   a2, 480(sp)
-    slli a4, a3, 8
-    xor  a6, a6, a3
-    srli a3, t1, 8
-    xor  a3, a3, a2
-    xor  t5, t5, a4
-    and  a3, a3, t3
-    slli a4, a3, 8
-    xor  a3, a2, a3
-    xor  a4, t1, a4
-    srli a2, t5, 16
-    li   t4, 65535
-    xor  a2, a2, a4
-    and  a2, a2, t4
-    slli t1, a2, 16
-    xor  a4, a4, a2
-    srli a2, a6, 16
-    xor  a2, a2, a3
-    xor  t5, t5, t1
-    and  a2, a2, t4
-    slli t1, a2, 16
-    xor  a2, a3, a2
-    sw   a2, 224(sp)
-    sw   a4, 192(sp)
-    lw   a2, 388(sp)
-    lw   a4, 420(sp)
-    xor  a6, a6, t1
-    srli a3, a2, 8
-    sw   a6, 160(sp)
-    xor  a3, a3, a4
-    sw   t6, 484(sp)
-    sw   t5, 128(sp)
-    lw   a6, 452(sp)
-    and  a3, a3, t3
-    lw   t5, 484(sp)
-    slli t1, a3, 8
-    xor  a4, a4, a3
-    srli a3, a6, 8
-    xor  a3, a3, t5
-    xor  a2, a2, t1
-    and  a3, a3, t3
-    slli t1, a3, 8
-    xor  a3, t5, a3
-    xor  t1, a6, t1
-    srli t5, a2, 16
-    xor  t5, t5, t1
-    and  t5, t5, t4
-    slli a6, t5, 16
-    xor  t5, t1, t5
-    srli t1, a4, 16
-    xor  t1, t1, a3
-    xor  a6, a2, a6
-    and  t1, t1, t4
-    slli a2, t1, 16
-    xor  t1, a3, t1
-    sw   t1, 228(sp)
-    sw   t5, 196(sp)
-    lw   t1, 392(sp)
-    lw   t5, 424(sp)
-    xor  a4, a4, a2
-    srli a3, t1, 8
-    sw   a4, 164(sp)
-    xor  a3, a3, t5
-    sw   a6, 132(sp)
-    lw   a4, 456(sp)
-    and  a3, a3, t3
-    lw   a6, 488(sp)
-    slli a2, a3, 8
-    xor  t5, t5, a3
-    srli a3, a4, 8
-    xor  a3, a3, a6
-    xor  t1, t1, a2
-    and  a3, a3, t3
-    slli a2, a3, 8
-    xor  a3, a6, a3
-    xor  a2, a4, a2
-    srli a6, t1, 16
-    xor  a6, a6, a2
-    and  a6, a6, t4
-    slli a4, a6, 16
-    xor  a2, a2, a6
-    srli a6, t5, 16
-    xor  a6, a6, a3
-    xor  t1, t1, a4
-    and  a6, a6, t4
-    slli a4, a6, 16
-    xor  a6, a3, a6
-    sw   a6, 232(sp)
-    sw   a2, 200(sp)
-    lw   a6, 396(sp)
-    lw   a2, 428(sp)
-    xor  t5, t5, a4
-    srli a3, a6, 8
-    sw   t5, 168(sp)
-    xor  a3, a3, a2
-    sw   t1, 136(sp)
-    lw   t5, 460(sp)
-    and  a3, a3, t3
-    lw   t1, 492(sp)
-    slli a4, a3, 8
-    xor  a2, a2, a3
-    srli a3, t5, 8
-    xor  a3, a3, t1
-    xor  a6, a6, a4
-    and  a3, a3, t3
-    slli a4, a3, 8
-    xor  a3, t1, a3
-    xor  a4, t5, a4
-    srli t1, a6, 16
-    xor  t1, t1, a4
-    and  t1, t1, t4
-    slli t5, t1, 16
-    xor  t1, a4, t1
-    srli a4, a2, 16
-    xor  a4, a4, a3
+    slli t5, t5, 4
     xor  t5, a6, t5
-    and  a4, a4, t4
-    slli a6, a4, 16
-    xor  a4, a3, a4
-    sw   a4, 236(sp)
-    sw   t1, 204(sp)
-    lw   a4, 400(sp)
-    lw   t1, 432(sp)
-    xor  a6, a2, a6
-    srli a3, a4, 8
-    sw   a6, 172(sp)
-    xor  a3, a3, t1
-    sw   t5, 140(sp)
-    lw   a6, 464(sp)
-    and  a3, a3, t3
-    lw   t5, 496(sp)
-    slli a2, a3, 8
-    xor  t1, t1, a3
-    srli a3, a6, 8
-    xor  a3, a3, t5
-    xor  a4, a4, a2
-    and  a3, a3, t3
-    slli a2, a3, 8
-    xor  a3, t5, a3
-    xor  a2, a6, a2
-    srli t5, a4, 16
-    xor  t5, t5, a2
-    and  t5, t5, t4
-    slli a6, t5, 16
-    xor  a2, a2, t5
-    srli t5, t1, 16
-    xor  t5, t5, a3
-    xor  a4, a4, a6
-    and  t5, t5, t4
-    slli a6, t5, 16
-    xor  t5, a3, t5
-    sw   t5, 240(sp)
-    sw   a2, 208(sp)
-    lw   t5, 404(sp)
-    lw   a2, 436(sp)
-    xor  t1, t1, a6
-    srli a3, t5, 8
-    sw   t1, 176(sp)
-    xor  a3, a3, a2
-    sw   a4, 144(sp)
-    lw   t1, 468(sp)
-    and  a3, a3, t3
-    lw   a4, 500(sp)
-    slli a6, a3, 8
-    xor  a2, a2, a3
-    srli a3, t1, 8
-    xor  a3, a3, a4
-    xor  t5, t5, a6
-    and  a3, a3, t3
-    slli a6, a3, 8
-    xor  a3, a4, a3
-    xor  a6, t1, a6
-    srli a4, t5, 16
-    xor  a4, a4, a6
-    and  a4, a4, t4
-    slli t1, a4, 16
-    xor  a4, a6, a4
-    srli a6, a2, 16
-    xor  a6, a6, a3
-    xor  t1, t5, t1
-    and  a6, a6, t4
-    slli t5, a6, 16
-    xor  a6, a3, a6
-    sw   a6, 244(sp)
-    sw   a4, 212(sp)
-    lw   a6, 408(sp)
-    lw   a4, 440(sp)
+    sw   t5, 420(sp)
+    srli t5, a2, 4
+    xor  t5, t5, a5
+    and  t5, t5, t2
+    xor  a5, a5, t5
+    slli t5, t5, 4
     xor  t5, a2, t5
-    srli a3, a6, 8
-    sw   t5, 180(sp)
-    xor  a3, a3, a4
-    sw   t1, 148(sp)
-    lw   t5, 472(sp)
-    and  a3, a3, t3
-    lw   t1, 504(sp)
-    slli a2, a3, 8
-    xor  a4, a4, a3
-    srli a3, t5, 8
-    xor  a3, a3, t1
-    xor  a6, a6, a2
-    and  a3, a3, t3
-    slli a2, a3, 8
-    xor  a3, t1, a3
-    xor  a2, t5, a2
-    srli t1, a6, 16
-    xor  t1, t1, a2
-    and  t1, t1, t4
-    slli t5, t1, 16
-    xor  a2, a2, t1
-    srli t1, a4, 16
-    xor  t1, t1, a3
+    sw   t5, 424(sp)
+    srli t5, s0, 4
+    xor  t5, t5, t6
+    and  t5, t5, t2
+    xor  t6, t6, t5
+    slli t5, t5, 4
+    xor  t5, s0, t5
+    sw   t5, 428(sp)
+    lw   t5, 264(sp)
+    sw   a7, 432(sp)
+    lw   s0, 280(sp)
+    srli a7, t5, 1
+    xor  a7, a7, s0
+    and  a7, a7, t0
+    sw   t6, 444(sp)
+    xor  s0, s0, a7
+    lw   t6, 296(sp)
+    slli a7, a7, 1
+    lw   a2, 312(sp)
+    xor  t5, t5, a7
+    srli a7, t6, 1
+    xor  a7, a7, a2
+    and  a7, a7, t0
+    sw   a5, 440(sp)
+    xor  a2, a2, a7
+    lw   a5, 328(sp)
+    slli a7, a7, 1
+    lw   a6, 344(sp)
+    xor  a7, t6, a7
+    srli t6, a5, 1
+    xor  t6, t6, a6
+    and  t6, t6, t0
+    sw   a4, 436(sp)
+    xor  a6, a6, t6
+    lw   a4, 360(sp)
+    slli t6, t6, 1
+    lw   a3, 376(sp)
+    xor  t6, a5, t6
+    srli a5, a4, 1
+    xor  a5, a5, a3
+    and  a5, a5, t0
+    xor  a3, a3, a5
+    slli a5, a5, 1
+    xor  a4, a4, a5
+    srli a5, t5, 2
+    xor  a5, a5, a7
+    and  a5, a5, t1
+    xor  a7, a7, a5
+    slli a5, a5, 2
+    xor  t5, t5, a5
+    srli a5, s0, 2
+    xor  a5, a5, a2
+    and  a5, a5, t1
+    xor  a2, a2, a5
+    slli a5, a5, 2
+    xor  a5, s0, a5
+    srli s0, t6, 2
+    xor  s0, s0, a4
+    and  s0, s0, t1
+    xor  a4, a4, s0
+    slli s0, s0, 2
+    xor  t6, t6, s0
+    srli s0, a6, 2
+    xor  s0, s0, a3
+    and  s0, s0, t1
+    xor  a3, a3, s0
+    slli s0, s0, 2
+    xor  a6, a6, s0
+    srli s0, t5, 4
+    xor  s0, s0, t6
+    and  s0, s0, t2
+    xor  t6, t6, s0
+    slli s0, s0, 4
+    xor  t5, t5, s0
+    sw   t5, 448(sp)
+    srli t5, a5, 4
+    xor  t5, t5, a6
+    and  t5, t5, t2
     xor  a6, a6, t5
-    and  t1, t1, t4
-    slli t5, t1, 16
-    xor  t1, a3, t1
-    sw   t1, 248(sp)
-    sw   a2, 216(sp)
-    lw   t1, 412(sp)
-    lw   a2, 444(sp)
+    slli t5, t5, 4
+    xor  t5, a5, t5
+    sw   t5, 452(sp)
+    srli t5, a7, 4
+    xor  t5, t5, a4
+    and  t5, t5, t2
     xor  a4, a4, t5
-    srli a3, t1, 8
-    sw   a4, 184(sp)
+    slli t5, t5, 4
+    xor  t5, a7, t5
+    sw   t5, 456(sp)
+    srli t5, a2, 4
+    xor  t5, t5, a3
+    and  t5, t5, t2
+    xor  a3, a3, t5
+    slli t5, t5, 4
+    xor  t5, a2, t5
+    sw   t5, 460(sp)
+    lw   t5, 268(sp)
+    sw   t6, 464(sp)
+    lw   a2, 284(sp)
+    srli t6, t5, 1
+    xor  t6, t6, a2
+    and  t6, t6, t0
+    sw   a3, 476(sp)
+    xor  a2, a2, t6
+    lw   a3, 300(sp)
+    slli t6, t6, 1
+    lw   a7, 316(sp)
+    xor  t5, t5, t6
+    srli t6, a3, 1
+    xor  t6, t6, a7
+    and  t6, t6, t0
+    sw   a4, 472(sp)
+    xor  a7, a7, t6
+    lw   a4, 332(sp)
+    slli t6, t6, 1
+    lw   a5, 348(sp)
+    xor  t6, a3, t6
+    srli a3, a4, 1
+    xor  a3, a3, a5
+    and  a3, a3, t0
+    sw   a6, 468(sp)
+    xor  a5, a5, a3
+    lw   a6, 364(sp)
+    slli a3, a3, 1
+    lw   s0, 380(sp)
+    xor  a3, a4, a3
+    srli a4, a6, 1
+    xor  a4, a4, s0
+    and  t0, a4, t0
+    xor  s0, s0, t0
+    slli t0, t0, 1
+    xor  a6, a6, t0
+    srli t0, t5, 2
+    xor  t0, t0, t6
+    and  t0, t0, t1
+    xor  t6, t6, t0
+    slli t0, t0, 2
+    xor  t5, t5, t0
+    srli t0, a2, 2
+    xor  t0, t0, a7
+    and  t0, t0, t1
+    xor  a7, a7, t0
+    slli t0, t0, 2
+    xor  t0, a2, t0
+    srli a2, a3, 2
+    xor  a2, a2, a6
+    and  a2, a2, t1
+    xor  a6, a6, a2
+    slli a2, a2, 2
     xor  a3, a3, a2
-    sw   a6, 152(sp)
-    lw   a4, 476(sp)
-    and  a3, a3, t3
-    lw   a6, 508(sp)
-    slli t5, a3, 8
-    xor  a2, a2, a3
-    srli a3, a4, 8
-    xor  a3, a3, a6
-    and  a3, a3, t3
-    slli t3, a3, 8
-    xor  t1, t1, t5
-    xor  a3, a6, a3
-    xor  t3, a4, t3
-    srli a6, t1, 16
-    xor  a6, a6, t3
-    and  a6, a6, t4
-    slli a4, a6, 16
-    xor  a6, t3, a6
-    srli t3, a2, 16
-    xor  t3, t3, a3
-    and  t4, t3, t4
-    slli t3, t4, 16
-    xor  a4, t1, a4
-    xor  a2, a2, t3
-    xor  t4, a3, t4
-    sw   a4, 156(sp)
-    sw   a2, 188(sp)
-    sw   a6, 220(sp)
-    sw   t4, 252(sp)
+    srli a2, a5, 2
+    xor  a2, a2, s0
+    and  t1, a2, t1
+    xor  s0, s0, t1
+    slli t1, t1, 2
+    xor  a5, a5, t1
+    srli t1, t5, 4
+    xor  t1, t1, a3
+    and  t1, t1, t2
+    xor  a3, a3, t1
+    slli t1, t1, 4
+    xor  t5, t5, t1
+    sw   t5, 480(sp)
+    srli t5, t0, 4
+    xor  t5, t5, a5
+    and  t5, t5, t2
+    xor  a5, a5, t5
+    slli t5, t5, 4
+    xor  t5, t0, t5
+    sw   t5, 484(sp)
+    srli t5, t6, 4
+    xor  t5, t5, a6
+    and  t5, t5, t2
+    xor  a6, a6, t5
+    slli t5, t5, 4
+    xor  t5, t6, t5
+    sw   t5, 488(sp)
+    srli t5, a7, 4
+    xor  t5, t5, s0
+    and  t2, t5, t2
+    xor  s0, s0, t2
+    slli t2, t2, 4
+    xor  t2, a7, t2
+    sw   t2, 492(sp)
+    lw   t2, 384(sp)
+    lw   a7, 416(sp)
+    srli t6, t2, 8
+    li   t3, 16711935
+    xor  t6, t6, a7
+    and  t6, t6, t3
+    sw   s0, 508(sp)
+    xor  a7, a7, t6
+    lw   s0, 448(sp)
+    slli t6, t6, 8
+    lw   t5, 480(sp)
+    xor  t2, t2, t6
+    srli t6, s0, 8
+    xor  t6, t6, t5
+    and  t6, t6, t3
+    xor  t5, t5, t6
+    slli t6, t6, 8
+    xor  t6, s0, t6
+    srli s0, t2, 16
+    li   t4, 65535
+    xor  s0, s0, t6
+    and  s0, s0, t4
+    xor  t6, t6, s0
+    sw   t6, 192(sp)
+    sw   t6, 64(sp)
+    srli t6, a7, 16
+    xor  t6, t6, t5
+    and  t6, t6, t4
+    xor  t5, t5, t6
+    slli t6, t6, 16
+    xor  a7, a7, t6
+    sw   t5, 224(sp)
+    sw   t5, 96(sp)
+    slli s0, s0, 16
+    sw   a7, 160(sp)
+    sw   a7, 32(sp)
+    lw   t5, 388(sp)
+    xor  t2, t2, s0
+    lw   a7, 420(sp)
+    srli s0, t5, 8
+    xor  s0, s0, a7
+    and  s0, s0, t3
+    xor  a7, a7, s0
+    sw   t2, 128(sp)
+    sw   t2, 0(sp)
+    lw   t6, 452(sp)
+    slli s0, s0, 8
+    lw   t2, 484(sp)
+    xor  t5, t5, s0
+    srli s0, t6, 8
+    xor  s0, s0, t2
+    and  s0, s0, t3
+    xor  t2, t2, s0
+    slli s0, s0, 8
+    xor  s0, t6, s0
+    srli t6, t5, 16
+    xor  t6, t6, s0
+    and  t6, t6, t4
+    xor  s0, s0, t6
+    sw   s0, 196(sp)
+    sw   s0, 68(sp)
+    srli s0, a7, 16
+    xor  s0, s0, t2
+    and  s0, s0, t4
+    xor  t2, t2, s0
+    slli s0, s0, 16
+    xor  a7, a7, s0
+    sw   t2, 228(sp)
+    sw   t2, 100(sp)
+    slli t6, t6, 16
+    sw   a7, 164(sp)
+    sw   a7, 36(sp)
+    lw   t2, 392(sp)
+    xor  t6, t5, t6
+    lw   a7, 424(sp)
+    srli t5, t2, 8
+    xor  t5, t5, a7
+    and  t5, t5, t3
+    xor  a7, a7, t5
+    sw   t6, 132(sp)
+    sw   t6, 4(sp)
+    lw   s0, 456(sp)
+    slli t5, t5, 8
+    lw   t6, 488(sp)
+    xor  t2, t2, t5
+    srli t5, s0, 8
+    xor  t5, t5, t6
+    and  t5, t5, t3
+    xor  t6, t6, t5
+    slli t5, t5, 8
+    xor  t5, s0, t5
+    srli s0, t2, 16
+    xor  s0, s0, t5
+    and  s0, s0, t4
+    xor  t5, t5, s0
+    sw   t5, 200(sp)
+    sw   t5, 72(sp)
+    srli t5, a7, 16
+    xor  t5, t5, t6
+    and  t5, t5, t4
+    xor  t6, t6, t5
+    slli t5, t5, 16
+    xor  a7, a7, t5
+    sw   t6, 232(sp)
+    sw   t6, 104(sp)
+    slli s0, s0, 16
+    sw   a7, 168(sp)
+    sw   a7, 40(sp)
+    lw   t6, 396(sp)
+    xor  t2, t2, s0
+    lw   a7, 428(sp)
+    srli s0, t6, 8
+    xor  s0, s0, a7
+    and  s0, s0, t3
+    xor  a7, a7, s0
+    sw   t2, 136(sp)
+    sw   t2, 8(sp)
+    lw   t5, 460(sp)
+    slli s0, s0, 8
+    lw   t2, 492(sp)
+    xor  t6, t6, s0
+    srli s0, t5, 8
+    xor  s0, s0, t2
+    and  s0, s0, t3
+    xor  t2, t2, s0
+    slli s0, s0, 8
+    xor  s0, t5, s0
+    srli t5, t6, 16
+    xor  t5, t5, s0
+    and  t5, t5, t4
+    xor  s0, s0, t5
+    sw   s0, 204(sp)
+    sw   s0, 76(sp)
+    srli s0, a7, 16
+    xor  s0, s0, t2
+    and  s0, s0, t4
+    xor  t2, t2, s0
+    slli s0, s0, 16
+    xor  s0, a7, s0
+    sw   t2, 236(sp)
+    sw   t2, 108(sp)
+    slli t5, t5, 16
+    sw   s0, 172(sp)
+    sw   s0, 44(sp)
+    lw   t2, 400(sp)
+    xor  t5, t6, t5
+    lw   s0, 432(sp)
+    srli t6, t2, 8
+    xor  t6, t6, s0
+    and  t6, t6, t3
+    xor  s0, s0, t6
+    sw   a3, 496(sp)
+    sw   t5, 140(sp)
+    sw   t5, 12(sp)
+    lw   a7, 464(sp)
+    slli t6, t6, 8
+    lw   t5, 496(sp)
+    xor  t2, t2, t6
+    srli t6, a7, 8
+    xor  t6, t6, t5
+    and  t6, t6, t3
+    xor  t5, t5, t6
+    slli t6, t6, 8
+    xor  t6, a7, t6
+    srli a7, t2, 16
+    xor  a7, a7, t6
+    and  a7, a7, t4
+    xor  t6, t6, a7
+    sw   t6, 208(sp)
+    sw   t6, 80(sp)
+    srli t6, s0, 16
+    xor  t6, t6, t5
+    and  t6, t6, t4
+    xor  t5, t5, t6
+    slli t6, t6, 16
+    xor  s0, s0, t6
+    sw   t5, 240(sp)
+    sw   t5, 112(sp)
+    slli a7, a7, 16
+    sw   s0, 176(sp)
+    sw   s0, 48(sp)
+    lw   t5, 404(sp)
+    xor  t2, t2, a7
+    lw   s0, 436(sp)
+    srli a7, t5, 8
+    xor  a7, a7, s0
+    and  a7, a7, t3
+    xor  s0, s0, a7
+    sw   a5, 500(sp)
+    sw   t2, 144(sp)
+    sw   t2, 16(sp)
+    lw   t6, 468(sp)
+    slli a7, a7, 8
+    lw   t2, 500(sp)
+    xor  t5, t5, a7
+    srli a7, t6, 8
+    xor  a7, a7, t2
+    and  a7, a7, t3
+    xor  t2, t2, a7
+    slli a7, a7, 8
+    xor  a7, t6, a7
+    srli t6, t5, 16
+    xor  t6, t6, a7
+    and  t6, t6, t4
+    xor  a7, a7, t6
+    sw   a7, 212(sp)
+    sw   a7, 84(sp)
+    srli a7, s0, 16
+    xor  a7, a7, t2
+    and  a7, a7, t4
+    xor  t2, t2, a7
+    slli a7, a7, 16
+    xor  a7, s0, a7
+    sw   t2, 244(sp)
+    sw   t2, 116(sp)
+    slli t6, t6, 16
+    sw   a7, 180(sp)
+    sw   a7, 52(sp)
+    lw   t2, 408(sp)
+    xor  t6, t5, t6
+    lw   a7, 440(sp)
+    srli t5, t2, 8
+    xor  t5, t5, a7
+    and  t5, t5, t3
+    xor  a7, a7, t5
+    sw   a6, 504(sp)
+    sw   t6, 148(sp)
+    sw   t6, 20(sp)
+    lw   s0, 472(sp)
+    slli t5, t5, 8
+    lw   t6, 504(sp)
+    xor  t2, t2, t5
+    srli t5, s0, 8
+    xor  t5, t5, t6
+    and  t5, t5, t3
+    xor  t6, t6, t5
+    slli t5, t5, 8
+    xor  t5, s0, t5
+    srli s0, t2, 16
+    xor  s0, s0, t5
+    and  s0, s0, t4
+    xor  t5, t5, s0
+    sw   t5, 216(sp)
+    sw   t5, 88(sp)
+    srli t5, a7, 16
+    xor  t5, t5, t6
+    and  t5, t5, t4
+    xor  t6, t6, t5
+    slli t5, t5, 16
+    xor  a7, a7, t5
+    sw   t6, 248(sp)
+    sw   t6, 120(sp)
+    slli s0, s0, 16
+    sw   a7, 184(sp)
+    sw   a7, 56(sp)
+    lw   t6, 412(sp)
+    xor  t2, t2, s0
+    lw   a7, 444(sp)
+    srli s0, t6, 8
+    xor  s0, s0, a7
+    and  s0, s0, t3
+    xor  a7, a7, s0
+    sw   t2, 152(sp)
+    sw   t2, 24(sp)
+    lw   t5, 476(sp)
+    slli s0, s0, 8
+    lw   t2, 508(sp)
+    xor  t6, t6, s0
+    srli s0, t5, 8
+    xor  s0, s0, t2
+    and  s0, s0, t3
+    xor  t2, t2, s0
+    slli s0, s0, 8
+    xor  s0, t5, s0
+    srli t5, t6, 16
+    xor  t5, t5, s0
+    and  t5, t5, t4
+    xor  s0, s0, t5
+    sw   s0, 220(sp)
+    sw   s0, 92(sp)
+    srli s0, a7, 16
+    xor  s0, s0, t2
+    and  t4, s0, t4
+    xor  t2, t2, t4
+    slli t5, t5, 16
+    slli t4, t4, 16
+    xor  t5, t6, t5
+    xor  a7, a7, t4
+    sw   t5, 156(sp)
+    sw   t5, 28(sp)
+    sw   a7, 188(sp)
+    sw   a7, 60(sp)
+    sw   t2, 252(sp)
+    sw   t2, 124(sp)
 .Lx_batch:
     lw   a0, 716(sp)
-    addi a1, sp, 128
     li   t0, 9
     sw   t0, 720(sp)
 .Lx_round:
-    lw   t0, 0(a1)
+    lw   t0, 0(sp)
     lw   t1, 0(a0)
     lw   t2, 4(a0)
     xor  t1, t0, t1
-    lw   t0, 4(a1)
+    lw   t0, 4(sp)
     lw   t3, 8(a0)
     xor  t2, t0, t2
-    lw   t0, 8(a1)
+    lw   t0, 8(sp)
     lw   t4, 12(a0)
     xor  t0, t0, t3
-    lw   t3, 12(a1)
+    lw   t3, 12(sp)
     lw   t5, 16(a0)
     xor  t4, t3, t4
-    lw   t3, 16(a1)
+    lw   t3, 16(sp)
     lw   t6, 20(a0)
     xor  t5, t3, t5
-    lw   t3, 20(a1)
-    lw   a2, 24(a0)
+    lw   t3, 20(sp)
+    lw   a1, 24(a0)
     xor  t6, t3, t6
-    lw   t3, 24(a1)
-    lw   a3, 28(a0)
+    lw   t3, 24(sp)
+    lw   a2, 28(a0)
+    xor  a1, t3, a1
+    lw   t3, 28(sp)
+    xor  t6, a1, t6
     xor  a2, t3, a2
-    lw   t3, 28(a1)
-    xor  t6, a2, t6
-    xor  a3, t3, a3
     xor  t3, t5, t0
-    xor  a4, a3, t2
-    xor  s0, a4, t3
-    xor  a6, a3, t0
-    xor  a7, t6, t1
-    xor  t4, t4, s0
-    xor  a5, a3, t5
-    xor  t2, a7, t2
-    xor  t0, t4, t0
-    xor  a2, t4, a2
-    xor  t5, a7, t5
-    xor  s2, t2, a6
-    xor  t4, t0, t1
-    xor  s3, t0, t6
-    xor  s4, a2, a5
-    and  s9, s0, t0
-    and  s10, s2, t4
-    and  s11, t5, t1
-    xor  s1, a7, a3
-    xor  t6, t6, s4
-    xor  s10, s10, s9
-    xor  s11, s11, s9
-    xor  s5, t1, s4
-    and  s9, a4, t6
-    and  ra, t2, a7
-    sw   s1, 512(sp)
-    xor  ra, ra, s9
-    and  s1, s1, s5
-    xor  s7, s3, a6
-    xor  s9, s1, s9
-    sw   a6, 520(sp)
-    and  s1, a5, s4
-    and  a6, a6, s3
-    xor  s6, s3, s4
-    sw   t3, 516(sp)
-    xor  a6, a6, s1
-    and  t3, t3, s6
-    xor  s11, s11, a6
-    xor  a3, a3, t6
-    xor  t3, t3, s1
-    xor  a2, s10, a2
-    xor  a6, s9, a6
-    xor  s8, a4, t6
-    xor  ra, ra, t3
-    xor  a2, a2, t3
-    xor  s7, s11, s7
-    xor  a3, a6, a3
-    xor  s8, ra, s8
-    xor  a6, a2, s7
-    and  a2, a2, s8
-    xor  ra, a3, a2
-    and  s11, a6, ra
-    xor  s11, s11, s7
-    xor  t3, s8, a3
-    xor  s7, s7, a2
-    and  s7, s7, t3
-    xor  s7, s7, a3
-    xor  t3, ra, s7
-    xor  s8, s8, s7
-    and  a3, a3, t3
-    xor  s8, a3, s8
-    xor  a3, ra, a3
-    and  a3, s11, a3
-    xor  a6, a6, a3
-    xor  a3, a6, s8
-    xor  ra, s11, s7
-    xor  a2, s7, s8
-    xor  t3, s11, a6
-    xor  s9, ra, a3
-    and  t0, a2, t0
-    and  t4, s8, t4
-    and  t1, s7, t1
-    and  s4, ra, s4
-    and  a5, ra, a5
-    and  t6, t3, t6
-    and  a7, a6, a7
-    and  a4, t3, a4
-    lw   ra, 516(sp)
-    xor  t1, t0, t1
-    xor  t4, t4, t0
-    and  s6, s9, s6
-    and  s3, a3, s3
-    and  a6, a6, t2
-    xor  a7, t6, a7
-    xor  t0, a4, t1
-    lw   t2, 512(sp)
-    and  s9, s9, ra
-    xor  s6, s6, a7
-    xor  s3, s3, t0
-    and  s5, s11, s5
-    and  s8, s8, s2
-    xor  s9, a5, s9
-    xor  s3, s6, s3
-    and  a2, a2, s0
-    and  s11, s11, t2
-    lw   ra, 520(sp)
-    xor  s8, s8, s9
-    xor  s6, s4, s6
-    and  s7, s7, t5
-    xor  a2, a2, s8
-    xor  s11, s11, s3
-    xor  a5, a5, s6
-    and  a3, a3, ra
-    xor  s8, s8, s7
-    xor  a5, s11, a5
-    xor  t6, t6, s5
-    xor  a5, a5, a3
-    xor  s11, s8, s11
-    xor  s9, a6, s9
-    xor  t6, t1, t6
-    lw   s8, 32(a1)
-    lw   a3, 32(a0)
-    xor  s9, s9, t6
-    xor  a4, a4, s9
-    xor  s3, s3, s9
-    xor  a3, s8, a3
-    lw   s8, 36(a1)
-    lw   s9, 36(a0)
-    lw   s7, 40(a0)
-    xor  s9, s8, s9
-    lw   s8, 40(a1)
-    lw   s4, 44(a0)
-    xor  s7, s8, s7
-    lw   s8, 44(a1)
-    lw   t1, 48(a0)
-    xor  s4, s8, s4
-    lw   s8, 48(a1)
-    lw   a6, 52(a0)
-    xor  t1, s8, t1
-    lw   s8, 52(a1)
-    lw   s5, 56(a0)
-    xor  a6, s8, a6
-    lw   s8, 56(a1)
-    xor  a7, a7, t4
-    xor  s5, s8, s5
-    lw   s8, 60(a1)
-    lw   t4, 60(a0)
-    xor  a6, s5, a6
-    xor  s8, s8, t4
-    xor  t4, t1, s7
-    xor  t0, s8, s9
-    xor  t5, t0, t4
-    xor  t2, s8, s7
-    xor  t3, a6, a3
-    xor  s4, s4, t5
-    xor  a7, a2, a7
-    xor  ra, s8, t1
-    xor  s9, t3, s9
-    xor  s7, s4, s7
-    xor  s5, s4, s5
-    xor  a2, a2, s6
-    xor  t1, t3, t1
-    xor  s0, s9, t2
-    xor  s4, s7, a3
-    sw   s11, 528(sp)
-    sw   s3, 532(sp)
-    sw   a4, 536(sp)
-    xor  s6, a7, s6
-    xor  s10, s7, a6
-    xor  s1, s5, ra
-    and  s11, t5, s7
-    and  s3, s0, s4
-    and  a4, t1, a3
-    xor  s2, t3, s8
-    sw   s6, 520(sp)
-    xor  a6, a6, s1
-    xor  s3, s3, s11
-    xor  a4, a4, s11
-    sw   a2, 540(sp)
-    xor  s6, a3, s1
-    and  s11, t0, a6
-    and  a2, s9, t3
-    sw   s2, 544(sp)
-    xor  t6, t6, a7
-    sw   a7, 512(sp)
-    xor  a2, a2, s11
-    and  s2, s2, s6
-    sw   a5, 516(sp)
-    xor  a7, s10, t2
-    xor  s11, s2, s11
-    sw   t2, 552(sp)
-    xor  a5, s10, s1
-    and  s2, ra, s1
-    sw   t4, 548(sp)
-    and  t2, t2, s10
-    and  t4, t4, a5
-    xor  t2, t2, s2
-    xor  t4, t4, s2
-    xor  a4, a4, t2
-    sw   t6, 524(sp)
-    xor  s8, s8, a6
-    xor  s5, s3, s5
-    xor  a2, a2, t4
-    xor  t2, s11, t2
-    xor  t6, t0, a6
-    xor  t4, s5, t4
-    xor  a7, a4, a7
-    xor  t2, t2, s8
-    xor  t6, a2, t6
-    xor  s8, t4, a7
-    and  t4, t4, t6
-    xor  a2, t2, t4
-    and  a4, s8, a2
-    xor  a4, a4, a7
-    xor  s5, t6, t2
-    xor  a7, a7, t4
-    and  a7, a7, s5
-    xor  a7, a7, t2
-    xor  s5, a2, a7
-    xor  t6, t6, a7
-    and  t2, t2, s5
-    xor  t6, t2, t6
-    xor  t2, a2, t2
-    and  t2, a4, t2
-    xor  t2, s8, t2
-    xor  s8, t2, t6
-    xor  a2, a4, a7
-    xor  t4, a7, t6
-    xor  s5, a4, t2
-    xor  s11, a2, s8
-    and  s7, t4, s7
-    and  s4, t6, s4
-    and  a3, a7, a3
-    and  s1, a2, s1
-    and  ra, a2, ra
-    and  a6, s5, a6
-    and  t3, t2, t3
-    and  t0, s5, t0
-    lw   a2, 548(sp)
-    xor  a3, s7, a3
-    xor  s4, s4, s7
-    and  a5, s11, a5
-    and  s10, s8, s10
-    and  t2, t2, s9
-    xor  t3, a6, t3
-    xor  s7, t0, a3
-    lw   s9, 544(sp)
-    and  s11, s11, a2
-    xor  a5, a5, t3
-    xor  s10, s10, s7
-    and  s6, a4, s6
-    and  t6, t6, s0
-    xor  s11, ra, s11
-    xor  s10, a5, s10
-    and  a4, a4, s9
-    xor  t6, t6, s11
-    xor  s6, a6, s6
-    xor  a5, s1, a5
-    and  t1, a7, t1
-    xor  s11, t2, s11
-    xor  s6, a3, s6
-    xor  a4, a4, s10
-    xor  ra, ra, a5
-    xor  s11, s11, s6
-    xor  t1, t6, t1
-    xor  ra, a4, ra
-    xor  t0, t0, s11
-    xor  a4, t1, a4
-    srli t1, t0, 8
-    slli t0, t0, 24
-    xor  s11, s10, s11
-    or   t0, t1, t0
-    srli t1, s11, 8
-    slli s11, s11, 24
-    and  t4, t4, t5
-    or   s11, t1, s11
-    xor  t4, t4, t6
-    xor  t3, t3, s4
-    srli t1, a4, 8
-    xor  t3, t4, t3
-    slli a4, a4, 24
-    xor  s6, s6, t3
-    or   a4, t1, a4
-    srli t1, s6, 8
-    slli s6, s6, 24
-    lw   a2, 552(sp)
-    xor  t4, t4, a5
-    or   s6, t1, s6
-    xor  a5, t3, a5
-    srli t1, t3, 8
-    and  a2, s8, a2
-    slli t3, t3, 24
-    xor  a2, ra, a2
-    or   t1, t1, t3
-    srli t3, a2, 8
-    slli a2, a2, 24
-    or   a2, t3, a2
-    srli t3, a5, 8
-    slli a5, a5, 24
-    or   a5, t3, a5
-    srli t3, t4, 8
-    slli t4, t4, 24
-    or   t4, t3, t4
-    lw   t3, 64(a1)
-    lw   ra, 64(a0)
-    lw   s10, 68(a0)
-    xor  ra, t3, ra
-    lw   t3, 68(a1)
-    lw   t6, 72(a0)
-    xor  s10, t3, s10
-    lw   t3, 72(a1)
-    lw   s1, 76(a0)
-    xor  t6, t3, t6
-    lw   t3, 76(a1)
-    lw   a3, 80(a0)
-    xor  s1, t3, s1
-    lw   t3, 80(a1)
-    lw   t2, 84(a0)
-    xor  t3, t3, a3
-    lw   a3, 84(a1)
-    lw   a6, 88(a0)
-    xor  t2, a3, t2
-    lw   a3, 88(a1)
-    lw   s4, 92(a0)
-    xor  a6, a3, a6
-    lw   a3, 92(a1)
+    xor  a3, a2, t2
+    xor  a7, a3, t3
+    xor  a5, a2, t0
+    xor  a6, t6, t1
+    xor  t4, t4, a7
     xor  t2, a6, t2
-    xor  s4, a3, s4
-    xor  a3, t3, t6
-    xor  s7, s4, s10
-    xor  a7, s7, a3
-    xor  s9, s4, t6
-    xor  s5, t2, ra
-    xor  s1, s1, a7
-    xor  s8, s4, t3
-    xor  s10, s5, s10
-    xor  t6, s1, t6
-    xor  a6, s1, a6
-    xor  t3, s5, t3
-    xor  t5, s10, s9
-    xor  s1, t6, ra
-    sw   a4, 560(sp)
-    sw   s11, 564(sp)
-    sw   t0, 568(sp)
-    xor  s3, t6, t2
-    xor  s2, a6, s8
-    and  a4, a7, t6
-    and  s11, t5, s1
-    and  t0, t3, ra
-    xor  s0, s5, s4
-    sw   a5, 552(sp)
-    xor  t2, t2, s2
-    xor  s11, s11, a4
-    xor  t0, t0, a4
-    sw   t4, 572(sp)
-    xor  a5, ra, s2
-    and  a4, s7, t2
-    and  t4, s10, s5
-    sw   s0, 576(sp)
-    sw   a2, 548(sp)
-    sw   t1, 544(sp)
-    xor  t4, t4, a4
-    and  s0, s0, a5
-    xor  a2, s3, s2
-    xor  t1, s3, s9
-    xor  a4, s0, a4
-    sw   a3, 580(sp)
-    sw   s9, 584(sp)
-    and  s0, s8, s2
-    and  a3, a3, a2
-    and  s9, s9, s3
-    xor  a3, a3, s0
-    xor  s9, s9, s0
-    sw   s6, 556(sp)
-    xor  s4, s4, t2
-    xor  s11, s11, a6
-    xor  t0, t0, s9
-    xor  t4, t4, a3
-    xor  a4, a4, s9
-    xor  s6, s7, t2
-    xor  a3, s11, a3
-    xor  t1, t0, t1
-    xor  a4, a4, s4
-    xor  t4, t4, s6
-    xor  s4, a3, t1
-    and  a3, a3, t4
-    xor  s6, a4, a3
-    and  t0, s4, s6
-    xor  t0, t0, t1
-    xor  s11, t4, a4
-    xor  t1, t1, a3
-    and  t1, t1, s11
-    xor  t1, t1, a4
-    xor  s11, s6, t1
-    xor  t4, t4, t1
-    and  s11, a4, s11
-    xor  t4, s11, t4
-    xor  s11, s6, s11
-    and  s11, t0, s11
-    xor  s11, s4, s11
-    xor  s4, s11, t4
-    xor  s6, t0, t1
-    xor  a3, t1, t4
-    xor  a4, t0, s11
-    xor  s9, s6, s4
-    and  t6, a3, t6
-    and  s1, t4, s1
-    and  ra, t1, ra
-    and  s2, s6, s2
-    and  s8, s6, s8
-    and  t2, a4, t2
-    and  s5, s11, s5
-    and  s7, a4, s7
-    lw   s6, 580(sp)
-    xor  ra, t6, ra
-    xor  s1, s1, t6
-    and  a2, s9, a2
-    and  s3, s4, s3
-    and  s10, s11, s10
-    xor  s5, t2, s5
-    xor  t6, s7, ra
-    and  a5, t0, a5
-    lw   s11, 576(sp)
-    and  s9, s9, s6
-    xor  a2, a2, s5
-    xor  s3, s3, t6
-    and  t4, t4, t5
-    xor  s9, s8, s9
-    xor  s3, a2, s3
-    xor  a5, t2, a5
-    and  t1, t1, t3
-    and  t0, t0, s11
-    xor  t4, t4, s9
-    xor  s10, s10, s9
-    xor  a5, ra, a5
-    xor  a2, s2, a2
-    xor  t0, t0, s3
-    xor  s10, s10, a5
-    xor  s8, s8, a2
-    xor  t1, t4, t1
-    xor  s7, s7, s10
-    xor  s8, t0, s8
-    xor  t1, t1, t0
-    srli t0, s7, 16
-    slli s7, s7, 16
-    xor  s10, s3, s10
-    or   s7, t0, s7
-    srli t0, s10, 16
-    slli s10, s10, 16
-    and  a3, a3, a7
-    or   t0, t0, s10
-    xor  a3, a3, t4
-    xor  s5, s5, s1
-    srli s10, t1, 16
-    xor  s5, a3, s5
-    slli t1, t1, 16
-    xor  a5, a5, s5
-    or   t1, s10, t1
-    srli s10, a5, 16
-    slli a5, a5, 16
-    lw   s6, 584(sp)
-    xor  a3, a3, a2
-    or   a5, s10, a5
-    xor  a2, s5, a2
-    srli s10, s5, 16
-    and  s6, s4, s6
-    slli s5, s5, 16
+    xor  t0, t4, t0
+    xor  s0, t2, a5
+    xor  s1, t0, t1
+    xor  a4, a2, t5
+    xor  a1, t4, a1
+    and  s8, a7, t0
+    and  s9, s0, s1
+    xor  s3, a1, a4
+    xor  s9, s9, s8
+    xor  t5, a6, t5
+    xor  a1, s9, a1
+    xor  s2, t0, t6
+    and  s9, t5, t1
+    xor  t6, t6, s3
+    xor  s9, s9, s8
+    xor  t4, a6, a2
+    xor  s4, t1, s3
+    and  s8, a3, t6
+    and  s10, t2, a6
+    xor  s10, s10, s8
+    and  s11, t4, s4
+    xor  s5, s2, s3
+    xor  s8, s11, s8
+    and  s11, a4, s3
+    and  ra, t3, s5
+    xor  ra, ra, s11
+    xor  s7, a3, t6
+    xor  s10, s10, ra
+    xor  s7, s10, s7
+    and  s10, a5, s2
+    xor  s10, s10, s11
+    xor  s9, s9, s10
+    xor  a2, a2, t6
+    xor  s6, s2, a5
+    xor  s10, s8, s10
+    xor  a1, a1, ra
+    xor  s6, s9, s6
+    xor  a2, s10, a2
+    xor  s10, a1, s6
+    and  a1, a1, s7
+    xor  s9, a2, a1
+    xor  a1, s6, a1
+    and  s8, s10, s9
     xor  s6, s8, s6
-    or   s5, s10, s5
-    srli s10, s6, 16
-    slli s6, s6, 16
-    or   s6, s10, s6
-    srli s10, a2, 16
-    slli a2, a2, 16
-    or   a2, s10, a2
-    srli s10, a3, 16
-    slli a3, a3, 16
-    or   a3, s10, a3
-    lw   s10, 96(a1)
-    lw   s8, 96(a0)
-    lw   s3, 100(a0)
-    xor  s8, s10, s8
-    lw   s10, 100(a1)
-    lw   t4, 104(a0)
-    xor  s10, s10, s3
-    lw   s3, 104(a1)
-    lw   s2, 108(a0)
-    xor  t4, s3, t4
-    lw   s3, 108(a1)
-    lw   ra, 112(a0)
-    xor  s2, s3, s2
-    lw   s3, 112(a1)
-    lw   s9, 116(a0)
-    xor  ra, s3, ra
-    lw   s3, 116(a1)
-    lw   t2, 120(a0)
-    xor  s9, s3, s9
-    lw   s3, 120(a1)
-    lw   s1, 124(a0)
-    xor  t2, s3, t2
-    lw   s3, 124(a1)
-    xor  s9, t2, s9
-    xor  s1, s3, s1
-    xor  s3, ra, t4
-    xor  t6, s1, s10
-    xor  t3, t6, s3
-    xor  s11, s1, t4
-    xor  s2, s2, t3
-    xor  a4, s9, s8
-    xor  t4, s2, t4
-    xor  s4, s1, ra
-    xor  s10, a4, s10
-    xor  s2, s2, t2
-    xor  ra, a4, ra
-    xor  a7, s10, s11
-    xor  t2, t4, s8
-    sw   t1, 592(sp)
-    sw   t0, 596(sp)
-    sw   s7, 600(sp)
-    xor  t5, a4, s1
-    xor  a6, t4, s9
-    xor  s0, s2, s4
-    sw   a2, 584(sp)
-    and  t1, t3, t4
-    and  t0, a7, t2
-    and  s7, ra, s8
-    xor  a2, s8, s0
-    xor  s9, s9, s0
-    xor  t0, t0, t1
-    xor  s7, s7, t1
-    sw   a3, 604(sp)
-    sw   t5, 608(sp)
-    sw   s6, 580(sp)
-    and  t1, t6, s9
-    and  a3, s10, a4
-    and  t5, t5, a2
-    xor  s6, a6, s0
-    sw   s5, 576(sp)
-    xor  a3, a3, t1
-    xor  t5, t5, t1
-    sw   s3, 612(sp)
-    xor  s5, a6, s11
-    and  t1, s4, s0
-    and  s3, s3, s6
-    sw   s11, 616(sp)
-    xor  s3, s3, t1
-    and  s11, s11, a6
-    xor  t1, s11, t1
-    sw   a5, 588(sp)
-    xor  s1, s1, s9
-    xor  t0, t0, s2
-    xor  s7, s7, t1
-    xor  a3, a3, s3
-    xor  t5, t5, t1
-    xor  a5, t6, s9
-    xor  s3, t0, s3
-    xor  s5, s7, s5
-    xor  t5, t5, s1
-    xor  a3, a3, a5
-    xor  s1, s3, s5
-    and  s3, s3, a3
-    xor  a5, t5, s3
-    and  s7, s1, a5
-    xor  s7, s7, s5
-    xor  t0, a3, t5
-    xor  s5, s5, s3
-    and  t0, s5, t0
-    xor  t0, t0, t5
-    xor  s5, a5, t0
-    xor  a3, a3, t0
-    and  s5, t5, s5
-    xor  a3, s5, a3
-    xor  s5, a5, s5
-    and  s5, s7, s5
-    xor  s1, s1, s5
-    xor  s5, s1, a3
-    xor  a5, s7, t0
-    xor  s3, t0, a3
-    xor  t1, a5, s5
-    and  t4, s3, t4
-    and  s8, t0, s8
-    and  s0, a5, s0
-    and  s4, a5, s4
-    xor  t5, s7, s1
-    and  t2, a3, t2
-    lw   a5, 612(sp)
-    xor  s8, t4, s8
-    and  s9, t5, s9
-    and  a4, s1, a4
-    and  s6, t1, s6
-    and  t6, t5, t6
-    and  s10, s1, s10
-    xor  t4, t2, t4
-    and  a2, s7, a2
-    and  a6, s5, a6
-    lw   s1, 608(sp)
-    and  t1, t1, a5
-    xor  a4, s9, a4
-    xor  t2, t6, s8
-    and  a7, a3, a7
-    xor  t1, s4, t1
-    xor  s6, s6, a4
-    xor  a6, a6, t2
+    xor  s8, s7, a2
+    and  a1, a1, s8
+    xor  a1, a1, a2
+    xor  s8, s9, a1
+    xor  s7, s7, a1
+    and  a2, a2, s8
+    xor  s7, a2, s7
     xor  a2, s9, a2
-    and  ra, t0, ra
-    and  s7, s7, s1
-    xor  a7, a7, t1
-    xor  a6, s6, a6
-    xor  s10, s10, t1
-    xor  a2, s8, a2
-    xor  s0, s0, s6
-    xor  s7, s7, a6
+    and  a2, s6, a2
     xor  s10, s10, a2
-    xor  s4, s4, s0
-    xor  ra, a7, ra
-    xor  t6, t6, s10
-    xor  s4, s7, s4
-    xor  ra, ra, s7
-    srli s7, t6, 24
-    slli t6, t6, 8
-    xor  s10, a6, s10
-    or   t6, s7, t6
-    srli s7, s10, 24
-    slli s10, s10, 8
-    and  s3, s3, t3
-    or   s10, s7, s10
-    xor  s3, s3, a7
-    xor  a4, a4, t4
-    srli s7, ra, 24
-    xor  a4, s3, a4
-    slli ra, ra, 8
-    xor  a2, a2, a4
-    or   ra, s7, ra
-    srli s7, a2, 24
-    slli a2, a2, 8
-    lw   a5, 616(sp)
-    xor  s3, s3, s0
-    or   a2, s7, a2
-    xor  s0, a4, s0
-    srli s7, a4, 24
-    and  a5, s5, a5
-    slli a4, a4, 8
-    xor  s4, s4, a5
-    or   a4, s7, a4
-    srli s7, s4, 24
-    slli s4, s4, 8
-    or   s4, s7, s4
-    srli s7, s0, 24
-    slli s0, s0, 8
-    or   s7, s7, s0
-    srli s0, s3, 24
-    slli s3, s3, 8
-    or   s3, s0, s3
-    lw   s9, 536(sp)
-    lw   t4, 568(sp)
-    lw   s5, 600(sp)
-    lw   s0, 540(sp)
-    lw   a5, 572(sp)
-    lw   a7, 604(sp)
-    xor  t2, s9, t4
-    xor  s1, t4, s5
-    xor  t5, s5, t6
-    xor  t0, t6, s9
-    xor  a6, s0, a5
-    xor  s8, a7, s3
-    xor  t1, s3, s0
-    xor  t6, s1, t6
-    xor  t4, t0, t4
-    xor  s5, t2, s5
-    xor  t6, t6, a6
-    xor  t4, t4, s8
-    xor  s5, s5, t1
-    xor  s6, a5, a7
-    sw   t6, 0(sp)
-    xor  s9, t5, s9
-    sw   t4, 64(sp)
-    sw   s5, 96(sp)
-    xor  s9, s9, s6
-    lw   s5, 532(sp)
-    lw   t4, 564(sp)
-    lw   t6, 596(sp)
-    sw   s9, 32(sp)
-    xor  s9, s5, t4
-    xor  a3, t4, t6
-    xor  t3, t6, s10
-    xor  t6, s9, t6
-    xor  s2, s10, s5
-    xor  t0, t6, t0
-    xor  s5, t3, s5
-    xor  t4, s2, t4
-    xor  t0, t0, t1
-    xor  s10, a3, s10
-    xor  s5, s5, s1
-    xor  t4, t4, t5
-    sw   t0, 100(sp)
-    xor  t2, s10, t2
-    xor  s5, s5, s6
-    xor  t4, t4, s8
-    lw   t0, 528(sp)
-    lw   t6, 560(sp)
-    lw   t5, 592(sp)
-    xor  t2, t2, a6
-    sw   s5, 36(sp)
-    sw   t4, 68(sp)
-    sw   t2, 4(sp)
-    xor  t4, t0, t6
-    xor  s5, t6, t5
-    xor  s1, t5, ra
-    xor  t2, ra, t0
-    xor  t5, t4, t5
-    xor  t6, t2, t6
-    xor  t5, t5, s2
-    xor  t0, s1, t0
-    xor  t3, t6, t3
-    sw   t5, 104(sp)
-    xor  a3, t0, a3
-    lw   t5, 524(sp)
-    lw   s2, 556(sp)
-    lw   t6, 588(sp)
-    xor  ra, s5, ra
-    sw   a3, 40(sp)
-    sw   t3, 72(sp)
-    xor  s9, ra, s9
-    xor  t3, t5, s2
-    xor  a3, s2, t6
-    xor  t0, t6, a2
-    sw   s9, 8(sp)
-    xor  t6, t3, t6
-    xor  s9, a2, t5
-    xor  t6, t6, t2
-    xor  t5, t0, t5
-    xor  s2, s9, s2
-    xor  t6, t6, t1
-    xor  s5, t5, s5
-    xor  s1, s2, s1
-    sw   t6, 108(sp)
-    xor  a2, a3, a2
-    xor  s5, s5, s6
-    xor  s1, s1, s8
-    lw   t6, 512(sp)
-    lw   t2, 544(sp)
-    lw   s2, 576(sp)
-    xor  t4, a2, t4
-    sw   s5, 44(sp)
-    sw   s1, 76(sp)
-    xor  t4, t4, a6
-    xor  s1, t6, t2
-    xor  s5, t2, s2
-    xor  t5, s2, a4
-    sw   t4, 12(sp)
-    xor  s2, s1, s2
-    xor  t4, a4, t6
-    xor  s2, s2, s9
-    xor  t6, t5, t6
-    xor  t2, t4, t2
+    and  a6, s10, a6
+    and  t2, s10, t2
+    xor  a2, s10, s7
+    and  s4, s6, s4
+    and  t4, s6, t4
+    xor  s10, s6, s10
+    and  t1, a1, t1
+    and  t5, a1, t5
+    xor  s6, s6, a1
+    xor  a1, a1, s7
+    and  t6, s10, t6
+    and  t0, a1, t0
+    xor  a6, t6, a6
+    and  s3, s6, s3
+    and  a4, s6, a4
+    xor  t1, t0, t1
+    xor  t6, t6, s4
+    and  a3, s10, a3
+    xor  s6, s6, a2
+    xor  t6, t1, t6
+    and  s2, a2, s2
+    and  s5, s6, s5
+    xor  t1, a3, t1
+    and  s6, s6, t3
+    xor  s5, s5, a6
     xor  s2, s2, t1
-    xor  a4, s5, a4
-    xor  a3, t6, a3
-    xor  t0, t2, t0
-    sw   s2, 112(sp)
-    xor  a4, a4, t3
+    and  s0, s7, s0
+    xor  s6, a4, s6
+    xor  s2, s5, s2
+    and  a1, a1, a7
+    xor  s0, s0, s6
+    xor  s5, s3, s5
+    xor  a1, a1, s0
+    xor  t4, t4, s2
+    xor  a4, a4, s5
+    and  a2, a2, a5
+    xor  s0, s0, t5
+    xor  a4, t4, a4
+    xor  a4, a4, a2
+    xor  t4, s0, t4
+    xor  s6, t2, s6
+    lw   s0, 32(sp)
+    lw   a2, 32(a0)
+    xor  s6, s6, t6
     xor  a3, a3, s6
-    xor  t0, t0, s8
-    lw   s2, 516(sp)
-    lw   s9, 548(sp)
-    lw   t2, 580(sp)
-    xor  a4, a4, a6
-    sw   a3, 48(sp)
-    sw   t0, 80(sp)
-    sw   a4, 16(sp)
-    xor  t0, s2, s9
-    xor  a3, s9, t2
-    xor  t6, t2, s4
-    xor  a4, s4, s2
-    xor  t2, t0, t2
-    xor  s9, a4, s9
-    xor  t4, t2, t4
-    xor  s4, a3, s4
+    xor  s2, s2, s6
+    xor  a2, s0, a2
+    lw   s0, 36(sp)
+    lw   s6, 36(a0)
+    lw   s3, 40(a0)
+    xor  s6, s0, s6
+    lw   s0, 40(sp)
+    and  s1, s7, s1
+    xor  s3, s0, s3
+    lw   s0, 44(sp)
+    lw   t1, 44(a0)
+    xor  s1, s1, t0
+    xor  a6, a6, s1
+    xor  t1, s0, t1
+    lw   s0, 48(sp)
+    lw   s1, 48(a0)
+    lw   s4, 52(a0)
+    xor  s1, s0, s1
+    lw   s0, 52(sp)
+    lw   t0, 56(a0)
+    xor  s4, s0, s4
+    lw   s0, 56(sp)
+    lw   t5, 60(a0)
+    xor  t0, s0, t0
+    lw   s0, 60(sp)
+    xor  s4, t0, s4
+    xor  s0, s0, t5
+    xor  t5, s1, s3
+    xor  t2, s0, s6
+    xor  a7, t2, t5
+    xor  a6, a1, a6
+    xor  a5, s0, s3
+    xor  s10, s4, a2
+    xor  t1, t1, a7
+    xor  t6, t6, a6
+    xor  s6, s10, s6
+    xor  s3, t1, s3
+    xor  s7, s6, a5
+    xor  s9, s3, a2
+    sw   t6, 524(sp)
+    sw   t4, 528(sp)
+    xor  t3, s0, s1
+    xor  t0, t1, t0
+    and  t6, a7, s3
+    and  t4, s7, s9
+    xor  s11, t0, t3
+    xor  t4, t4, t6
+    xor  s1, s10, s1
+    xor  t0, t4, t0
+    xor  s8, s3, s4
+    and  t4, s1, a2
+    xor  a1, a1, s5
+    xor  s4, s4, s11
+    xor  t4, t4, t6
+    sw   s2, 532(sp)
+    xor  s5, a6, s5
+    xor  t1, s10, s0
+    xor  ra, a2, s11
+    and  t6, t2, s4
+    and  s2, s6, s10
+    sw   a3, 536(sp)
+    sw   s5, 512(sp)
+    xor  s2, s2, t6
+    and  a3, t1, ra
+    xor  s5, s8, s11
+    xor  t6, a3, t6
+    sw   a1, 540(sp)
+    and  a3, t3, s11
+    and  a1, t5, s5
+    sw   a6, 520(sp)
+    xor  a1, a1, a3
+    xor  a6, t2, s4
+    xor  s2, s2, a1
+    xor  a6, s2, a6
+    and  s2, a5, s8
+    xor  s2, s2, a3
+    sw   a4, 516(sp)
+    xor  t4, t4, s2
+    xor  s0, s0, s4
+    xor  a4, s8, a5
     xor  s2, t6, s2
-    xor  t5, s9, t5
-    sw   t4, 116(sp)
-    xor  s4, s4, s1
-    xor  s2, s2, s5
-    lw   t4, 520(sp)
-    lw   t2, 552(sp)
-    lw   s9, 584(sp)
-    sw   s4, 20(sp)
-    sw   s2, 52(sp)
-    sw   t5, 84(sp)
-    xor  t5, t4, t2
-    xor  s2, t2, s9
-    xor  s5, s9, s7
-    xor  s4, s7, t4
-    xor  s7, s2, s7
-    xor  t4, s5, t4
-    xor  t2, s4, t2
-    xor  s9, t5, s9
-    xor  s6, s6, s3
+    xor  a1, t0, a1
+    xor  a4, t4, a4
+    xor  s2, s2, s0
+    xor  s0, a1, a4
+    and  a1, a1, a6
+    xor  t4, s2, a1
+    xor  a1, a4, a1
+    and  t6, s0, t4
+    xor  a4, t6, a4
+    xor  t6, a6, s2
+    and  a1, a1, t6
+    xor  a1, a1, s2
+    xor  t6, t4, a1
+    xor  a6, a6, a1
+    and  s2, s2, t6
+    xor  a6, s2, a6
+    xor  s2, t4, s2
+    and  s2, a4, s2
+    xor  s2, s0, s2
+    and  s9, a6, s9
+    and  s10, s2, s10
+    and  s7, a6, s7
+    and  s6, s2, s6
+    xor  s0, s2, a6
+    and  ra, a4, ra
+    and  t1, a4, t1
+    xor  s2, a4, s2
+    xor  a6, a1, a6
+    and  a2, a1, a2
+    xor  a4, a4, a1
+    and  s3, a6, s3
+    and  s4, s2, s4
+    and  s11, a4, s11
+    and  t3, a4, t3
+    xor  a2, s3, a2
+    xor  ra, s4, ra
+    and  t2, s2, t2
+    xor  a4, a4, s0
+    xor  ra, a2, ra
+    and  s8, s0, s8
+    and  s5, a4, s5
+    xor  s10, s4, s10
+    xor  a2, t2, a2
+    and  a4, a4, t5
+    xor  s5, s5, s10
+    xor  s8, s8, a2
+    xor  a4, t3, a4
+    xor  s8, s5, s8
+    xor  s7, s7, a4
+    xor  s5, s11, s5
+    and  s1, a1, s1
+    xor  a4, s6, a4
+    xor  t1, t1, s8
+    xor  t3, t3, s5
+    xor  s1, s7, s1
+    xor  a4, a4, ra
+    xor  t3, t1, t3
+    xor  t2, t2, a4
+    xor  t1, s1, t1
+    srli s1, t2, 8
+    slli t2, t2, 24
+    xor  a4, s8, a4
+    or   t2, s1, t2
+    srli s1, a4, 8
+    slli a4, a4, 24
+    and  a6, a6, a7
+    xor  s9, s9, s3
+    or   a4, s1, a4
+    xor  a6, a6, s7
+    xor  s10, s10, s9
+    srli s1, t1, 8
+    xor  s10, a6, s10
+    slli t1, t1, 24
+    xor  ra, ra, s10
+    or   t1, s1, t1
+    srli s1, ra, 8
+    slli ra, ra, 24
+    xor  a6, a6, s5
+    or   ra, s1, ra
+    xor  s5, s10, s5
+    srli s1, s10, 8
+    and  a5, s0, a5
+    slli s10, s10, 24
+    xor  a5, t3, a5
+    or   s1, s1, s10
+    srli s10, a5, 8
+    slli a5, a5, 24
+    or   a5, s10, a5
+    srli s10, s5, 8
+    slli s5, s5, 24
+    or   s5, s10, s5
+    srli s10, a6, 8
+    slli a6, a6, 24
+    or   a6, s10, a6
+    lw   s10, 64(sp)
+    lw   t3, 64(a0)
+    lw   s8, 68(a0)
+    xor  t3, s10, t3
+    lw   s10, 68(sp)
+    lw   s11, 72(a0)
+    xor  s8, s10, s8
+    lw   s10, 72(sp)
+    lw   a2, 76(a0)
+    xor  s11, s10, s11
+    lw   s10, 76(sp)
+    lw   s9, 80(a0)
+    xor  a2, s10, a2
+    lw   s10, 80(sp)
+    lw   s4, 84(a0)
+    xor  s10, s10, s9
+    lw   s9, 84(sp)
+    lw   s3, 88(a0)
+    xor  s4, s9, s4
+    lw   s9, 88(sp)
+    lw   s7, 92(a0)
+    xor  s3, s9, s3
+    lw   s9, 92(sp)
+    xor  s4, s3, s4
+    xor  s7, s9, s7
+    xor  s9, s10, s11
+    xor  s6, s7, s8
+    xor  a7, s6, s9
+    xor  s0, s7, s11
+    xor  s2, s4, t3
+    xor  a2, a2, a7
+    xor  s8, s2, s8
+    xor  s11, a2, s11
+    xor  a1, s8, s0
+    xor  t4, s11, t3
+    sw   ra, 556(sp)
+    sw   t1, 560(sp)
+    and  ra, a7, s11
+    and  t1, a1, t4
+    xor  t5, s7, s10
+    xor  s3, a2, s3
+    xor  t1, t1, ra
+    xor  s10, s2, s10
+    xor  a3, s3, t5
+    xor  t1, t1, s3
+    xor  t6, s11, s4
+    and  s3, s10, t3
+    xor  s4, s4, a3
+    xor  s3, s3, ra
+    sw   a4, 564(sp)
+    xor  a2, s2, s7
+    xor  t0, t3, a3
+    and  ra, s6, s4
+    and  a4, s8, s2
+    sw   t2, 568(sp)
+    sw   s5, 544(sp)
+    xor  a4, a4, ra
+    and  t2, a2, t0
+    xor  s5, t6, a3
+    xor  ra, t2, ra
+    sw   a6, 572(sp)
+    and  t2, t5, a3
+    and  a6, s9, s5
+    sw   s1, 552(sp)
+    xor  a6, a6, t2
+    xor  s1, s6, s4
+    xor  a4, a4, a6
+    xor  a4, a4, s1
+    and  s1, s0, t6
+    sw   a5, 548(sp)
+    xor  s1, s1, t2
+    xor  s7, s7, s4
+    xor  a5, t6, s0
+    xor  s3, s3, s1
+    xor  ra, ra, s1
+    xor  a6, t1, a6
+    xor  a5, s3, a5
+    xor  ra, ra, s7
+    xor  s7, a6, a5
+    and  a6, a6, a4
+    xor  s3, ra, a6
+    xor  a6, a5, a6
+    and  s1, s7, s3
+    xor  a5, s1, a5
+    xor  s1, a4, ra
+    and  a6, a6, s1
+    xor  a6, a6, ra
+    xor  s1, s3, a6
+    xor  a4, a4, a6
+    and  s1, ra, s1
+    xor  a4, s1, a4
+    xor  s1, s3, s1
+    and  s1, a5, s1
+    xor  s1, s7, s1
+    and  t4, a4, t4
+    and  s2, s1, s2
+    and  a1, a4, a1
+    and  s8, s1, s8
+    xor  s7, s1, a4
+    and  t0, a5, t0
+    and  a2, a5, a2
+    xor  s1, a5, s1
+    xor  a4, a6, a4
+    and  t3, a6, t3
+    xor  a5, a5, a6
+    and  s11, a4, s11
+    and  s4, s1, s4
+    and  a3, a5, a3
+    and  t5, a5, t5
+    xor  t3, s11, t3
+    xor  t0, s4, t0
+    and  s6, s1, s6
+    xor  a5, a5, s7
+    xor  t0, t3, t0
+    and  t6, s7, t6
+    and  s5, a5, s5
+    xor  s2, s4, s2
+    xor  t3, s6, t3
+    and  a5, a5, s9
+    xor  s5, s5, s2
+    xor  t6, t6, t3
+    xor  a5, t5, a5
+    xor  t6, s5, t6
+    and  s10, a6, s10
+    xor  a1, a1, a5
+    xor  s8, s8, a5
+    xor  s5, a3, s5
+    xor  s10, a1, s10
+    xor  a2, a2, t6
+    xor  s8, s8, t0
+    xor  t5, t5, s5
+    xor  s6, s6, s8
+    xor  t5, a2, t5
+    xor  s10, s10, a2
+    srli a2, s6, 16
+    slli s6, s6, 16
+    xor  s8, t6, s8
+    or   s6, a2, s6
+    srli a2, s8, 16
+    slli s8, s8, 16
+    and  a4, a4, a7
+    xor  t4, t4, s11
+    or   a2, a2, s8
+    xor  a4, a4, a1
+    xor  s2, s2, t4
+    srli s8, s10, 16
+    xor  s2, a4, s2
+    slli s10, s10, 16
+    xor  t0, t0, s2
+    or   s10, s8, s10
+    srli s8, t0, 16
+    slli t0, t0, 16
+    xor  a4, a4, s5
+    or   t0, s8, t0
+    xor  s5, s2, s5
+    srli s8, s2, 16
+    and  s0, s7, s0
+    slli s2, s2, 16
+    xor  s0, t5, s0
+    or   s2, s8, s2
+    srli s8, s0, 16
+    slli s0, s0, 16
+    or   s0, s8, s0
+    srli s8, s5, 16
+    slli s5, s5, 16
+    or   s5, s8, s5
+    srli s8, a4, 16
+    slli a4, a4, 16
+    or   a4, s8, a4
+    lw   s8, 96(sp)
+    lw   t5, 96(a0)
+    lw   t6, 100(a0)
+    xor  t5, s8, t5
+    lw   s8, 100(sp)
+    lw   a3, 104(a0)
+    xor  s8, s8, t6
+    lw   t6, 104(sp)
+    lw   t3, 108(a0)
+    xor  a3, t6, a3
+    lw   t6, 108(sp)
+    lw   t4, 112(a0)
+    xor  t3, t6, t3
+    lw   t6, 112(sp)
+    lw   s4, 116(a0)
+    xor  t4, t6, t4
+    lw   t6, 116(sp)
+    lw   s11, 120(a0)
+    xor  s4, t6, s4
+    lw   t6, 120(sp)
+    lw   a1, 124(a0)
+    xor  s11, t6, s11
+    lw   t6, 124(sp)
+    xor  s4, s11, s4
+    xor  a1, t6, a1
+    xor  t6, t4, a3
+    xor  a5, a1, s8
+    xor  a7, a5, t6
+    xor  s7, a1, a3
+    xor  s1, s4, t5
+    xor  t3, t3, a7
+    xor  s8, s1, s8
+    xor  a3, t3, a3
+    xor  a6, s8, s7
+    xor  s3, a3, t5
+    sw   t0, 588(sp)
+    sw   s10, 592(sp)
+    and  t0, a7, a3
+    and  s10, a6, s3
+    xor  s9, a1, t4
+    xor  t3, t3, s11
+    xor  s10, s10, t0
+    xor  t4, s1, t4
+    xor  t2, t3, s9
+    xor  s10, s10, t3
+    xor  ra, a3, s4
+    and  t3, t4, t5
+    xor  s11, s1, a1
+    xor  s4, s4, t2
+    xor  t1, t5, t2
+    xor  t3, t3, t0
+    sw   a2, 596(sp)
+    sw   s6, 600(sp)
+    sw   s5, 576(sp)
+    and  t0, a5, s4
+    and  a2, s8, s1
+    and  s6, s11, t1
+    xor  s5, ra, t2
+    xor  a2, a2, t0
+    xor  s6, s6, t0
+    sw   a4, 604(sp)
+    and  t0, s9, t2
+    and  a4, t6, s5
+    sw   s2, 584(sp)
+    xor  a4, a4, t0
+    xor  s2, a5, s4
+    xor  a2, a2, a4
+    xor  a2, a2, s2
+    and  s2, s7, ra
+    sw   s0, 580(sp)
+    xor  t0, s2, t0
+    xor  a1, a1, s4
+    xor  s0, ra, s7
+    xor  t3, t3, t0
+    xor  s6, s6, t0
+    xor  a4, s10, a4
+    xor  s0, t3, s0
+    xor  s6, s6, a1
+    xor  a1, a4, s0
+    and  a4, a4, a2
+    xor  t3, s6, a4
+    xor  a4, s0, a4
+    and  t0, a1, t3
+    xor  s0, t0, s0
+    xor  t0, a2, s6
+    and  t0, a4, t0
+    xor  t0, t0, s6
+    xor  a4, t3, t0
+    xor  a2, a2, t0
+    and  a4, s6, a4
+    xor  a2, a4, a2
+    xor  a4, t3, a4
+    and  a4, s0, a4
+    xor  a1, a1, a4
+    and  s1, a1, s1
+    and  s8, a1, s8
+    xor  a4, a1, a2
+    and  t1, s0, t1
+    and  s11, s0, s11
+    and  s3, a2, s3
+    and  a6, a2, a6
+    xor  a1, s0, a1
+    xor  s0, s0, t0
+    xor  a2, t0, a2
+    and  t5, t0, t5
+    and  a3, a2, a3
+    and  s4, a1, s4
+    and  t2, s0, t2
+    and  s9, s0, s9
+    xor  s0, s0, a4
+    xor  t5, a3, t5
+    xor  t1, s4, t1
+    and  a5, a1, a5
+    and  s5, s0, s5
+    xor  t1, t5, t1
+    and  ra, a4, ra
+    and  s0, s0, t6
+    xor  s1, s4, s1
+    xor  t5, a5, t5
+    xor  s0, s9, s0
+    xor  s5, s5, s1
+    xor  ra, ra, t5
+    and  t4, t0, t4
+    xor  a6, a6, s0
     xor  s8, s8, s0
-    xor  a5, t1, a5
-    xor  a6, a6, a7
-    xor  t0, s7, t0
-    xor  t4, t4, a3
-    xor  t2, t2, t6
-    xor  s9, s9, a4
-    xor  t5, s6, t5
-    xor  s2, s8, s2
-    xor  s5, a5, s5
-    xor  a6, a6, s4
-    sw   t0, 24(sp)
-    sw   t4, 56(sp)
-    sw   t2, 88(sp)
-    sw   s9, 120(sp)
-    sw   t5, 28(sp)
-    sw   s2, 60(sp)
-    sw   s5, 92(sp)
-    sw   a6, 124(sp)
+    xor  ra, s5, ra
+    xor  t2, t2, s5
+    xor  t4, a6, t4
+    xor  s11, s11, ra
+    xor  s8, s8, t1
+    xor  s9, s9, t2
+    xor  a5, a5, s8
+    xor  s9, s11, s9
+    xor  t4, t4, s11
+    srli s11, a5, 24
+    slli a5, a5, 8
+    xor  s8, ra, s8
+    or   a5, s11, a5
+    srli s11, s8, 24
+    slli s8, s8, 8
+    and  a2, a2, a7
+    xor  a3, s3, a3
+    or   s8, s11, s8
+    xor  a2, a2, a6
+    xor  s1, s1, a3
+    srli s11, t4, 24
+    xor  s1, a2, s1
+    slli t4, t4, 8
+    xor  t1, t1, s1
+    or   t4, s11, t4
+    srli s11, t1, 24
+    slli t1, t1, 8
+    xor  a2, a2, t2
+    or   t1, s11, t1
+    xor  t2, s1, t2
+    srli s11, s1, 24
+    and  s7, a4, s7
+    slli s1, s1, 8
+    xor  s9, s9, s7
+    or   s1, s11, s1
+    srli s11, s9, 24
+    slli s9, s9, 8
+    or   s9, s11, s9
+    srli s11, t2, 24
+    slli t2, t2, 8
+    or   s11, s11, t2
+    srli t2, a2, 24
+    slli a2, a2, 8
+    or   a2, t2, a2
+    lw   s3, 536(sp)
+    lw   a6, 568(sp)
+    lw   t6, 600(sp)
+    lw   t2, 540(sp)
+    xor  s0, s3, a6
+    xor  a4, a6, t6
+    xor  a1, t6, a5
+    xor  s4, a2, t2
+    xor  t6, s0, t6
+    xor  t6, t6, s4
+    lw   s7, 572(sp)
+    lw   s5, 604(sp)
+    sw   t6, 96(sp)
+    xor  t6, a5, s3
+    xor  t5, s7, s5
+    xor  a3, s5, a2
+    xor  s3, a1, s3
+    xor  a6, t6, a6
+    xor  s3, s3, t5
+    xor  a6, a6, a3
+    xor  ra, t2, s7
+    xor  a5, a4, a5
+    sw   s3, 32(sp)
+    sw   a6, 64(sp)
+    xor  a5, a5, ra
+    lw   a6, 532(sp)
+    lw   s3, 564(sp)
+    lw   a7, 596(sp)
+    sw   a5, 0(sp)
+    xor  a5, a6, s3
+    xor  t0, s3, a7
+    xor  t3, a7, s8
+    xor  a7, a5, a7
+    xor  t6, a7, t6
+    xor  t6, t6, s4
+    sw   t6, 100(sp)
+    xor  t6, s8, a6
+    xor  s3, t6, s3
+    xor  s3, s3, a1
+    xor  s8, t0, s8
+    xor  a6, t3, a6
+    xor  s3, s3, a3
+    xor  s0, s8, s0
+    xor  a6, a6, a4
+    sw   s3, 68(sp)
+    xor  s0, s0, ra
+    xor  a6, a6, t5
+    lw   s3, 528(sp)
+    lw   a1, 560(sp)
+    lw   a4, 592(sp)
+    sw   s0, 4(sp)
+    sw   a6, 36(sp)
+    xor  a6, s3, a1
+    xor  s0, a1, a4
+    xor  s8, a4, t4
+    xor  a4, a6, a4
+    xor  a4, a4, t6
+    sw   a4, 104(sp)
+    xor  a4, t4, s3
+    xor  a1, a4, a1
+    xor  s3, s8, s3
+    xor  t3, a1, t3
+    xor  t4, s0, t4
+    xor  t0, s3, t0
+    sw   t3, 72(sp)
+    xor  a5, t4, a5
+    lw   t3, 524(sp)
+    lw   a1, 556(sp)
+    lw   s3, 588(sp)
+    sw   a5, 8(sp)
+    sw   t0, 40(sp)
+    xor  t0, t3, a1
+    xor  a5, a1, s3
+    xor  t4, s3, t1
+    xor  s3, t0, s3
+    xor  s3, s3, a4
+    xor  s3, s3, s4
+    sw   s3, 108(sp)
+    xor  s3, t1, t3
+    xor  a1, s3, a1
+    xor  s8, a1, s8
+    xor  t1, a5, t1
+    xor  t3, t4, t3
+    xor  s8, s8, a3
+    xor  a6, t1, a6
+    xor  s0, t3, s0
+    sw   s8, 76(sp)
+    xor  a6, a6, ra
+    xor  s0, s0, t5
+    lw   s8, 520(sp)
+    lw   a1, 552(sp)
+    lw   t3, 584(sp)
+    sw   a6, 12(sp)
+    sw   s0, 44(sp)
+    xor  s0, s8, a1
+    xor  a6, a1, t3
+    xor  t1, t3, s1
+    xor  t3, s0, t3
+    xor  t3, t3, s3
+    xor  t3, t3, s4
+    sw   t3, 112(sp)
+    xor  t3, s1, s8
+    xor  s8, t1, s8
+    xor  a1, t3, a1
+    xor  a2, t5, a2
+    xor  t2, a3, t2
+    xor  a5, s8, a5
+    xor  t4, a1, t4
+    xor  t5, a5, t5
+    xor  a3, t4, a3
+    sw   t5, 48(sp)
+    sw   a3, 80(sp)
+    lw   a3, 516(sp)
+    lw   t4, 548(sp)
+    lw   t5, 580(sp)
+    xor  a1, a3, t4
+    xor  a5, t4, t5
+    xor  s8, t5, s9
+    xor  t5, a1, t5
+    xor  t3, t5, t3
+    sw   t3, 116(sp)
+    xor  t3, s9, a3
+    xor  t4, t3, t4
+    xor  t1, t4, t1
+    xor  a3, s8, a3
+    sw   t1, 84(sp)
+    xor  a3, a3, a6
+    lw   t1, 512(sp)
+    lw   t4, 544(sp)
+    sw   a3, 52(sp)
+    xor  a3, t1, t4
+    xor  a2, a2, a3
+    sw   a2, 28(sp)
+    lw   a2, 576(sp)
+    xor  s1, a6, s1
+    xor  a3, a3, a2
+    xor  a3, a3, t3
+    sw   a3, 120(sp)
+    xor  a3, t4, a2
+    xor  t2, t2, a3
+    xor  a2, a2, s11
+    xor  a3, a3, s11
+    xor  s11, s11, t1
+    xor  s5, ra, s5
+    xor  s7, s4, s7
+    xor  s1, s1, t0
+    xor  s9, a5, s9
+    xor  t1, a2, t1
+    xor  t4, s11, t4
+    xor  s1, s1, ra
+    xor  s9, s9, s0
+    xor  a1, a3, a1
+    xor  t1, t1, a5
+    xor  a2, s7, a2
+    xor  t4, t4, s8
+    xor  s5, s5, s11
+    sw   s1, 16(sp)
+    sw   s9, 20(sp)
+    sw   t2, 60(sp)
+    sw   a1, 24(sp)
+    sw   t1, 56(sp)
+    sw   a2, 92(sp)
+    sw   t4, 88(sp)
+    sw   s5, 124(sp)
     addi a0, a0, 128
-    mv   a1, sp
     lw   t0, 720(sp)
     addi t0, t0, -1
     sw   t0, 720(sp)
@@ -2358,1322 +2360,1306 @@ aes128ctr_xor:
     xor  s0, a7, t3
     xor  s4, s0, t5
     xor  s2, a7, t6
-    xor  a3, a3, s4
     xor  s3, a5, t4
-    xor  t6, a3, t6
-    xor  s1, a7, a4
+    xor  a3, a3, s4
     xor  t3, s3, t3
-    xor  a3, a3, a6
-    li   t0, 1431655765
+    xor  t6, a3, t6
     li   t1, 858993459
     li   t2, 252645135
-    xor  a4, s3, a4
-    xor  s6, t3, s2
-    xor  a6, t6, t4
-    xor  s5, s3, a7
-    xor  s7, t6, a5
-    xor  s8, a3, s1
+    xor  s5, t3, s2
+    xor  s6, t6, t4
     and  t2, s4, t6
-    and  t1, s6, a6
-    and  t0, a4, t4
-    xor  s9, t4, s8
-    xor  a5, a5, s8
+    and  t1, s5, s6
+    xor  s1, a7, a4
+    xor  a3, a3, a6
     xor  t1, t1, t2
-    xor  t0, t0, t2
-    sw   t3, 512(sp)
-    sw   s5, 516(sp)
+    xor  a4, s3, a4
+    xor  s8, a3, s1
+    xor  t1, t1, a3
+    xor  s7, t6, a5
+    and  a3, a4, t4
+    xor  a5, a5, s8
+    xor  a3, a3, t2
+    li   t0, 1431655765
+    xor  a6, s3, a7
+    xor  s9, t4, s8
+    xor  ra, s0, a5
     and  t2, s0, a5
-    and  t3, t3, s3
-    and  s5, s5, s9
+    sw   s0, 512(sp)
+    and  t0, t3, s3
+    and  s0, a6, s9
     xor  s10, s7, s8
-    xor  t3, t3, t2
-    xor  s5, s5, t2
-    sw   t5, 520(sp)
-    xor  s11, s7, s2
+    xor  t0, t0, t2
+    xor  s0, s0, t2
+    sw   t5, 516(sp)
     and  t2, s1, s8
     and  t5, t5, s10
-    sw   s2, 524(sp)
     xor  t5, t5, t2
-    and  s2, s2, s7
-    xor  t2, s2, t2
-    xor  a7, a7, a5
-    xor  t1, t1, a3
-    xor  t0, t0, t2
-    xor  t3, t3, t5
-    xor  s5, s5, t2
-    xor  ra, s0, a5
-    xor  t5, t1, t5
-    xor  s11, t0, s11
-    xor  s5, s5, a7
-    xor  t3, t3, ra
-    xor  a7, t5, s11
-    and  t5, t5, t3
-    xor  ra, s5, t5
-    and  t0, a7, ra
-    xor  t0, t0, s11
-    xor  t1, t3, s5
-    xor  s11, s11, t5
-    and  t1, s11, t1
-    xor  t1, t1, s5
-    xor  s11, ra, t1
-    xor  t3, t3, t1
-    and  s11, s5, s11
-    xor  t3, s11, t3
-    xor  s11, ra, s11
-    and  s11, t0, s11
-    xor  a7, a7, s11
-    xor  s5, t0, a7
-    xor  s11, a7, t3
-    xor  ra, t0, t1
-    xor  t5, t1, t3
-    and  a5, s5, a5
-    and  s0, s5, s0
-    xor  t2, ra, s11
-    and  t6, t5, t6
-    and  t4, t1, t4
-    and  s8, ra, s8
-    lw   s5, 512(sp)
-    and  s1, ra, s1
-    and  a6, t3, a6
-    lw   ra, 520(sp)
-    xor  t4, t6, t4
-    and  s3, a7, s3
-    and  s10, t2, s10
-    and  s5, a7, s5
-    xor  t6, a6, t6
-    and  s9, t0, s9
-    and  s7, s11, s7
-    lw   a7, 516(sp)
-    and  t2, t2, ra
-    xor  s3, a5, s3
-    xor  a6, s0, t4
-    and  t3, t3, s6
-    xor  t2, s1, t2
-    xor  s10, s10, s3
-    xor  s7, s7, a6
-    xor  s9, a5, s9
-    and  a4, t1, a4
-    and  t0, t0, a7
-    lw   ra, 524(sp)
-    xor  t3, t3, t2
-    xor  s7, s10, s7
-    xor  s5, s5, t2
-    xor  t4, t4, s9
-    xor  s8, s8, s10
-    xor  t0, t0, s7
-    xor  s5, s5, t4
-    xor  s1, s1, s8
-    xor  a4, t3, a4
-    and  ra, s11, ra
-    xor  s0, s0, s5
-    xor  s1, t0, s1
-    xor  a4, a4, t0
-    xor  s5, s7, s5
-    xor  s1, s1, ra
-    srli t0, s0, 1
-    and  t5, t5, s4
-    xor  t0, t0, s5
-    li   ra, 1431655765
-    xor  t5, t5, t3
-    xor  s3, s3, t6
-    and  t0, t0, ra
-    xor  s3, t5, s3
-    slli s7, t0, 1
-    xor  s5, s5, t0
-    xor  t4, t4, s3
-    srli t0, a4, 1
-    xor  t0, t0, t4
-    xor  s0, s0, s7
-    and  t0, t0, ra
-    slli s7, t0, 1
-    xor  t0, t4, t0
-    srli t4, s3, 1
-    xor  t4, t4, s1
-    xor  s7, a4, s7
-    and  t4, t4, ra
-    xor  t5, t5, s8
-    slli a4, t4, 1
-    xor  s8, s3, s8
-    xor  t4, s1, t4
-    srli s1, s8, 1
-    xor  s1, s1, t5
-    xor  s3, s3, a4
-    and  s1, s1, ra
-    slli a4, s1, 1
-    xor  t5, t5, s1
-    xor  a4, s8, a4
-    srli s1, s0, 2
-    xor  s1, s1, s7
-    li   s8, 858993459
-    and  s1, s1, s8
-    slli t3, s1, 2
-    xor  s7, s7, s1
-    srli s1, s5, 2
-    xor  s1, s1, t0
-    xor  s0, s0, t3
-    and  s1, s1, s8
-    slli t3, s1, 2
-    xor  s1, t0, s1
-    srli t0, s3, 2
-    xor  t0, t0, a4
-    xor  t3, s5, t3
-    and  t0, t0, s8
-    slli s5, t0, 2
-    xor  t0, a4, t0
-    srli a4, t4, 2
-    xor  a4, a4, t5
-    xor  s3, s3, s5
-    and  a4, a4, s8
-    slli s5, a4, 2
-    xor  t5, t5, a4
-    xor  t4, t4, s5
-    srli a4, s0, 4
-    xor  a4, a4, s3
-    li   s5, 252645135
-    and  a4, a4, s5
-    slli s10, a4, 4
-    xor  a4, s3, a4
-    srli s3, t3, 4
-    xor  s3, s3, t4
-    xor  s0, s0, s10
-    and  s3, s3, s5
-    slli s10, s3, 4
-    xor  s3, t4, s3
-    srli t4, s7, 4
-    xor  t4, t4, t0
-    xor  t3, t3, s10
-    and  t4, t4, s5
-    slli s10, t4, 4
-    xor  t0, t0, t4
-    srli t4, s1, 4
-    xor  t4, t4, t5
-    and  t4, t4, s5
-    xor  t5, t5, t4
-    sw   t0, 480(sp)
-    sw   t5, 496(sp)
-    lw   t5, 32(sp)
-    lw   t0, 32(a0)
-    sw   s3, 464(sp)
-    xor  t0, t5, t0
-    lw   t5, 36(sp)
-    lw   s3, 36(a0)
-    xor  s10, s7, s10
-    sw   a4, 448(sp)
-    xor  s3, t5, s3
-    slli s7, t4, 4
-    lw   t5, 40(sp)
-    lw   a4, 40(a0)
-    xor  s7, s1, s7
-    sw   s7, 432(sp)
-    xor  a4, t5, a4
-    lw   t5, 44(sp)
-    lw   s7, 44(a0)
-    sw   s10, 416(sp)
-    xor  s7, t5, s7
-    lw   t5, 48(sp)
-    lw   s10, 48(a0)
-    sw   t3, 400(sp)
-    xor  s10, t5, s10
-    lw   t5, 52(sp)
-    lw   t3, 52(a0)
-    sw   s0, 384(sp)
-    xor  t3, t5, t3
-    lw   t5, 56(sp)
-    lw   s0, 56(a0)
-    lw   t4, 60(a0)
-    xor  t5, t5, s0
-    lw   s0, 60(sp)
-    xor  t3, t5, t3
-    xor  t4, s0, t4
-    xor  s0, s10, a4
-    xor  s1, t4, s3
-    xor  t6, s1, s0
-    xor  t2, t4, a4
-    xor  a5, t3, t0
-    xor  s7, s7, t6
-    xor  s9, t4, s10
-    xor  s3, a5, s3
-    xor  a4, s7, a4
-    xor  t5, s7, t5
-    xor  s10, a5, s10
-    xor  s11, s3, t2
-    xor  s7, a4, t0
-    xor  a6, a5, t4
-    xor  a7, a4, t3
-    xor  t1, t5, s9
-    and  s5, t6, a4
-    and  s8, s11, s7
-    and  ra, s10, t0
-    xor  s6, t0, t1
-    xor  t3, t3, t1
-    xor  s8, s8, s5
-    xor  ra, ra, s5
-    sw   s3, 524(sp)
-    sw   a6, 520(sp)
-    and  s5, s1, t3
-    and  s3, s3, a5
-    and  a6, a6, s6
-    xor  s4, a7, t1
-    xor  s3, s3, s5
-    xor  a6, a6, s5
-    sw   s0, 516(sp)
-    xor  a3, a7, t2
-    and  s5, s9, t1
-    and  s0, s0, s4
-    sw   t2, 512(sp)
-    xor  s0, s0, s5
-    and  t2, t2, a7
-    xor  s5, t2, s5
-    xor  t4, t4, t3
-    xor  s8, s8, t5
-    xor  ra, ra, s5
-    xor  a6, a6, s5
-    xor  s2, s1, t3
-    xor  s3, s3, s0
-    xor  s8, s8, s0
-    xor  ra, ra, a3
-    xor  a6, a6, t4
-    xor  s3, s3, s2
-    xor  t4, s8, ra
-    and  s8, s8, s3
-    xor  s2, a6, s8
-    xor  s0, s3, a6
-    xor  s8, ra, s8
-    and  s8, s8, s0
-    xor  s8, s8, a6
-    xor  s0, s2, s8
-    xor  s3, s3, s8
-    and  s0, a6, s0
-    and  a3, t4, s2
-    xor  s3, s0, s3
-    xor  a3, a3, ra
-    xor  s0, s2, s0
-    and  s0, a3, s0
-    xor  t4, t4, s0
-    xor  s0, t4, s3
-    xor  s2, a3, s8
-    xor  a6, a3, t4
-    xor  s5, s2, s0
-    and  t3, a6, t3
-    and  t1, s2, t1
-    and  s1, a6, s1
-    and  s9, s2, s9
-    xor  ra, s8, s3
-    lw   a6, 524(sp)
-    lw   s2, 516(sp)
-    and  a4, ra, a4
-    and  s7, s3, s7
-    and  t0, s8, t0
-    and  s4, s5, s4
-    and  a5, t4, a5
-    and  a6, t4, a6
-    and  s5, s5, s2
-    xor  t0, a4, t0
-    xor  s7, s7, a4
-    and  s6, a3, s6
-    and  a7, s0, a7
-    and  s3, s3, s11
-    lw   t4, 520(sp)
-    xor  s5, s9, s5
-    xor  a5, t3, a5
-    xor  a4, s1, t0
-    and  ra, ra, t6
-    xor  s3, s3, s5
-    xor  s4, s4, a5
-    xor  a4, a7, a4
-    xor  s6, t3, s6
-    and  s10, s8, s10
-    and  a3, a3, t4
-    xor  ra, ra, s3
-    xor  a4, s4, a4
-    xor  a6, a6, s5
-    xor  t0, t0, s6
-    xor  t1, t1, s4
-    xor  a3, a3, a4
-    xor  a6, a6, t0
-    xor  s9, s9, t1
-    xor  s3, s3, s10
-    xor  s1, s1, a6
-    xor  s9, a3, s9
-    xor  s3, s3, a3
-    srli a3, s1, 8
-    slli s1, s1, 24
-    xor  a4, a4, a6
-    or   s1, a3, s1
-    srli a3, a4, 8
-    slli a4, a4, 24
-    or   a4, a3, a4
-    xor  a5, a5, s7
-    srli a3, s3, 8
-    xor  a5, ra, a5
-    slli s3, s3, 24
-    xor  t0, t0, a5
-    or   s3, a3, s3
-    srli a3, t0, 8
-    slli t0, t0, 24
-    lw   s2, 512(sp)
-    xor  ra, ra, t1
-    or   a3, a3, t0
-    xor  t1, a5, t1
-    srli t0, a5, 8
-    and  s0, s0, s2
-    slli a5, a5, 24
-    xor  s9, s9, s0
-    or   a5, t0, a5
-    srli t0, s9, 8
-    slli s9, s9, 24
-    or   s9, t0, s9
-    srli t0, t1, 8
-    slli t1, t1, 24
-    or   t1, t0, t1
-    srli t0, ra, 8
-    slli ra, ra, 24
-    or   ra, t0, ra
-    srli t0, s1, 1
-    xor  t0, t0, a4
-    li   s0, 1431655765
-    and  t0, t0, s0
-    slli a6, t0, 1
-    xor  a4, a4, t0
-    srli t0, s3, 1
-    xor  t0, t0, a3
-    xor  a6, s1, a6
-    and  t0, t0, s0
-    slli s1, t0, 1
-    xor  t0, a3, t0
-    srli a3, a5, 1
-    xor  a3, a3, s9
-    xor  s1, s3, s1
-    and  a3, a3, s0
-    slli s3, a3, 1
-    xor  s9, s9, a3
-    srli a3, t1, 1
-    xor  a3, a3, ra
-    xor  s3, a5, s3
-    and  a3, a3, s0
-    slli a5, a3, 1
-    xor  ra, ra, a3
-    xor  a5, t1, a5
-    srli a3, a6, 2
-    xor  a3, a3, s1
-    li   t1, 858993459
-    and  a3, a3, t1
-    slli s10, a3, 2
-    xor  a3, s1, a3
-    srli s1, a4, 2
-    xor  s1, s1, t0
-    xor  a6, a6, s10
-    and  s1, s1, t1
-    slli s10, s1, 2
-    xor  s1, t0, s1
-    srli t0, s3, 2
-    xor  t0, t0, a5
-    xor  s10, a4, s10
-    and  t0, t0, t1
-    slli a4, t0, 2
-    xor  a5, a5, t0
-    srli t0, s9, 2
+    xor  t0, t0, t5
     xor  t0, t0, ra
-    xor  s3, s3, a4
-    and  t0, t0, t1
-    slli a4, t0, 2
-    xor  ra, ra, t0
-    xor  s9, s9, a4
-    srli t0, a6, 4
-    xor  t0, t0, s3
-    li   a4, 252645135
-    and  t0, t0, a4
-    slli s4, t0, 4
-    xor  s3, s3, t0
-    srli t0, s10, 4
-    xor  t0, t0, s9
-    xor  a6, a6, s4
-    and  t0, t0, a4
-    slli s4, t0, 4
-    xor  t0, s9, t0
-    srli s9, a3, 4
-    xor  s9, s9, a5
-    xor  s4, s10, s4
-    and  s9, s9, a4
-    slli s10, s9, 4
-    xor  a5, a5, s9
-    srli s9, s1, 4
-    xor  s9, s9, ra
-    and  s9, s9, a4
-    xor  ra, ra, s9
-    sw   a5, 484(sp)
-    sw   ra, 500(sp)
-    lw   ra, 64(sp)
-    lw   a5, 64(a0)
-    sw   t0, 468(sp)
-    xor  a5, ra, a5
-    lw   ra, 68(sp)
-    lw   t0, 68(a0)
-    xor  s10, a3, s10
-    sw   s3, 452(sp)
-    xor  t0, ra, t0
-    slli a3, s9, 4
-    lw   ra, 72(sp)
-    lw   s3, 72(a0)
-    xor  a3, s1, a3
-    sw   a3, 436(sp)
-    xor  s3, ra, s3
-    lw   ra, 76(sp)
-    lw   a3, 76(a0)
-    sw   s10, 420(sp)
-    xor  ra, ra, a3
-    lw   a3, 80(sp)
-    lw   s10, 80(a0)
-    sw   s4, 404(sp)
-    xor  s10, a3, s10
-    lw   a3, 84(sp)
-    lw   s4, 84(a0)
-    sw   a6, 388(sp)
-    xor  s4, a3, s4
-    lw   a3, 88(sp)
-    lw   a6, 88(a0)
-    lw   s9, 92(a0)
-    xor  a6, a3, a6
-    lw   a3, 92(sp)
-    xor  s4, a6, s4
-    xor  s9, a3, s9
-    xor  a3, s10, s3
-    xor  s1, s9, t0
-    xor  s7, s1, a3
-    xor  s5, s9, s3
-    xor  t3, s4, a5
-    xor  ra, ra, s7
-    xor  t0, t3, t0
-    xor  s3, ra, s3
-    xor  a6, ra, a6
-    xor  s6, s9, s10
-    xor  s2, t0, s5
-    xor  ra, s3, a5
-    xor  s10, t3, s10
-    and  a4, s7, s3
-    and  t1, s2, ra
-    xor  a7, t3, s9
-    xor  t4, s3, s4
-    xor  s8, a6, s6
-    xor  t1, t1, a4
-    and  s0, s10, a5
-    xor  s11, a5, s8
-    xor  s4, s4, s8
-    xor  a4, s0, a4
-    sw   t0, 512(sp)
-    sw   a7, 516(sp)
-    and  s0, s1, s4
-    and  t0, t0, t3
-    and  a7, a7, s11
-    xor  t6, t4, s8
-    xor  t0, t0, s0
-    xor  a7, a7, s0
-    sw   a3, 520(sp)
-    xor  t5, t4, s5
-    and  s0, s6, s8
-    and  a3, a3, t6
-    sw   s5, 524(sp)
-    xor  a3, a3, s0
-    and  s5, s5, t4
-    xor  s0, s5, s0
-    xor  s9, s9, s4
-    xor  t1, t1, a6
-    xor  a4, a4, s0
-    xor  a7, a7, s0
-    xor  t2, s1, s4
-    xor  t0, t0, a3
-    xor  t1, t1, a3
-    xor  a4, a4, t5
-    xor  a7, a7, s9
-    xor  t0, t0, t2
-    xor  s9, t1, a4
-    and  t1, t1, t0
-    xor  t2, a7, t1
-    xor  a3, t0, a7
-    xor  t1, a4, t1
-    and  t1, t1, a3
-    xor  t1, t1, a7
-    xor  a3, t2, t1
-    xor  t0, t0, t1
-    and  a3, a7, a3
-    and  t5, s9, t2
-    xor  t0, a3, t0
-    xor  t5, t5, a4
-    xor  a3, t2, a3
-    and  a3, t5, a3
-    xor  s9, s9, a3
-    xor  a3, s9, t0
-    xor  t2, t5, t1
-    xor  a7, t5, s9
-    xor  s0, t2, a3
-    and  s4, a7, s4
-    and  s8, t2, s8
-    and  s1, a7, s1
-    xor  a4, t1, t0
-    lw   a7, 512(sp)
-    and  t2, t2, s6
-    and  s3, a4, s3
-    and  ra, t0, ra
-    and  a5, t1, a5
-    lw   s6, 520(sp)
-    and  t3, s9, t3
-    and  a7, s9, a7
-    xor  a5, s3, a5
-    xor  ra, ra, s3
-    and  s11, t5, s11
-    and  t6, s0, t6
-    and  t4, a3, t4
-    lw   s9, 516(sp)
-    and  s6, s0, s6
-    xor  t3, s4, t3
-    xor  s3, s1, a5
-    and  s2, t0, s2
-    xor  s6, t2, s6
-    xor  t6, t6, t3
-    xor  s3, t4, s3
-    xor  s11, s4, s11
-    and  t1, t1, s10
-    and  s9, t5, s9
-    xor  s2, s2, s6
-    xor  s3, t6, s3
-    xor  a7, a7, s6
-    xor  a5, a5, s11
-    xor  s8, s8, t6
-    xor  s9, s9, s3
+    and  ra, s2, s7
+    xor  t2, ra, t2
     xor  a7, a7, a5
-    xor  t2, t2, s8
-    xor  t1, s2, t1
-    xor  s1, s1, a7
-    xor  t2, s9, t2
-    xor  t1, t1, s9
-    srli s9, s1, 16
-    slli s1, s1, 16
-    xor  a7, s3, a7
-    or   s9, s9, s1
-    srli s1, a7, 16
-    slli a7, a7, 16
-    and  a4, a4, s7
-    or   a7, s1, a7
-    xor  a4, a4, s2
-    xor  ra, t3, ra
-    srli s1, t1, 16
-    xor  ra, a4, ra
-    slli t1, t1, 16
-    xor  a5, a5, ra
-    or   t1, s1, t1
-    srli s1, a5, 16
-    slli a5, a5, 16
-    lw   s0, 524(sp)
-    xor  a4, a4, s8
-    or   a5, s1, a5
-    xor  s8, ra, s8
-    srli s1, ra, 16
-    and  a3, a3, s0
-    slli ra, ra, 16
-    xor  t2, t2, a3
-    or   ra, s1, ra
-    srli s1, t2, 16
-    slli t2, t2, 16
-    or   t2, s1, t2
-    srli s1, s8, 16
-    slli s8, s8, 16
-    or   s8, s1, s8
-    srli s1, a4, 16
-    slli a4, a4, 16
-    or   a4, s1, a4
-    srli s1, s9, 1
-    xor  s1, s1, a7
-    li   a3, 1431655765
-    and  s1, s1, a3
-    slli s3, s1, 1
-    xor  a7, a7, s1
-    srli s1, t1, 1
-    xor  s1, s1, a5
-    xor  s3, s9, s3
-    and  s1, s1, a3
-    slli s9, s1, 1
-    xor  s1, a5, s1
-    srli a5, ra, 1
-    xor  a5, a5, t2
-    xor  t1, t1, s9
-    and  a5, a5, a3
-    slli s9, a5, 1
-    xor  a5, t2, a5
-    srli t2, s8, 1
-    xor  t2, t2, a4
-    xor  s9, ra, s9
-    and  t2, t2, a3
-    slli ra, t2, 1
-    xor  a4, a4, t2
-    xor  ra, s8, ra
-    srli t2, s3, 2
-    xor  t2, t2, t1
-    li   s8, 858993459
-    and  t2, t2, s8
-    slli s2, t2, 2
-    xor  t2, t1, t2
-    srli t1, a7, 2
-    xor  t1, t1, s1
-    xor  s3, s3, s2
-    and  t1, t1, s8
-    slli s2, t1, 2
-    xor  t1, s1, t1
-    srli s1, s9, 2
-    xor  s1, s1, ra
-    xor  a7, a7, s2
-    and  s1, s1, s8
-    slli s2, s1, 2
-    xor  s1, ra, s1
-    srli ra, a5, 2
-    xor  ra, ra, a4
-    xor  s9, s9, s2
-    and  ra, ra, s8
-    slli s2, ra, 2
-    xor  a4, a4, ra
-    xor  s2, a5, s2
-    srli ra, s3, 4
-    xor  ra, ra, s9
-    li   a5, 252645135
-    and  ra, ra, a5
-    slli t6, ra, 4
-    xor  s9, s9, ra
-    srli ra, a7, 4
-    xor  ra, ra, s2
-    xor  s3, s3, t6
-    and  ra, ra, a5
-    slli t6, ra, 4
-    xor  ra, s2, ra
-    srli s2, t2, 4
-    xor  s2, s2, s1
-    xor  a7, a7, t6
-    and  s2, s2, a5
-    slli t6, s2, 4
-    xor  s2, s1, s2
-    srli s1, t1, 4
-    xor  s1, s1, a4
-    and  s1, s1, a5
-    xor  a4, a4, s1
-    sw   s2, 488(sp)
-    sw   a4, 504(sp)
-    lw   a4, 96(sp)
-    lw   s2, 96(a0)
-    sw   ra, 472(sp)
-    xor  a4, a4, s2
-    lw   s2, 100(sp)
-    lw   ra, 100(a0)
-    xor  t6, t2, t6
-    sw   s9, 456(sp)
-    xor  ra, s2, ra
-    slli t2, s1, 4
-    lw   s2, 104(sp)
-    lw   s9, 104(a0)
-    xor  t2, t1, t2
-    sw   t2, 440(sp)
-    xor  s9, s2, s9
-    lw   s2, 108(sp)
-    lw   t2, 108(a0)
-    sw   t6, 424(sp)
-    xor  t2, s2, t2
-    lw   s2, 112(sp)
-    lw   t6, 112(a0)
-    sw   a7, 408(sp)
-    xor  t6, s2, t6
-    lw   s2, 116(sp)
-    lw   a7, 116(a0)
-    sw   s3, 392(sp)
-    xor  a7, s2, a7
-    lw   s2, 120(sp)
-    lw   s3, 120(a0)
-    lw   s1, 124(a0)
-    xor  s3, s2, s3
-    lw   s2, 124(sp)
-    xor  a7, s3, a7
-    xor  s1, s2, s1
-    xor  s2, t6, s9
-    xor  t1, s1, ra
-    xor  t3, t1, s2
-    xor  s6, s1, s9
-    xor  s4, a7, a4
-    xor  t2, t2, t3
-    xor  ra, s4, ra
-    xor  s9, t2, s9
-    xor  s3, t2, s3
-    xor  s11, s1, t6
-    xor  s0, ra, s6
-    xor  t2, s9, a4
-    xor  t6, s4, t6
-    and  a5, t3, s9
-    and  s8, s0, t2
-    xor  t4, s4, s1
-    xor  t5, s9, a7
-    xor  s10, s3, s11
-    xor  s8, s8, a5
-    and  a3, t6, a4
-    xor  t0, a4, s10
-    xor  a7, a7, s10
-    xor  a5, a3, a5
-    sw   ra, 524(sp)
-    sw   t4, 520(sp)
-    and  a3, t1, a7
-    and  ra, ra, s4
-    and  t4, t4, t0
-    xor  a6, t5, s6
-    xor  ra, ra, a3
-    xor  t4, t4, a3
-    sw   s6, 512(sp)
-    xor  s7, t5, s10
-    and  a3, s11, s10
-    sw   s2, 516(sp)
-    and  s6, s6, t5
-    and  s2, s2, s7
-    xor  s6, s6, a3
-    xor  s1, s1, a7
-    xor  s2, s2, a3
-    xor  s3, s8, s3
-    xor  a5, a5, s6
-    xor  t4, t4, s6
-    xor  s5, t1, a7
-    xor  ra, ra, s2
-    xor  s3, s3, s2
-    xor  a5, a5, a6
-    xor  s1, t4, s1
-    xor  ra, ra, s5
-    xor  t4, s3, a5
-    and  s3, s3, ra
-    xor  s5, s1, s3
-    xor  s2, ra, s1
+    xor  s11, s7, s2
+    xor  a3, a3, t2
+    xor  s0, s0, t2
+    xor  t5, t1, t5
+    xor  s11, a3, s11
+    xor  s0, s0, a7
+    xor  a7, t5, s11
+    and  t5, t5, t0
+    xor  a3, s0, t5
+    xor  t5, s11, t5
+    and  t2, a7, a3
+    xor  s11, t2, s11
+    xor  t2, t0, s0
+    and  t2, t5, t2
+    xor  t2, t2, s0
+    xor  t5, a3, t2
+    xor  t0, t0, t2
+    and  t5, s0, t5
+    xor  t0, t5, t0
+    xor  t5, a3, t5
+    and  t5, s11, t5
+    xor  a7, a7, t5
+    and  s6, t0, s6
+    and  s3, a7, s3
+    and  s5, t0, s5
+    and  t3, a7, t3
+    xor  t5, a7, t0
+    and  s9, s11, s9
+    and  a6, s11, a6
+    xor  a7, s11, a7
+    xor  t0, t2, t0
+    xor  s11, s11, t2
+    and  t6, t0, t6
+    and  t0, t0, s4
+    and  s8, s11, s8
+    and  s1, s11, s1
+    and  t4, t2, t4
+    and  a5, a7, a5
+    lw   s4, 512(sp)
+    and  s7, t5, s7
+    xor  s11, s11, t5
+    and  s2, t5, s2
+    lw   t5, 516(sp)
+    xor  t4, t6, t4
+    xor  s9, a5, s9
+    and  s4, a7, s4
+    and  s10, s11, s10
+    xor  s9, t4, s9
+    and  s11, s11, t5
     xor  s3, a5, s3
-    and  s3, s3, s2
-    xor  s3, s3, s1
-    xor  s2, s5, s3
-    and  a6, t4, s5
-    and  s2, s1, s2
-    xor  a6, a6, a5
-    xor  s5, s5, s2
-    and  s5, a6, s5
-    xor  ra, ra, s3
-    xor  t4, t4, s5
-    xor  ra, s2, ra
-    xor  s1, a6, t4
-    xor  s5, t4, ra
-    xor  s2, a6, s3
-    and  a7, s1, a7
-    xor  a5, s3, ra
-    xor  s6, s2, s5
-    and  s10, s2, s10
-    and  s1, s1, t1
-    and  s9, a5, s9
-    and  t2, ra, t2
-    and  a4, s3, a4
-    lw   t1, 524(sp)
-    and  s2, s2, s11
-    and  s4, t4, s4
-    lw   s11, 516(sp)
-    xor  a4, s9, a4
-    xor  t2, t2, s9
-    and  s7, s6, s7
-    and  t5, s5, t5
-    and  t4, t4, t1
-    xor  s4, a7, s4
-    xor  s9, s1, a4
-    lw   t1, 520(sp)
-    and  s11, s6, s11
-    xor  s7, s7, s4
-    xor  s9, t5, s9
-    and  t0, a6, t0
-    and  s0, ra, s0
-    xor  s11, s2, s11
-    xor  s9, s7, s9
-    and  t3, a5, t3
-    and  t1, a6, t1
-    xor  s0, s0, s11
-    xor  t0, a7, t0
+    xor  t4, s4, t4
+    xor  s11, s1, s11
+    xor  s10, s10, s3
+    xor  s7, s7, t4
+    and  a4, t2, a4
+    xor  s5, s5, s11
+    xor  t3, t3, s11
     xor  s7, s10, s7
-    and  s3, s3, t6
-    xor  t3, t3, s0
-    xor  t4, t4, s11
-    xor  a4, a4, t0
-    xor  t1, t1, s9
-    xor  s2, s2, s7
-    xor  t4, t4, a4
-    xor  s0, s0, s3
-    xor  s2, t1, s2
-    xor  s1, s1, t4
-    xor  t1, s0, t1
-    srli s0, s1, 24
-    slli s1, s1, 8
-    xor  s9, s9, t4
-    or   s1, s0, s1
-    srli s0, s9, 24
-    slli s9, s9, 8
-    or   s9, s0, s9
-    xor  s4, s4, t2
-    srli s0, t1, 24
-    xor  s4, t3, s4
-    slli t1, t1, 8
-    xor  a4, a4, s4
-    or   t1, s0, t1
-    srli s0, a4, 24
-    slli a4, a4, 8
-    lw   s6, 512(sp)
-    xor  t3, t3, s7
-    or   a4, s0, a4
-    xor  s7, s4, s7
-    srli s0, s4, 24
-    and  s5, s5, s6
-    slli s4, s4, 8
-    xor  s2, s2, s5
-    or   s4, s0, s4
-    srli s0, s2, 24
-    slli s2, s2, 8
-    or   s0, s0, s2
-    srli s2, s7, 24
-    slli s7, s7, 8
-    or   s7, s2, s7
-    srli s2, t3, 24
-    slli t3, t3, 8
-    or   t3, s2, t3
-    srli s2, s1, 1
-    xor  s2, s2, s9
-    li   s5, 1431655765
-    and  s2, s2, s5
-    slli t4, s2, 1
-    xor  s9, s9, s2
-    srli s2, t1, 1
-    xor  s2, s2, a4
-    xor  t4, s1, t4
-    and  s2, s2, s5
-    slli s1, s2, 1
-    xor  a4, a4, s2
-    srli s2, s4, 1
-    xor  s2, s2, s0
-    xor  s1, t1, s1
-    and  s2, s2, s5
-    slli t1, s2, 1
-    xor  s2, s0, s2
-    srli s0, s7, 1
-    xor  s0, s0, t3
-    and  s0, s0, s5
-    slli s5, s0, 1
-    xor  t3, t3, s0
-    xor  s5, s7, s5
-    srli s0, t4, 2
-    xor  s0, s0, s1
-    li   s7, 858993459
-    xor  t1, s4, t1
-    and  s0, s0, s7
-    slli s4, s0, 2
-    xor  s0, s1, s0
-    srli s1, s9, 2
+    xor  s8, s8, s10
+    xor  a4, s5, a4
+    xor  a6, a6, s7
+    xor  t3, t3, s9
+    xor  s1, s1, s8
+    xor  s4, s4, t3
+    xor  s1, a6, s1
+    xor  a4, a4, a6
+    xor  t3, s7, t3
+    xor  s1, s1, s2
+    srli a6, s4, 1
+    xor  a6, a6, t3
+    li   s2, 1431655765
+    and  a6, a6, s2
+    xor  t6, s6, t6
+    xor  t3, t3, a6
+    xor  t0, t0, s5
+    xor  s3, s3, t6
+    slli a6, a6, 1
+    xor  s3, t0, s3
+    xor  s4, s4, a6
+    xor  s9, s9, s3
+    srli a6, a4, 1
+    xor  a6, a6, s9
+    and  a6, a6, s2
+    xor  s9, s9, a6
+    slli a6, a6, 1
+    xor  a6, a4, a6
+    srli a4, s3, 1
+    xor  a4, a4, s1
+    and  a4, a4, s2
+    xor  t0, t0, s8
     xor  s1, s1, a4
-    xor  t4, t4, s4
-    and  s1, s1, s7
-    slli s4, s1, 2
-    xor  a4, a4, s1
-    srli s1, t1, 2
-    xor  s1, s1, s5
-    xor  s9, s9, s4
-    and  s1, s1, s7
-    slli s4, s1, 2
-    xor  s5, s5, s1
-    srli s1, s2, 2
+    xor  s8, s3, s8
+    slli a4, a4, 1
+    xor  s3, s3, a4
+    srli a4, s8, 1
+    xor  a4, a4, t0
+    and  a4, a4, s2
+    xor  t0, t0, a4
+    slli a4, a4, 1
+    xor  a4, s8, a4
+    srli s8, s4, 2
+    xor  s8, s8, a6
+    li   s7, 858993459
+    and  s8, s8, s7
+    xor  a6, a6, s8
+    slli s8, s8, 2
+    xor  s4, s4, s8
+    srli s8, t3, 2
+    xor  s8, s8, s9
+    and  s8, s8, s7
+    xor  s9, s9, s8
+    slli s8, s8, 2
+    xor  s8, t3, s8
+    srli t3, s3, 2
+    xor  t3, t3, a4
+    and  t3, t3, s7
+    xor  a4, a4, t3
+    slli t3, t3, 2
+    xor  s3, s3, t3
+    srli t3, s1, 2
+    xor  t3, t3, t0
+    and  t3, t3, s7
+    xor  t0, t0, t3
+    slli t3, t3, 2
     xor  s1, s1, t3
-    and  s1, s1, s7
-    slli s7, s1, 2
-    xor  t3, t3, s1
-    xor  s4, t1, s4
-    xor  s7, s2, s7
-    srli s1, t4, 4
+    srli t3, s4, 4
+    xor  t3, t3, s3
+    li   s10, 252645135
+    and  t3, t3, s10
+    xor  s3, s3, t3
+    slli t3, t3, 4
+    xor  s4, s4, t3
+    sw   s4, 384(sp)
+    srli s4, s8, 4
+    xor  s4, s4, s1
+    and  s4, s4, s10
     xor  s1, s1, s4
-    li   s2, 252645135
-    and  s1, s1, s2
-    slli t1, s1, 4
-    xor  s1, s4, s1
-    srli s4, s9, 4
-    xor  s4, s4, s7
-    xor  t4, t4, t1
-    and  s4, s4, s2
-    slli t1, s4, 4
-    xor  s7, s7, s4
-    srli s4, s0, 4
-    xor  s4, s4, s5
-    xor  s9, s9, t1
-    and  s4, s4, s2
-    slli t1, s4, 4
-    xor  s4, s5, s4
-    srli s5, a4, 4
-    xor  s5, s5, t3
-    sw   s9, 412(sp)
-    and  s5, s5, s2
-    sw   t4, 396(sp)
-    lw   s9, 384(sp)
-    xor  t1, s0, t1
-    xor  t3, t3, s5
-    lw   t4, 388(sp)
-    sw   t3, 508(sp)
-    srli s0, s9, 8
-    slli s2, s5, 4
-    li   t3, 16711935
-    xor  s0, s0, t4
+    slli s4, s4, 4
+    xor  s8, s8, s4
+    sw   s8, 400(sp)
+    srli s8, a6, 4
+    xor  s8, s8, a4
+    and  s8, s8, s10
+    xor  a4, a4, s8
+    slli s8, s8, 4
+    xor  s8, a6, s8
+    sw   s8, 416(sp)
+    srli s8, s9, 4
+    xor  s8, s8, t0
+    and  s8, s8, s10
+    xor  t0, t0, s8
+    slli s8, s8, 4
+    xor  s8, s9, s8
+    sw   s8, 432(sp)
+    lw   s8, 32(sp)
+    lw   s9, 32(a0)
+    sw   t0, 496(sp)
+    xor  s9, s8, s9
+    lw   s8, 36(sp)
+    lw   t0, 36(a0)
+    lw   a6, 40(a0)
+    xor  t0, s8, t0
+    lw   s8, 40(sp)
+    sw   a4, 480(sp)
+    xor  a6, s8, a6
+    lw   s8, 44(sp)
+    lw   a4, 44(a0)
+    lw   s4, 48(a0)
+    xor  a4, s8, a4
+    lw   s8, 48(sp)
+    sw   s1, 464(sp)
+    xor  s4, s8, s4
+    lw   s8, 52(sp)
+    lw   s1, 52(a0)
+    lw   t3, 56(a0)
+    xor  s1, s8, s1
+    lw   s8, 56(sp)
+    sw   s3, 448(sp)
+    xor  s8, s8, t3
+    lw   t3, 60(sp)
+    lw   s3, 60(a0)
+    xor  s1, s8, s1
+    xor  s3, t3, s3
+    xor  t3, s4, a6
+    xor  t4, s3, t0
+    xor  s5, t4, t3
+    xor  a5, s3, a6
+    xor  s6, s1, s9
+    xor  a4, a4, s5
+    xor  t0, s6, t0
+    xor  a6, a4, a6
+    xor  s11, t0, a5
+    xor  t5, a6, s9
+    and  s10, s5, a6
+    and  s7, s11, t5
+    xor  t6, s3, s4
+    xor  s8, a4, s8
+    xor  s7, s7, s10
+    xor  s4, s6, s4
+    xor  t2, s8, t6
+    xor  s7, s7, s8
+    xor  a7, a6, s1
+    and  s8, s4, s9
+    xor  s1, s1, t2
+    xor  s8, s8, s10
+    xor  a4, s6, s3
+    xor  a3, s9, t2
+    xor  t1, t4, s1
+    and  s10, t4, s1
+    sw   t4, 516(sp)
+    and  s2, t0, s6
+    and  t4, a4, a3
+    xor  s0, a7, t2
+    xor  s2, s2, s10
+    xor  t4, t4, s10
+    sw   t3, 512(sp)
+    and  s10, t6, t2
+    and  t3, t3, s0
+    xor  t3, t3, s10
+    xor  s2, s2, t3
+    xor  s2, s2, t1
+    and  t1, a5, a7
+    xor  s10, t1, s10
+    xor  s3, s3, s1
+    xor  ra, a7, a5
+    xor  s8, s8, s10
+    xor  t4, t4, s10
+    xor  s7, s7, t3
+    xor  s8, s8, ra
+    xor  t4, t4, s3
+    xor  s3, s7, s8
+    and  s7, s7, s2
+    xor  ra, t4, s7
+    and  s10, s3, ra
+    xor  s7, s8, s7
+    xor  s10, s10, s8
+    xor  s8, s2, t4
+    and  s7, s7, s8
+    xor  s7, s7, t4
+    xor  s8, ra, s7
+    xor  s2, s2, s7
+    and  s8, t4, s8
+    xor  s2, s8, s2
+    xor  s8, ra, s8
+    and  s8, s10, s8
+    xor  s3, s3, s8
+    and  s6, s3, s6
+    and  t0, s3, t0
+    xor  s8, s3, s2
+    and  a3, s10, a3
+    and  a4, s10, a4
+    xor  s3, s10, s3
+    and  t5, s2, t5
+    and  s11, s2, s11
+    xor  s10, s10, s7
+    xor  s2, s7, s2
+    and  t2, s10, t2
+    and  t6, s10, t6
+    and  a6, s2, a6
+    and  a7, s8, a7
+    xor  s10, s10, s8
+    and  s2, s2, s5
+    and  s8, s8, a5
+    and  s9, s7, s9
+    and  s1, s3, s1
+    lw   s5, 516(sp)
+    lw   a5, 512(sp)
+    and  s0, s10, s0
+    xor  s9, a6, s9
+    xor  a3, s1, a3
+    and  s5, s3, s5
+    and  s10, s10, a5
+    xor  a3, s9, a3
+    xor  s10, t6, s10
+    xor  s6, s1, s6
+    xor  s9, s5, s9
+    xor  s11, s11, s10
+    xor  s0, s0, s6
+    xor  s9, a7, s9
+    and  s4, s7, s4
+    xor  t0, t0, s10
+    xor  s2, s2, s11
+    xor  s9, s0, s9
+    xor  t2, t2, s0
+    xor  s11, s11, s4
+    xor  a4, a4, s9
+    xor  t0, t0, a3
+    xor  t6, t6, t2
+    xor  s5, s5, t0
+    xor  t6, a4, t6
+    xor  s11, s11, a4
+    srli a4, s5, 8
+    slli s5, s5, 24
+    xor  s9, s9, t0
+    or   s5, a4, s5
+    srli a4, s9, 8
+    slli s9, s9, 24
+    xor  t5, t5, a6
+    or   s9, a4, s9
+    xor  s6, s6, t5
+    srli a4, s11, 8
+    xor  s6, s2, s6
+    slli s11, s11, 24
+    xor  a3, a3, s6
+    or   s11, a4, s11
+    srli a4, a3, 8
+    slli a3, a3, 24
+    xor  s2, s2, t2
+    or   a4, a4, a3
+    xor  t2, s6, t2
+    srli a3, s6, 8
+    slli s6, s6, 24
+    xor  t6, t6, s8
+    or   s6, a3, s6
+    srli a3, t6, 8
+    slli t6, t6, 24
+    or   t6, a3, t6
+    srli a3, t2, 8
+    slli t2, t2, 24
+    or   t2, a3, t2
+    srli a3, s2, 8
+    slli s2, s2, 24
+    or   s2, a3, s2
+    srli a3, s5, 1
+    xor  a3, a3, s9
+    li   s8, 1431655765
+    and  a3, a3, s8
+    xor  s9, s9, a3
+    slli a3, a3, 1
+    xor  a3, s5, a3
+    srli s5, s11, 1
+    xor  s5, s5, a4
+    and  s5, s5, s8
+    xor  a4, a4, s5
+    slli s5, s5, 1
+    xor  s5, s11, s5
+    srli s11, s6, 1
+    xor  s11, s11, t6
+    and  s11, s11, s8
+    xor  t6, t6, s11
+    slli s11, s11, 1
+    xor  s11, s6, s11
+    srli s6, t2, 1
+    xor  s6, s6, s2
+    and  s6, s6, s8
+    xor  s2, s2, s6
+    slli s6, s6, 1
+    xor  s6, t2, s6
+    srli t2, a3, 2
+    xor  t2, t2, s5
+    li   t0, 858993459
+    and  t2, t2, t0
+    xor  s5, s5, t2
+    slli t2, t2, 2
+    xor  a3, a3, t2
+    srli t2, s9, 2
+    xor  t2, t2, a4
+    and  t2, t2, t0
+    xor  a4, a4, t2
+    slli t2, t2, 2
+    xor  t2, s9, t2
+    srli s9, s11, 2
+    xor  s9, s9, s6
+    and  s9, s9, t0
+    xor  s6, s6, s9
+    slli s9, s9, 2
+    xor  s11, s11, s9
+    srli s9, t6, 2
+    xor  s9, s9, s2
+    and  s9, s9, t0
+    xor  s2, s2, s9
+    slli s9, s9, 2
+    xor  t6, t6, s9
+    srli s9, a3, 4
+    xor  s9, s9, s11
+    li   s0, 252645135
+    and  s9, s9, s0
+    xor  s11, s11, s9
+    slli s9, s9, 4
+    xor  a3, a3, s9
+    sw   a3, 388(sp)
+    srli a3, t2, 4
+    xor  a3, a3, t6
+    and  a3, a3, s0
+    xor  t6, t6, a3
+    slli a3, a3, 4
+    xor  a3, t2, a3
+    sw   a3, 404(sp)
+    srli a3, s5, 4
+    xor  a3, a3, s6
+    and  a3, a3, s0
+    xor  s6, s6, a3
+    slli a3, a3, 4
+    xor  a3, s5, a3
+    sw   a3, 420(sp)
+    srli a3, a4, 4
+    xor  a3, a3, s2
+    and  a3, a3, s0
+    xor  s2, s2, a3
+    slli a3, a3, 4
+    xor  a3, a4, a3
+    sw   a3, 436(sp)
+    lw   a3, 64(sp)
+    lw   a4, 64(a0)
+    sw   s2, 500(sp)
+    xor  a4, a3, a4
+    lw   a3, 68(sp)
+    lw   s2, 68(a0)
+    lw   s5, 72(a0)
+    xor  s2, a3, s2
+    lw   a3, 72(sp)
+    sw   s6, 484(sp)
+    xor  s5, a3, s5
+    lw   a3, 76(sp)
+    lw   s6, 76(a0)
+    lw   t2, 80(a0)
+    xor  a3, a3, s6
+    lw   s6, 80(sp)
+    sw   t6, 468(sp)
+    xor  t2, s6, t2
+    lw   s6, 84(sp)
+    lw   t6, 84(a0)
+    lw   s9, 88(a0)
+    xor  t6, s6, t6
+    lw   s6, 88(sp)
+    sw   s11, 452(sp)
+    xor  s9, s6, s9
+    lw   s6, 92(sp)
+    lw   s11, 92(a0)
+    xor  t6, s9, t6
+    xor  s11, s6, s11
+    xor  s6, t2, s5
+    xor  a7, s11, s2
+    xor  s4, a7, s6
+    xor  s1, s11, s5
+    xor  a6, t6, a4
+    xor  a3, a3, s4
+    xor  s2, a6, s2
+    xor  s5, a3, s5
+    xor  s10, s2, s1
+    xor  a5, s5, a4
+    and  s0, s4, s5
+    and  t0, s10, a5
+    xor  t5, s11, t2
+    xor  s9, a3, s9
+    xor  t0, t0, s0
+    xor  t2, a6, t2
+    xor  s7, s9, t5
+    xor  t0, t0, s9
+    xor  s3, s5, t6
+    and  s9, t2, a4
+    xor  t6, t6, s7
+    xor  s0, s9, s0
+    xor  a3, a6, s11
+    xor  ra, a4, s7
+    xor  t3, a7, t6
+    and  s9, a7, t6
+    sw   a7, 512(sp)
+    and  s8, s2, a6
+    and  a7, a3, ra
+    xor  t4, s3, s7
+    xor  s8, s8, s9
+    xor  a7, a7, s9
+    sw   s6, 516(sp)
+    and  s9, t5, s7
+    and  s6, s6, t4
+    xor  s6, s6, s9
+    xor  s8, s8, s6
+    xor  s8, s8, t3
+    and  t3, s1, s3
+    xor  s9, t3, s9
+    xor  s11, s11, t6
+    xor  t1, s3, s1
+    xor  s0, s0, s9
+    xor  a7, a7, s9
+    xor  t0, t0, s6
+    xor  s0, s0, t1
+    xor  a7, a7, s11
+    xor  s11, t0, s0
+    and  t0, t0, s8
+    xor  t1, a7, t0
+    and  s9, s11, t1
+    xor  t0, s0, t0
+    xor  s9, s9, s0
+    xor  s0, s8, a7
+    and  t0, t0, s0
+    xor  t0, t0, a7
+    xor  s0, t1, t0
+    xor  s8, s8, t0
+    and  s0, a7, s0
+    xor  s8, s0, s8
+    xor  s0, t1, s0
+    and  s0, s9, s0
+    xor  s11, s11, s0
+    and  a6, s11, a6
+    and  s2, s11, s2
+    xor  s0, s11, s8
+    and  ra, s9, ra
+    and  a3, s9, a3
+    xor  s11, s9, s11
+    and  a4, t0, a4
+    and  t2, t0, t2
+    xor  s9, s9, t0
+    xor  t0, t0, s8
+    and  s5, t0, s5
+    and  s7, s9, s7
+    and  t5, s9, t5
+    and  t0, t0, s4
+    and  s3, s0, s3
+    xor  s9, s9, s0
+    and  t6, s11, t6
+    lw   s4, 512(sp)
+    and  s0, s0, s1
+    lw   s1, 516(sp)
+    xor  a4, s5, a4
+    xor  ra, t6, ra
+    and  s4, s11, s4
+    xor  ra, a4, ra
+    and  t4, s9, t4
+    and  s1, s9, s1
+    xor  a6, t6, a6
+    xor  a4, s4, a4
+    and  s10, s8, s10
+    xor  s1, t5, s1
+    xor  t4, t4, a6
+    xor  a4, s3, a4
+    xor  s10, s10, s1
+    xor  s2, s2, s1
+    xor  a4, t4, a4
+    xor  s7, s7, t4
+    xor  t2, s10, t2
+    xor  a3, a3, a4
+    xor  s2, s2, ra
+    xor  t5, t5, s7
+    xor  s4, s4, s2
+    xor  t5, a3, t5
+    xor  t2, t2, a3
+    srli a3, s4, 16
+    slli s4, s4, 16
     xor  s2, a4, s2
-    lw   s5, 392(sp)
-    and  s0, s0, t3
-    lw   a4, 396(sp)
-    slli s3, s0, 8
-    xor  t4, t4, s0
-    srli s0, s5, 8
+    or   a3, a3, s4
+    srli s4, s2, 16
+    and  a5, s8, a5
+    slli s2, s2, 16
+    xor  a5, a5, s5
+    or   s2, s4, s2
+    xor  t0, t0, s10
+    xor  a5, a6, a5
+    srli s4, t2, 16
+    xor  a5, t0, a5
+    slli t2, t2, 16
+    xor  ra, ra, a5
+    or   t2, s4, t2
+    srli s4, ra, 16
+    slli ra, ra, 16
+    xor  t0, t0, s7
+    or   ra, s4, ra
+    xor  s7, a5, s7
+    srli s4, a5, 16
+    slli a5, a5, 16
+    xor  t5, t5, s0
+    or   a5, s4, a5
+    srli s4, t5, 16
+    slli t5, t5, 16
+    or   t5, s4, t5
+    srli s4, s7, 16
+    slli s7, s7, 16
+    or   s7, s4, s7
+    srli s4, t0, 16
+    slli t0, t0, 16
+    or   t0, s4, t0
+    srli s4, a3, 1
+    xor  s4, s4, s2
+    li   s0, 1431655765
+    and  s4, s4, s0
+    xor  s2, s2, s4
+    slli s4, s4, 1
+    xor  s4, a3, s4
+    srli a3, t2, 1
+    xor  a3, a3, ra
+    and  a3, a3, s0
+    xor  ra, ra, a3
+    slli a3, a3, 1
+    xor  t2, t2, a3
+    srli a3, a5, 1
+    xor  a3, a3, t5
+    and  a3, a3, s0
+    xor  t5, t5, a3
+    slli a3, a3, 1
+    xor  a3, a5, a3
+    srli a5, s7, 1
+    xor  a5, a5, t0
+    and  a5, a5, s0
+    xor  t0, t0, a5
+    slli a5, a5, 1
+    xor  a5, s7, a5
+    srli s7, s4, 2
+    xor  s7, s7, t2
+    li   a4, 858993459
+    and  s7, s7, a4
+    xor  t2, t2, s7
+    slli s7, s7, 2
+    xor  s4, s4, s7
+    srli s7, s2, 2
+    xor  s7, s7, ra
+    and  s7, s7, a4
+    xor  ra, ra, s7
+    slli s7, s7, 2
+    xor  s2, s2, s7
+    srli s7, a3, 2
+    xor  s7, s7, a5
+    and  s7, s7, a4
+    xor  a5, a5, s7
+    slli s7, s7, 2
+    xor  a3, a3, s7
+    srli s7, t5, 2
+    xor  s7, s7, t0
+    and  s7, s7, a4
+    xor  t0, t0, s7
+    slli s7, s7, 2
+    xor  s7, t5, s7
+    srli t5, s4, 4
+    xor  t5, t5, a3
+    li   t4, 252645135
+    and  t5, t5, t4
+    xor  a3, a3, t5
+    slli t5, t5, 4
+    xor  s4, s4, t5
+    sw   s4, 392(sp)
+    srli s4, s2, 4
+    xor  s4, s4, s7
+    and  s4, s4, t4
+    xor  s7, s7, s4
+    slli s4, s4, 4
+    xor  s2, s2, s4
+    sw   s2, 408(sp)
+    srli s2, t2, 4
+    xor  s2, s2, a5
+    and  s2, s2, t4
+    xor  a5, a5, s2
+    slli s2, s2, 4
+    xor  s2, t2, s2
+    sw   s2, 424(sp)
+    srli s2, ra, 4
+    xor  s2, s2, t0
+    and  s2, s2, t4
+    xor  t0, t0, s2
+    slli s2, s2, 4
+    xor  s2, ra, s2
+    sw   s2, 440(sp)
+    lw   s2, 96(sp)
+    lw   ra, 96(a0)
+    sw   t0, 504(sp)
+    xor  s2, s2, ra
+    lw   ra, 100(sp)
+    lw   t0, 100(a0)
+    lw   t2, 104(a0)
+    xor  t0, ra, t0
+    lw   ra, 104(sp)
+    sw   a5, 488(sp)
+    xor  t2, ra, t2
+    lw   ra, 108(sp)
+    lw   a5, 108(a0)
+    lw   s4, 112(a0)
+    xor  a5, ra, a5
+    lw   ra, 112(sp)
+    sw   s7, 472(sp)
+    xor  s4, ra, s4
+    lw   ra, 116(sp)
+    lw   s7, 116(a0)
+    lw   t5, 120(a0)
+    xor  s7, ra, s7
+    lw   ra, 120(sp)
+    sw   a3, 456(sp)
+    xor  t5, ra, t5
+    lw   ra, 124(sp)
+    lw   a3, 124(a0)
+    xor  s7, t5, s7
+    xor  a3, ra, a3
+    xor  ra, s4, t2
+    xor  s3, a3, t0
+    xor  s10, s3, ra
+    xor  t6, a3, t2
+    xor  s5, s7, s2
+    xor  a5, a5, s10
+    xor  t0, s5, t0
+    xor  t2, a5, t2
+    xor  s1, t0, t6
+    xor  s9, t2, s2
+    xor  a6, a3, s4
+    xor  t5, a5, t5
+    and  t4, s10, t2
+    and  a4, s1, s9
+    xor  s8, t5, a6
+    xor  a4, a4, t4
+    xor  s4, s5, s4
+    xor  t5, a4, t5
+    xor  s11, t2, s7
+    and  a4, s4, s2
+    xor  s7, s7, s8
+    xor  t4, a4, t4
+    xor  a5, s5, a3
+    xor  t1, s2, s8
+    xor  s6, s3, s7
+    and  a4, s3, s7
+    sw   s3, 516(sp)
+    and  s0, t0, s5
+    and  s3, a5, t1
+    xor  a7, s11, s8
     xor  s0, s0, a4
-    xor  s9, s9, s3
-    and  s0, s0, t3
-    slli s3, s0, 8
-    xor  s0, a4, s0
-    sw   s4, 492(sp)
-    xor  s3, s5, s3
-    srli a4, s9, 16
-    li   s4, 65535
-    xor  a4, a4, s3
-    and  a4, a4, s4
-    slli s5, a4, 16
     xor  s3, s3, a4
-    srli a4, t4, 16
-    xor  a4, a4, s0
-    xor  s9, s9, s5
-    and  a4, a4, s4
-    sw   s7, 476(sp)
-    slli s5, a4, 16
-    lw   s7, 256(a0)
-    xor  a4, s0, a4
-    lw   s0, 0(a1)
-    xor  s9, s9, s7
-    sw   s1, 460(sp)
-    xor  s0, s9, s0
-    lw   s1, 260(a0)
-    sw   s0, 0(a2)
-    xor  t4, t4, s5
-    lw   s0, 4(a1)
-    xor  t4, t4, s1
-    sw   s2, 444(sp)
-    xor  s0, t4, s0
-    lw   s2, 264(a0)
-    sw   s0, 4(a2)
-    lw   s0, 8(a1)
-    xor  s3, s3, s2
-    sw   t1, 428(sp)
-    xor  s0, s3, s0
-    lw   t1, 268(a0)
-    sw   s0, 8(a2)
-    lw   s0, 12(a1)
-    xor  a4, a4, t1
-    xor  s0, a4, s0
-    sw   s0, 12(a2)
-    lw   s0, 400(sp)
-    lw   a4, 404(sp)
-    srli s9, s0, 8
-    xor  s9, s9, a4
-    lw   s3, 408(sp)
-    and  s9, s9, t3
-    lw   t4, 412(sp)
-    slli s5, s9, 8
-    xor  a4, a4, s9
-    srli s9, s3, 8
-    xor  s9, s9, t4
-    xor  s0, s0, s5
-    and  s9, s9, t3
-    slli s5, s9, 8
-    xor  s9, t4, s9
-    xor  s5, s3, s5
-    srli t4, s0, 16
-    xor  t4, t4, s5
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  s5, s5, t4
-    srli t4, a4, 16
-    xor  t4, t4, s9
-    xor  s0, s0, s3
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  t4, s9, t4
-    lw   s9, 16(a1)
-    xor  s0, s0, s7
-    xor  s9, s0, s9
-    sw   s9, 16(a2)
-    xor  a4, a4, s3
-    lw   s9, 20(a1)
-    xor  a4, a4, s1
-    xor  s9, a4, s9
-    sw   s9, 20(a2)
-    lw   s9, 24(a1)
-    xor  s5, s5, s2
-    xor  s9, s5, s9
-    sw   s9, 24(a2)
-    lw   s9, 28(a1)
-    xor  t4, t4, t1
-    xor  s9, t4, s9
-    sw   s9, 28(a2)
-    lw   s9, 416(sp)
-    lw   t4, 420(sp)
-    srli s0, s9, 8
-    xor  s0, s0, t4
-    lw   s5, 424(sp)
-    and  s0, s0, t3
-    lw   a4, 428(sp)
-    slli s3, s0, 8
-    xor  t4, t4, s0
-    srli s0, s5, 8
-    xor  s0, s0, a4
-    xor  s9, s9, s3
-    and  s0, s0, t3
-    slli s3, s0, 8
-    xor  s0, a4, s0
-    xor  s3, s5, s3
-    srli a4, s9, 16
-    xor  a4, a4, s3
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  s3, s3, a4
-    srli a4, t4, 16
-    xor  a4, a4, s0
-    xor  s9, s9, s5
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  a4, s0, a4
-    lw   s0, 32(a1)
-    xor  s9, s9, s7
-    xor  s0, s9, s0
-    sw   s0, 32(a2)
-    xor  t4, t4, s5
-    lw   s0, 36(a1)
-    xor  t4, t4, s1
-    xor  s0, t4, s0
-    sw   s0, 36(a2)
-    lw   s0, 40(a1)
-    xor  s3, s3, s2
-    xor  s0, s3, s0
-    sw   s0, 40(a2)
-    lw   s0, 44(a1)
-    xor  a4, a4, t1
-    xor  s0, a4, s0
-    sw   s0, 44(a2)
-    lw   s0, 432(sp)
-    lw   a4, 436(sp)
-    srli s9, s0, 8
-    xor  s9, s9, a4
-    lw   s3, 440(sp)
-    and  s9, s9, t3
-    lw   t4, 444(sp)
-    slli s5, s9, 8
-    xor  a4, a4, s9
-    srli s9, s3, 8
-    xor  s9, s9, t4
-    xor  s0, s0, s5
-    and  s9, s9, t3
-    slli s5, s9, 8
-    xor  s9, t4, s9
-    xor  s5, s3, s5
-    srli t4, s0, 16
-    xor  t4, t4, s5
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  s5, s5, t4
-    srli t4, a4, 16
-    xor  t4, t4, s9
-    xor  s0, s0, s3
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  t4, s9, t4
-    lw   s9, 48(a1)
-    xor  s0, s0, s7
-    xor  s9, s0, s9
-    sw   s9, 48(a2)
-    xor  a4, a4, s3
-    lw   s9, 52(a1)
-    xor  a4, a4, s1
-    xor  s9, a4, s9
-    sw   s9, 52(a2)
-    lw   s9, 56(a1)
-    xor  s5, s5, s2
-    xor  s9, s5, s9
-    sw   s9, 56(a2)
-    lw   s9, 60(a1)
-    xor  t4, t4, t1
-    xor  s9, t4, s9
-    sw   s9, 60(a2)
-    lw   s9, 448(sp)
-    lw   t4, 452(sp)
-    srli s0, s9, 8
-    xor  s0, s0, t4
-    lw   s5, 456(sp)
-    and  s0, s0, t3
-    lw   a4, 460(sp)
-    slli s3, s0, 8
-    xor  t4, t4, s0
-    srli s0, s5, 8
-    xor  s0, s0, a4
-    xor  s9, s9, s3
-    and  s0, s0, t3
-    slli s3, s0, 8
-    xor  s0, a4, s0
-    xor  s3, s5, s3
-    srli a4, s9, 16
-    xor  a4, a4, s3
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  s3, s3, a4
-    srli a4, t4, 16
-    xor  a4, a4, s0
-    xor  s9, s9, s5
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  a4, s0, a4
-    lw   s0, 64(a1)
-    xor  s9, s9, s7
-    xor  s0, s9, s0
-    sw   s0, 64(a2)
-    xor  t4, t4, s5
-    lw   s0, 68(a1)
-    xor  t4, t4, s1
-    xor  s0, t4, s0
-    sw   s0, 68(a2)
-    lw   s0, 72(a1)
-    xor  s3, s3, s2
-    xor  s0, s3, s0
-    sw   s0, 72(a2)
-    lw   s0, 76(a1)
-    xor  a4, a4, t1
-    xor  s0, a4, s0
-    sw   s0, 76(a2)
-    lw   s0, 464(sp)
-    lw   a4, 468(sp)
-    srli s9, s0, 8
-    xor  s9, s9, a4
-    lw   s3, 472(sp)
-    and  s9, s9, t3
-    lw   t4, 476(sp)
-    slli s5, s9, 8
-    xor  a4, a4, s9
-    srli s9, s3, 8
-    xor  s9, s9, t4
-    xor  s0, s0, s5
-    and  s9, s9, t3
-    slli s5, s9, 8
-    xor  s9, t4, s9
-    xor  s5, s3, s5
-    srli t4, s0, 16
-    xor  t4, t4, s5
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  s5, s5, t4
-    srli t4, a4, 16
-    xor  t4, t4, s9
-    xor  s0, s0, s3
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  t4, s9, t4
-    lw   s9, 80(a1)
-    xor  s0, s0, s7
-    xor  s9, s0, s9
-    sw   s9, 80(a2)
-    xor  a4, a4, s3
-    lw   s9, 84(a1)
-    xor  a4, a4, s1
-    xor  s9, a4, s9
-    sw   s9, 84(a2)
-    lw   s9, 88(a1)
-    xor  s5, s5, s2
-    xor  s9, s5, s9
-    sw   s9, 88(a2)
-    lw   s9, 92(a1)
-    xor  t4, t4, t1
-    xor  s9, t4, s9
-    sw   s9, 92(a2)
-    lw   s9, 480(sp)
-    lw   t4, 484(sp)
-    srli s0, s9, 8
-    xor  s0, s0, t4
-    lw   s5, 488(sp)
-    and  s0, s0, t3
-    lw   a4, 492(sp)
-    slli s3, s0, 8
-    xor  t4, t4, s0
-    srli s0, s5, 8
-    xor  s0, s0, a4
-    xor  s9, s9, s3
-    and  s0, s0, t3
-    slli s3, s0, 8
-    xor  s0, a4, s0
-    xor  s3, s5, s3
-    srli a4, s9, 16
-    xor  a4, a4, s3
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  s3, s3, a4
-    srli a4, t4, 16
-    xor  a4, a4, s0
-    xor  s9, s9, s5
-    and  a4, a4, s4
-    slli s5, a4, 16
-    xor  a4, s0, a4
-    lw   s0, 96(a1)
-    xor  s9, s9, s7
-    xor  s0, s9, s0
-    sw   s0, 96(a2)
-    xor  t4, t4, s5
-    lw   s0, 100(a1)
-    xor  t4, t4, s1
-    xor  s0, t4, s0
-    sw   s0, 100(a2)
-    lw   s0, 104(a1)
-    xor  s3, s3, s2
-    xor  s0, s3, s0
-    sw   s0, 104(a2)
-    lw   s0, 108(a1)
-    xor  a4, a4, t1
-    xor  s0, a4, s0
-    sw   s0, 108(a2)
-    lw   s0, 496(sp)
-    lw   a4, 500(sp)
-    srli s9, s0, 8
-    xor  s9, s9, a4
-    lw   s3, 504(sp)
-    and  s9, s9, t3
-    lw   t4, 508(sp)
-    slli s5, s9, 8
-    xor  a4, a4, s9
-    srli s9, s3, 8
-    xor  s9, s9, t4
-    and  s9, s9, t3
-    slli t3, s9, 8
-    xor  s0, s0, s5
-    xor  s9, t4, s9
-    xor  t3, s3, t3
-    srli t4, s0, 16
+    sw   ra, 512(sp)
+    and  a4, a6, s8
+    and  ra, ra, a7
+    xor  ra, ra, a4
+    xor  s0, s0, ra
+    xor  s0, s0, s6
+    and  s6, t6, s11
+    xor  s6, s6, a4
+    xor  a3, a3, s7
+    xor  t3, s11, t6
+    xor  t4, t4, s6
+    xor  s3, s3, s6
+    xor  t5, t5, ra
     xor  t4, t4, t3
-    and  t4, t4, s4
-    slli s3, t4, 16
-    xor  t3, t3, t4
-    srli t4, a4, 16
-    xor  t4, t4, s9
-    and  t4, t4, s4
-    slli s4, t4, 16
-    xor  s0, s0, s3
-    xor  a4, a4, s4
-    xor  t4, s9, t4
-    xor  s7, s0, s7
-    xor  s1, a4, s1
-    xor  s2, t3, s2
-    xor  t1, t4, t1
-    lw   s0, 112(a1)
-    lw   a4, 116(a1)
-    lw   t3, 120(a1)
-    lw   t4, 124(a1)
-    xor  s0, s7, s0
-    xor  a4, s1, a4
-    xor  t3, s2, t3
-    xor  t4, t1, t4
-    sw   s0, 112(a2)
-    sw   a4, 116(a2)
-    sw   t3, 120(a2)
-    sw   t4, 124(a2)
+    xor  a3, s3, a3
+    xor  s3, t5, t4
+    and  t5, t5, s0
+    xor  t3, a3, t5
+    xor  t5, t4, t5
+    and  s6, s3, t3
+    xor  t4, s6, t4
+    xor  s6, s0, a3
+    and  t5, t5, s6
+    xor  t5, t5, a3
+    xor  s6, t3, t5
+    and  s6, a3, s6
+    xor  t3, t3, s6
+    xor  s0, s0, t5
+    and  t3, t4, t3
+    xor  s0, s6, s0
+    xor  s3, s3, t3
+    and  s5, s3, s5
+    and  t0, s3, t0
+    xor  t3, s3, s0
+    and  t1, t4, t1
+    and  a5, t4, a5
+    xor  s3, t4, s3
+    and  s2, t5, s2
+    and  s4, t5, s4
+    xor  t4, t4, t5
+    xor  t5, t5, s0
+    and  t2, t5, t2
+    and  s10, t5, s10
+    and  s8, t4, s8
+    and  a6, t4, a6
+    and  s7, s3, s7
+    lw   t5, 516(sp)
+    and  s11, t3, s11
+    xor  t4, t4, t3
+    and  t3, t3, t6
+    xor  s2, t2, s2
+    xor  t1, s7, t1
+    and  s3, s3, t5
+    lw   t6, 512(sp)
+    xor  t1, s2, t1
+    and  a7, t4, a7
+    xor  s5, s7, s5
+    xor  s2, s3, s2
+    and  t6, t4, t6
+    xor  a7, a7, s5
+    xor  s2, s11, s2
+    and  s1, s0, s1
+    xor  t6, a6, t6
+    xor  s2, a7, s2
+    xor  s1, s1, t6
+    xor  a7, s8, a7
+    xor  t0, t0, t6
+    xor  s10, s10, s1
+    xor  a5, a5, s2
+    xor  a6, a6, a7
+    xor  s1, s1, s4
+    xor  t0, t0, t1
+    xor  a6, a5, a6
+    xor  s3, s3, t0
+    xor  a5, s1, a5
+    srli s1, s3, 24
+    slli s3, s3, 8
+    xor  s2, s2, t0
+    or   s3, s1, s3
+    srli s1, s2, 24
+    and  s9, s0, s9
+    slli s2, s2, 8
+    xor  s9, s9, t2
+    or   s2, s1, s2
+    xor  s5, s5, s9
+    srli s1, a5, 24
+    xor  s5, s10, s5
+    slli a5, a5, 8
+    xor  t1, t1, s5
+    or   a5, s1, a5
+    srli s1, t1, 24
+    slli t1, t1, 8
+    xor  s10, s10, a7
+    or   t1, s1, t1
+    xor  a7, s5, a7
+    srli s1, s5, 24
+    slli s5, s5, 8
+    xor  a6, a6, t3
+    or   s5, s1, s5
+    srli s1, a6, 24
+    slli a6, a6, 8
+    or   s1, s1, a6
+    srli a6, a7, 24
+    slli a7, a7, 8
+    or   a7, a6, a7
+    srli a6, s10, 24
+    slli s10, s10, 8
+    or   s10, a6, s10
+    srli a6, s3, 1
+    xor  a6, a6, s2
+    li   t3, 1431655765
+    and  a6, a6, t3
+    xor  s2, s2, a6
+    slli a6, a6, 1
+    xor  a6, s3, a6
+    srli s3, a5, 1
+    xor  s3, s3, t1
+    and  s3, s3, t3
+    xor  t1, t1, s3
+    slli s3, s3, 1
+    xor  s3, a5, s3
+    srli a5, s5, 1
+    xor  a5, a5, s1
+    and  a5, a5, t3
+    xor  s1, s1, a5
+    slli a5, a5, 1
+    xor  a5, s5, a5
+    srli s5, a7, 1
+    xor  s5, s5, s10
+    and  s5, s5, t3
+    xor  s10, s10, s5
+    slli s5, s5, 1
+    xor  s5, a7, s5
+    srli a7, a6, 2
+    xor  a7, a7, s3
+    li   t3, 858993459
+    and  a7, a7, t3
+    xor  s3, s3, a7
+    slli a7, a7, 2
+    xor  a6, a6, a7
+    srli a7, s2, 2
+    xor  a7, a7, t1
+    and  a7, a7, t3
+    xor  t1, t1, a7
+    slli a7, a7, 2
+    xor  s2, s2, a7
+    srli a7, a5, 2
+    xor  a7, a7, s5
+    and  a7, a7, t3
+    xor  s5, s5, a7
+    slli a7, a7, 2
+    xor  a7, a5, a7
+    srli a5, s1, 2
+    xor  a5, a5, s10
+    and  a5, a5, t3
+    xor  s10, s10, a5
+    slli a5, a5, 2
+    xor  a5, s1, a5
+    srli s1, a6, 4
+    xor  s1, s1, a7
+    li   t3, 252645135
+    and  s1, s1, t3
+    xor  a7, a7, s1
+    slli s1, s1, 4
+    xor  a6, a6, s1
+    sw   a6, 396(sp)
+    srli a6, s2, 4
+    xor  a6, a6, a5
+    and  a6, a6, t3
+    xor  a5, a5, a6
+    slli a6, a6, 4
+    xor  s2, s2, a6
+    sw   s2, 412(sp)
+    srli s2, s3, 4
+    xor  s2, s2, s5
+    and  s2, s2, t3
+    xor  s5, s5, s2
+    slli s2, s2, 4
+    xor  s2, s3, s2
+    sw   s2, 428(sp)
+    srli s2, t1, 4
+    xor  s2, s2, s10
+    and  s2, s2, t3
+    xor  s10, s10, s2
+    sw   a5, 476(sp)
+    slli s2, s2, 4
+    lw   a6, 384(sp)
+    xor  s2, t1, s2
+    lw   a5, 388(sp)
+    sw   s2, 444(sp)
+    srli t0, a6, 8
+    li   s2, 16711935
+    xor  t0, t0, a5
+    and  t0, t0, s2
+    xor  a5, a5, t0
+    sw   a7, 460(sp)
+    lw   s1, 392(sp)
+    slli t0, t0, 8
+    lw   a7, 396(sp)
+    xor  a6, a6, t0
+    srli t0, s1, 8
+    xor  t0, t0, a7
+    and  t0, t0, s2
+    xor  a7, a7, t0
+    slli t0, t0, 8
+    xor  t0, s1, t0
+    srli s1, a6, 16
+    li   t1, 65535
+    xor  s1, s1, t0
+    and  s1, s1, t1
+    xor  t0, t0, s1
+    slli s1, s1, 16
+    xor  a6, a6, s1
+    srli s1, a5, 16
+    xor  s1, s1, a7
+    and  s1, s1, t1
+    xor  a7, a7, s1
+    sw   s10, 508(sp)
+    slli s1, s1, 16
+    lw   s10, 256(a0)
+    xor  a5, a5, s1
+    lw   s1, 0(a1)
+    xor  a6, a6, s10
+    xor  s1, a6, s1
+    lw   t3, 260(a0)
+    sw   s1, 0(a2)
+    lw   s1, 4(a1)
+    xor  a5, a5, t3
+    xor  s1, a5, s1
+    lw   s3, 264(a0)
+    sw   s1, 4(a2)
+    lw   s1, 8(a1)
+    xor  t0, t0, s3
+    sw   s5, 492(sp)
+    xor  s1, t0, s1
+    lw   s5, 268(a0)
+    sw   s1, 8(a2)
+    lw   s1, 12(a1)
+    xor  a7, a7, s5
+    xor  s1, a7, s1
+    sw   s1, 12(a2)
+    lw   s1, 400(sp)
+    lw   a7, 404(sp)
+    srli a6, s1, 8
+    xor  a6, a6, a7
+    and  a6, a6, s2
+    xor  a7, a7, a6
+    lw   t0, 408(sp)
+    slli a6, a6, 8
+    lw   a5, 412(sp)
+    xor  s1, s1, a6
+    srli a6, t0, 8
+    xor  a6, a6, a5
+    and  a6, a6, s2
+    xor  a5, a5, a6
+    slli a6, a6, 8
+    xor  a6, t0, a6
+    srli t0, s1, 16
+    xor  t0, t0, a6
+    and  t0, t0, t1
+    xor  a6, a6, t0
+    slli t0, t0, 16
+    xor  s1, s1, t0
+    srli t0, a7, 16
+    xor  t0, t0, a5
+    and  t0, t0, t1
+    xor  a5, a5, t0
+    slli t0, t0, 16
+    xor  a7, a7, t0
+    lw   t0, 16(a1)
+    xor  s1, s1, s10
+    xor  t0, s1, t0
+    sw   t0, 16(a2)
+    lw   t0, 20(a1)
+    xor  a7, a7, t3
+    xor  t0, a7, t0
+    sw   t0, 20(a2)
+    lw   t0, 24(a1)
+    xor  a6, a6, s3
+    xor  t0, a6, t0
+    sw   t0, 24(a2)
+    lw   t0, 28(a1)
+    xor  a5, a5, s5
+    xor  t0, a5, t0
+    sw   t0, 28(a2)
+    lw   t0, 416(sp)
+    lw   a5, 420(sp)
+    srli s1, t0, 8
+    xor  s1, s1, a5
+    and  s1, s1, s2
+    xor  a5, a5, s1
+    lw   a6, 424(sp)
+    slli s1, s1, 8
+    lw   a7, 428(sp)
+    xor  t0, t0, s1
+    srli s1, a6, 8
+    xor  s1, s1, a7
+    and  s1, s1, s2
+    xor  a7, a7, s1
+    slli s1, s1, 8
+    xor  s1, a6, s1
+    srli a6, t0, 16
+    xor  a6, a6, s1
+    and  a6, a6, t1
+    xor  s1, s1, a6
+    slli a6, a6, 16
+    xor  t0, t0, a6
+    srli a6, a5, 16
+    xor  a6, a6, a7
+    and  a6, a6, t1
+    xor  a7, a7, a6
+    slli a6, a6, 16
+    xor  a5, a5, a6
+    lw   a6, 32(a1)
+    xor  t0, t0, s10
+    xor  a6, t0, a6
+    sw   a6, 32(a2)
+    lw   a6, 36(a1)
+    xor  a5, a5, t3
+    xor  a6, a5, a6
+    sw   a6, 36(a2)
+    lw   a6, 40(a1)
+    xor  s1, s1, s3
+    xor  a6, s1, a6
+    sw   a6, 40(a2)
+    lw   a6, 44(a1)
+    xor  a7, a7, s5
+    xor  a6, a7, a6
+    sw   a6, 44(a2)
+    lw   a6, 432(sp)
+    lw   a7, 436(sp)
+    srli t0, a6, 8
+    xor  t0, t0, a7
+    and  t0, t0, s2
+    xor  a7, a7, t0
+    lw   s1, 440(sp)
+    slli t0, t0, 8
+    lw   a5, 444(sp)
+    xor  a6, a6, t0
+    srli t0, s1, 8
+    xor  t0, t0, a5
+    and  t0, t0, s2
+    xor  a5, a5, t0
+    slli t0, t0, 8
+    xor  t0, s1, t0
+    srli s1, a6, 16
+    xor  s1, s1, t0
+    and  s1, s1, t1
+    xor  t0, t0, s1
+    slli s1, s1, 16
+    xor  a6, a6, s1
+    srli s1, a7, 16
+    xor  s1, s1, a5
+    and  s1, s1, t1
+    xor  a5, a5, s1
+    slli s1, s1, 16
+    xor  a7, a7, s1
+    lw   s1, 48(a1)
+    xor  a6, a6, s10
+    xor  s1, a6, s1
+    sw   s1, 48(a2)
+    lw   s1, 52(a1)
+    xor  a7, a7, t3
+    xor  s1, a7, s1
+    sw   s1, 52(a2)
+    lw   s1, 56(a1)
+    xor  t0, t0, s3
+    xor  s1, t0, s1
+    sw   s1, 56(a2)
+    lw   s1, 60(a1)
+    xor  a5, a5, s5
+    xor  s1, a5, s1
+    sw   s1, 60(a2)
+    lw   s1, 448(sp)
+    lw   a5, 452(sp)
+    srli a6, s1, 8
+    xor  a6, a6, a5
+    and  a6, a6, s2
+    xor  a5, a5, a6
+    lw   t0, 456(sp)
+    slli a6, a6, 8
+    lw   a7, 460(sp)
+    xor  s1, s1, a6
+    srli a6, t0, 8
+    xor  a6, a6, a7
+    and  a6, a6, s2
+    xor  a7, a7, a6
+    slli a6, a6, 8
+    xor  a6, t0, a6
+    srli t0, s1, 16
+    xor  t0, t0, a6
+    and  t0, t0, t1
+    xor  a6, a6, t0
+    slli t0, t0, 16
+    xor  s1, s1, t0
+    srli t0, a5, 16
+    xor  t0, t0, a7
+    and  t0, t0, t1
+    xor  a7, a7, t0
+    slli t0, t0, 16
+    xor  a5, a5, t0
+    lw   t0, 64(a1)
+    xor  s1, s1, s10
+    xor  t0, s1, t0
+    sw   t0, 64(a2)
+    lw   t0, 68(a1)
+    xor  a5, a5, t3
+    xor  t0, a5, t0
+    sw   t0, 68(a2)
+    lw   t0, 72(a1)
+    xor  a6, a6, s3
+    xor  t0, a6, t0
+    sw   t0, 72(a2)
+    lw   t0, 76(a1)
+    xor  a7, a7, s5
+    xor  t0, a7, t0
+    sw   t0, 76(a2)
+    lw   t0, 464(sp)
+    lw   a7, 468(sp)
+    srli s1, t0, 8
+    xor  s1, s1, a7
+    and  s1, s1, s2
+    xor  a7, a7, s1
+    lw   a6, 472(sp)
+    slli s1, s1, 8
+    lw   a5, 476(sp)
+    xor  t0, t0, s1
+    srli s1, a6, 8
+    xor  s1, s1, a5
+    and  s1, s1, s2
+    xor  a5, a5, s1
+    slli s1, s1, 8
+    xor  s1, a6, s1
+    srli a6, t0, 16
+    xor  a6, a6, s1
+    and  a6, a6, t1
+    xor  s1, s1, a6
+    slli a6, a6, 16
+    xor  t0, t0, a6
+    srli a6, a7, 16
+    xor  a6, a6, a5
+    and  a6, a6, t1
+    xor  a5, a5, a6
+    slli a6, a6, 16
+    xor  a7, a7, a6
+    lw   a6, 80(a1)
+    xor  t0, t0, s10
+    xor  a6, t0, a6
+    sw   a6, 80(a2)
+    lw   a6, 84(a1)
+    xor  a7, a7, t3
+    xor  a6, a7, a6
+    sw   a6, 84(a2)
+    lw   a6, 88(a1)
+    xor  s1, s1, s3
+    xor  a6, s1, a6
+    sw   a6, 88(a2)
+    lw   a6, 92(a1)
+    xor  a5, a5, s5
+    xor  a6, a5, a6
+    sw   a6, 92(a2)
+    lw   a6, 480(sp)
+    lw   a5, 484(sp)
+    srli t0, a6, 8
+    xor  t0, t0, a5
+    and  t0, t0, s2
+    xor  a5, a5, t0
+    lw   s1, 488(sp)
+    slli t0, t0, 8
+    lw   a7, 492(sp)
+    xor  a6, a6, t0
+    srli t0, s1, 8
+    xor  t0, t0, a7
+    and  t0, t0, s2
+    xor  a7, a7, t0
+    slli t0, t0, 8
+    xor  t0, s1, t0
+    srli s1, a6, 16
+    xor  s1, s1, t0
+    and  s1, s1, t1
+    xor  t0, t0, s1
+    slli s1, s1, 16
+    xor  a6, a6, s1
+    srli s1, a5, 16
+    xor  s1, s1, a7
+    and  s1, s1, t1
+    xor  a7, a7, s1
+    slli s1, s1, 16
+    xor  a5, a5, s1
+    lw   s1, 96(a1)
+    xor  a6, a6, s10
+    xor  s1, a6, s1
+    sw   s1, 96(a2)
+    lw   s1, 100(a1)
+    xor  a5, a5, t3
+    xor  s1, a5, s1
+    sw   s1, 100(a2)
+    lw   s1, 104(a1)
+    xor  t0, t0, s3
+    xor  s1, t0, s1
+    sw   s1, 104(a2)
+    lw   s1, 108(a1)
+    xor  a7, a7, s5
+    xor  s1, a7, s1
+    sw   s1, 108(a2)
+    lw   s1, 496(sp)
+    lw   a7, 500(sp)
+    srli a6, s1, 8
+    xor  a6, a6, a7
+    and  a6, a6, s2
+    xor  a7, a7, a6
+    lw   t0, 504(sp)
+    slli a6, a6, 8
+    lw   a5, 508(sp)
+    xor  s1, s1, a6
+    srli a6, t0, 8
+    xor  a6, a6, a5
+    and  a6, a6, s2
+    xor  a5, a5, a6
+    slli a6, a6, 8
+    xor  a6, t0, a6
+    srli t0, s1, 16
+    xor  t0, t0, a6
+    and  t0, t0, t1
+    xor  a6, a6, t0
+    slli t0, t0, 16
+    xor  s1, s1, t0
+    xor  s10, s1, s10
+    srli s1, a7, 16
+    xor  s1, s1, a5
+    and  s1, s1, t1
+    xor  a5, a5, s1
+    slli s1, s1, 16
+    xor  a7, a7, s1
+    xor  t3, a7, t3
+    lw   a7, 112(a1)
+    xor  s3, a6, s3
+    xor  a7, s10, a7
+    sw   a7, 112(a2)
+    lw   a7, 116(a1)
+    xor  s5, a5, s5
+    xor  a7, t3, a7
+    sw   a7, 116(a2)
+    lw   a7, 120(a1)
+    xor  a7, s3, a7
+    sw   a7, 120(a2)
+    lw   a7, 124(a1)
+    xor  a7, s5, a7
+    sw   a7, 124(a2)
     lw   a0, 704(sp)
     lw   a1, 708(sp)
     lw   t1, 724(sp)
@@ -3694,122 +3680,157 @@ aes128ctr_xor:
     sw   a1, 708(sp)
     lw   a2, 712(sp)
     beqz a2, .Lx_done
-    lw   t1, 236(sp)
-    li   t0, -16777216
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 240(sp)
-    sw   t2, 236(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 244(sp)
-    sw   t2, 240(sp)
-    xor  t2, t1, t0
-    and  t0, t1, t0
-    lw   t1, 248(sp)
-    sw   t2, 244(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 252(sp)
-    sw   t2, 248(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 192(sp)
-    sw   t2, 252(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 196(sp)
-    sw   t2, 192(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 200(sp)
-    sw   t2, 196(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 204(sp)
-    sw   t2, 200(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 208(sp)
-    sw   t2, 204(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 212(sp)
-    sw   t2, 208(sp)
-    xor  t2, t0, t1
-    and  t1, t0, t1
-    lw   t0, 216(sp)
-    sw   t2, 212(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 220(sp)
-    sw   t2, 216(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 160(sp)
-    sw   t2, 220(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 164(sp)
-    sw   t2, 160(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 168(sp)
-    sw   t2, 164(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 172(sp)
-    sw   t2, 168(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 176(sp)
-    sw   t2, 172(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 180(sp)
-    sw   t2, 176(sp)
-    xor  t2, t1, t0
-    and  t0, t1, t0
-    lw   t1, 184(sp)
-    sw   t2, 180(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 188(sp)
-    sw   t2, 184(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 128(sp)
-    sw   t2, 188(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 132(sp)
-    sw   t2, 128(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 136(sp)
-    sw   t2, 132(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 140(sp)
-    sw   t2, 136(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 144(sp)
-    sw   t2, 140(sp)
-    xor  t2, t1, t0
-    and  t1, t1, t0
-    lw   t0, 148(sp)
-    sw   t2, 144(sp)
-    xor  t2, t0, t1
-    and  t1, t0, t1
-    lw   t0, 152(sp)
-    sw   t2, 148(sp)
-    xor  t2, t0, t1
-    and  t0, t0, t1
-    lw   t1, 156(sp)
-    sw   t2, 152(sp)
-    xor  t1, t1, t0
-    sw   t1, 156(sp)
+    lw   s11, 228(sp)
+    lw   t4, 236(sp)
+    sw   s11, 100(sp)
+    li   s11, -16777216
+    lw   a5, 240(sp)
+    xor  ra, t4, s11
+    and  t4, t4, s11
+    sw   ra, 108(sp)
+    sw   ra, 236(sp)
+    and  ra, a5, t4
+    lw   s5, 244(sp)
+    xor  a5, a5, t4
+    sw   a5, 240(sp)
+    sw   a5, 112(sp)
+    lw   s10, 248(sp)
+    xor  a5, s5, ra
+    and  ra, s5, ra
+    sw   a5, 116(sp)
+    sw   a5, 244(sp)
+    lw   s1, 252(sp)
+    xor  a5, s10, ra
+    and  s10, s10, ra
+    sw   a5, 248(sp)
+    sw   a5, 120(sp)
+    xor  a5, s1, s10
+    lw   s5, 192(sp)
+    and  s1, s1, s10
+    and  t4, s5, s1
+    lw   s9, 196(sp)
+    xor  s5, s5, s1
+    sw   s5, 64(sp)
+    sw   s5, 192(sp)
+    lw   t6, 200(sp)
+    xor  s5, s9, t4
+    and  s9, s9, t4
+    sw   s5, 196(sp)
+    sw   s5, 68(sp)
+    and  s5, t6, s9
+    lw   t3, 204(sp)
+    xor  t6, t6, s9
+    sw   t6, 200(sp)
+    sw   t6, 72(sp)
+    and  t6, t3, s5
+    lw   t0, 208(sp)
+    xor  t3, t3, s5
+    sw   t3, 76(sp)
+    sw   t3, 204(sp)
+    lw   a6, 212(sp)
+    xor  t3, t0, t6
+    and  t0, t0, t6
+    sw   t3, 208(sp)
+    sw   t3, 80(sp)
+    lw   s10, 216(sp)
+    xor  t3, a6, t0
+    and  t0, a6, t0
+    sw   t3, 212(sp)
+    sw   t3, 84(sp)
+    lw   s0, 220(sp)
+    xor  t3, s10, t0
+    and  s10, s10, t0
+    sw   t3, 216(sp)
+    sw   t3, 88(sp)
+    lw   s3, 160(sp)
+    xor  t3, s0, s10
+    and  s0, s0, s10
+    sw   t3, 220(sp)
+    sw   t3, 92(sp)
+    lw   ra, 164(sp)
+    xor  t3, s3, s0
+    and  s3, s3, s0
+    sw   t3, 160(sp)
+    sw   t3, 32(sp)
+    and  t3, ra, s3
+    lw   s6, 168(sp)
+    xor  ra, ra, s3
+    sw   ra, 36(sp)
+    sw   ra, 164(sp)
+    and  ra, s6, t3
+    lw   s2, 172(sp)
+    xor  s6, s6, t3
+    sw   s6, 40(sp)
+    sw   s6, 168(sp)
+    and  s6, s2, ra
+    lw   a7, 176(sp)
+    xor  s2, s2, ra
+    sw   s2, 44(sp)
+    sw   s2, 172(sp)
+    and  s2, a7, s6
+    xor  a7, a7, s6
+    lw   a2, 232(sp)
+    sw   a7, 48(sp)
+    sw   a7, 176(sp)
+    lw   a7, 180(sp)
+    lw   t1, 224(sp)
+    sw   a2, 104(sp)
+    lw   a2, 184(sp)
+    xor  s6, a7, s2
+    sw   t1, 96(sp)
+    and  s2, a7, s2
+    sw   s6, 52(sp)
+    sw   s6, 180(sp)
+    lw   t1, 188(sp)
+    xor  s6, a2, s2
+    and  a2, a2, s2
+    sw   s6, 184(sp)
+    sw   s6, 56(sp)
+    lw   s8, 128(sp)
+    xor  s6, t1, a2
+    and  t1, t1, a2
+    sw   s6, 60(sp)
+    sw   s6, 188(sp)
+    and  s6, s8, t1
+    lw   s4, 132(sp)
+    xor  s8, s8, t1
+    sw   s8, 0(sp)
+    sw   s8, 128(sp)
+    and  s8, s4, s6
+    lw   t2, 136(sp)
+    xor  s4, s4, s6
+    sw   s4, 132(sp)
+    sw   s4, 4(sp)
+    lw   t5, 140(sp)
+    xor  s4, t2, s8
+    and  t2, t2, s8
+    sw   s4, 8(sp)
+    sw   s4, 136(sp)
+    lw   a3, 144(sp)
+    xor  s4, t5, t2
+    and  t5, t5, t2
+    sw   s4, 140(sp)
+    sw   s4, 12(sp)
+    sw   a5, 252(sp)
+    sw   a5, 124(sp)
+    and  s4, a3, t5
+    lw   a5, 148(sp)
+    xor  a3, a3, t5
+    sw   a3, 16(sp)
+    sw   a3, 144(sp)
+    and  a3, a5, s4
+    lw   a4, 152(sp)
+    xor  s4, a5, s4
+    sw   s4, 148(sp)
+    sw   s4, 20(sp)
+    lw   s7, 156(sp)
+    xor  s4, a4, a3
+    and  a4, a4, a3
+    xor  s7, s7, a4
+    sw   s4, 24(sp)
+    sw   s4, 152(sp)
+    sw   s7, 156(sp)
+    sw   s7, 28(sp)
     j    .Lx_batch
 .Lx_done:
     lw   ra, 736(sp)
