@@ -133,8 +133,9 @@ def main():
     names = list(SEED)
     extra = sorted({m for mx in mixes.values() for m in mx} - set(names))
     lines = ["# Seed 004 Table 5, regenerated: instruction mix of one 128-bit multiplication", "",
-             ("Ours: per-mnemonic counts of one `polymul_128` call from rvsim (`--json`, difference of "
-              "a 2-call and a 1-call run)." if use_rvsim else
+             ("Ours: per-mnemonic counts of one `polymul_128` call from rvsim (`--json`: a run with two "
+              "kernel calls minus a run whose second call, from an identical call site, goes to an empty "
+              "function). They equal the static counts of the straight-line kernels." if use_rvsim else
               "Ours: **static** count of the disassembled kernels (rvsim was not available when this "
               "file was written; the kernels are straight-line code, so each instruction runs once "
               "per call). Regenerate with rvsim: `python3 crypto/polymul-128/table5.py`."),

@@ -12,7 +12,7 @@ early out), there is no branch and no secret-dependent address: constant time.
 The ALU work (masking, Karatsuba additions) is scheduled into the MUL shadows.
 """
 import sys
-from rvgen import Block, build
+from rvgen import Block, build, run_main
 
 QMASK = [sum(1 << j for j in range(32) if j % 3 == r) for r in range(3)]
 
@@ -103,8 +103,12 @@ def gen(ext=False):
     return B
 
 
-if __name__ == "__main__":
-    win = int(sys.argv[1]) if len(sys.argv) > 1 else 24
+def main(argv):
+    if len(argv) > 1:
+        raise ValueError("expected at most one argument (the scheduling window)")
+    win = int(argv[0]) if argv else 24
+    if win < 1:
+        raise ValueError("window must be >= 1")
     blk = gen()
     txt, cyc, n = build("polymul_128", blk, {"%rp": "a0", "%ap": "a1", "%bp": "a2"}, window=win,
                         maxlive=28,
@@ -113,3 +117,7 @@ if __name__ == "__main__":
                                 "Karatsuba 128->64->32->16" % win)
     print("/* scheduled: %d instructions, ~%d cycles (generator estimate, MUL latency 5) */" % (n, cyc))
     print(txt)
+
+
+if __name__ == "__main__":
+    run_main(main, "gen_ctmul.py [WINDOW]")

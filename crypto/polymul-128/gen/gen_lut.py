@@ -7,7 +7,7 @@ The accumulator c (8 words) lives in registers; the nibbles of a are consumed fr
 most significant nibble position down with c <<= 4 in between (Algorithm 1 of seed 004).
 """
 import sys
-from rvgen import Block, build
+from rvgen import Block, build, run_main
 
 STRIDE = 32
 
@@ -89,8 +89,10 @@ def gen(ext=False):
     return B
 
 
-if __name__ == "__main__":
-    ext = len(sys.argv) > 1 and sys.argv[1] == "x"
+def main(argv):
+    if len(argv) > 1 or (argv and argv[0] != "x"):
+        raise ValueError("expected no argument (lut) or 'x' (lut-x)")
+    ext = bool(argv)
     blk = gen(ext)
     name = "polymul_128"
     txt, cyc, n = build(name, blk, {"%rp": "a0", "%ap": "a1", "%bp": "a2"}, window=48,
@@ -102,3 +104,7 @@ if __name__ == "__main__":
     if ext:
         print('#include "ise.inc"')
     print(txt)
+
+
+if __name__ == "__main__":
+    run_main(main, "gen_lut.py [x]")

@@ -7,7 +7,7 @@ Output words are accumulated in r[] in memory (lw/xor/sw; the registers hold the
 usage: gen_zbkc_big.py NWORDS DEPTH [WINDOW]
 """
 import sys
-from rvgen import Block, build
+from rvgen import Block, build, run_main
 
 
 def leaves(aset, bset, n, depth):
@@ -73,9 +73,13 @@ def gen(n, depth):
     return B
 
 
-if __name__ == "__main__":
-    n, depth = int(sys.argv[1]), int(sys.argv[2])
-    win = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+def main(argv):
+    if len(argv) not in (2, 3):
+        raise ValueError("expected NWORDS DEPTH [WINDOW]")
+    n, depth = int(argv[0]), int(argv[1])
+    win = int(argv[2]) if len(argv) > 2 else 40
+    if n < 1 or n & (n - 1) or not 0 <= depth or (n >> depth) < 1 or win < 1:
+        raise ValueError("NWORDS must be a power of two, 2^DEPTH <= NWORDS, WINDOW >= 1")
     blk = gen(n, depth)
     name = "polymul_%d" % (32 * n)
     txt, cyc, cnt = build(name, blk, {"%rp": "a0", "%ap": "a1", "%bp": "a2"}, window=win,
@@ -84,3 +88,7 @@ if __name__ == "__main__":
                                   % (n, depth, win, depth, n >> depth))
     print("/* scheduled: %d instructions, ~%d cycles (generator estimate, clmul latency 1) */" % (cnt, cyc))
     print(txt)
+
+
+if __name__ == "__main__":
+    run_main(main, "gen_zbkc_big.py NWORDS DEPTH [WINDOW]")

@@ -274,3 +274,17 @@ def build(name, blk, bound, window=40, frame_extra=0, comment="", pool=POOL, max
     seq, cyc = schedule(blk.insns, window, maxlive or len(pool), bound)
     body, used = allocate(seq, bound, pool)
     return function(name, body, used, frame_extra, comment), cyc, len(seq)
+
+
+def run_main(main, usage):
+    """Run a generator's main(argv) with clear errors: bad arguments -> usage, exit 2;
+    a kernel that cannot be scheduled/allocated -> one error line, exit 1."""
+    import sys
+    try:
+        main(sys.argv[1:])
+    except (ValueError, IndexError) as e:
+        sys.stderr.write("error: %s\nusage: %s\n" % (e, usage))
+        sys.exit(2)
+    except RuntimeError as e:
+        sys.stderr.write("error: %s (try a smaller scheduling window)\n" % e)
+        sys.exit(1)
