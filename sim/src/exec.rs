@@ -447,6 +447,7 @@ impl Machine {
                         Ok(Outcome::Continue(r)) => r,
                         Ok(Outcome::Exit(code)) => {
                             self.instret += 1;
+                            if O::ACTIVE { obs.insn(pc, &d, self.x[10], t.now(), stall, &self.mem); }
                             *pcref = pc;
                             return Ok(code);
                         }

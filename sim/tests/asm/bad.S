@@ -1,0 +1,43 @@
+/* Programs that must stop rvsim with a clear error; one is selected with -DB_<NAME>. */
+#include "rt.h"
+    .section .text.start
+    .globl _start
+_start:
+    li t0, 0x80000000
+#if defined(B_ILLEGAL)
+    .word 0xffffffff
+#elif defined(B_MUL)
+    mul a0, a0, a0
+#elif defined(B_MISALIGNED_LOAD)
+    lw a0, 2(t0)
+#elif defined(B_MISALIGNED_STORE)
+    sh a0, 1(t0)
+#elif defined(B_UNMAPPED)
+    li t1, 0x10000000
+    lw a0, 0(t1)
+#elif defined(B_DTIM_END)
+    li t1, 0x80004000
+    sw a0, 0(t1)
+#elif defined(B_FLASH_STORE)
+    la t1, _start
+    sw a0, 0(t1)
+#elif defined(B_LOOP)
+1:  j 1b
+#elif defined(B_JUMP_UNMAPPED)
+    li t1, 0x40000000
+    jr t1
+#elif defined(B_ECALL)
+    ecall
+#elif defined(B_EBREAK)
+    ebreak
+#elif defined(B_EXIT7)
+    /* SYS_EXIT_EXTENDED with status 7 */
+    li a1, 0x80000100
+    li t1, 0x20026
+    sw t1, 0(a1)
+    li t1, 7
+    sw t1, 4(a1)
+    li a0, 0x20
+    SEMIHOST_CALL
+#endif
+    EXIT_OK

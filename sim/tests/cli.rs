@@ -1,0 +1,198 @@
+//! The `rvsim` command: bad input (clear one-line error, exit 125 / 2, never a panic),
+//! semihosting output and exit status against QEMU, JSON keys, --core FILE.
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn rvsim(args: &[&str], elf: &Path) -> Output {
+    Command::new(rvsim_bin()).args(args).arg(elf).output().unwrap()
+}
+fn stderr(o: &Output) -> String { String::from_utf8_lossy(&o.stderr).into_owned() }
+
+/// rvsim must stop with status 125 and one `rvsim: error:` line containing `want`.
+fn expect_error(o: Output, want: &str) {
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(125), "stderr: {e}");
+    assert!(e.starts_with("rvsim: error: "), "stderr: {e}");
+    assert_eq!(e.trim_end().lines().count(), 1, "one line expected: {e}");
+    assert!(e.contains(want), "expected '{want}' in: {e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+fn bad(name: &str, args: &[&str], want: &str) {
+    let elf = build_asm("bad", "rv32imac_zicsr", &[&format!("B_{name}")]);
+    expect_error(rvsim(args, &elf), want);
+}
+
+#[test]
+fn not_elf() {
+    let p = out_dir().join("not-elf.bin");
+    std::fs::write(&p, b"hello, this is not an ELF file at all").unwrap();
+    expect_error(rvsim(&[], &p), "not an ELF file");
+    let p = out_dir().join("empty.bin");
+    std::fs::write(&p, b"").unwrap();
+    expect_error(rvsim(&[], &p), "not an ELF file");
+    expect_error(rvsim(&[], Path::new("/nonexistent/file.elf")), "cannot read");
+}
+
+#[test]
+fn elf64_and_big_endian() {
+    let mut h = vec![0u8; 64];
+    h[..4].copy_from_slice(b"\x7fELF");
+    h[4] = 2;
+    h[5] = 1;
+    let p = out_dir().join("elf64.bin");
+    std::fs::write(&p, &h).unwrap();
+    expect_error(rvsim(&[], &p), "64-bit");
+    h[4] = 1;
+    h[5] = 2;
+    let p = out_dir().join("elfbe.bin");
+    std::fs::write(&p, &h).unwrap();
+    expect_error(rvsim(&[], &p), "big-endian");
+}
+
+#[test]
+fn truncated() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
+    let data = std::fs::read(&elf).unwrap();
+    // cut inside the loadable segment's file bytes
+    let p = out_dir().join("truncated.elf");
+    std::fs::write(&p, &data[..0x1010.min(data.len() / 2)]).unwrap();
+    expect_error(rvsim(&[], &p), "truncated");
+    std::fs::write(&p, &data[..40]).unwrap();
+    expect_error(rvsim(&[], &p), "truncated");
+}
+
+#[test]
+fn illegal_and_disallowed() {
+    bad("ILLEGAL", &[], "illegal instruction 0xffffffff at pc 0x20400004");
+    bad("MUL", &["--isa", "rv32ic"], "needs extension 'm'");
+    bad("MUL", &["--isa", "rv32ic"], "mul a0,a0,a0");
+    // compressed instructions without C
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
+    expect_error(rvsim(&["--isa", "rv32im"], &elf), "needs extension 'c'");
+    bad("ECALL", &[], "ecall at pc");
+    bad("EBREAK", &[], "ebreak");
+}
+
+#[test]
+fn memory_errors() {
+    bad("MISALIGNED_LOAD", &[], "misaligned load of 4 bytes at 0x80000002");
+    bad("MISALIGNED_STORE", &[], "misaligned store of 2 bytes at 0x80000001");
+    bad("UNMAPPED", &[], "unmapped address 0x10000000");
+    bad("DTIM_END", &[], "unmapped address 0x80004000");
+    bad("FLASH_STORE", &[], "read-only flash at 0x20400000");
+    bad("JUMP_UNMAPPED", &[], "instruction fetch at pc 0x40000000");
+    // the flat map has 256 MiB of RAM and writable flash
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_DTIM_END"]);
+    assert_eq!(rvsim(&["--memory", "flat"], &elf).status.code(), Some(0));
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_FLASH_STORE"]);
+    assert_eq!(rvsim(&["--memory", "flat"], &elf).status.code(), Some(0));
+}
+
+#[test]
+fn budget() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
+    expect_error(rvsim(&["--max-insns", "1000"], &elf), "instruction budget exceeded: 1000 instructions");
+}
+
+#[test]
+fn usage_errors() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    for args in [&["--isa", "rv32imq"][..], &["--isa", "rv64i"], &["--isa", "rv32i_zfoo"], &["--core", "/nonexistent.toml"],
+                 &["--memory", "huge"], &["--max-insns", "lots"], &["--bogus"], &["--mul-latency", "0"]] {
+        let o = rvsim(args, &elf);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("rvsim: error: "), "{args:?}");
+    }
+    let o = Command::new(rvsim_bin()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let bad_core = out_dir().join("bad-core.toml");
+    std::fs::write(&bad_core, "[latency]\nmul = 0\n").unwrap();
+    assert_eq!(rvsim(&["--core", bad_core.to_str().unwrap()], &elf).status.code(), Some(2));
+}
+
+#[test]
+fn exit_extended_status() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    assert_eq!(rvsim(&[], &elf).status.code(), Some(7));
+}
+
+#[test]
+fn picolibc_printf_and_exit_match_qemu() {
+    let src = out_dir().join("hello.c");
+    std::fs::write(&src, "#include <stdio.h>\n#include <string.h>\nint main(void){ char b[64]; \
+        for (int i = 0; i < 3; i++) printf(\"line %d: %s %x %lu\\n\", i, \"abc\", 0xbeef * i, 1234567890ul / (i + 1)); \
+        fputs(\"no newline\", stdout); snprintf(b, sizeof b, \"%08x\", 0xc0ffee); puts(b); return 42; }\n").unwrap();
+    let elf = out_dir().join("hello.elf");
+    build_c(&src, &elf, &[]);
+    let ours = rvsim(&[], &elf);
+    assert_eq!(ours.status.code(), Some(42), "{}", stderr(&ours));
+    let q = Command::new("qemu-system-riscv32")
+        .args(["-M", "sifive_e", "-cpu", "rv32", "-bios", "none", "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-kernel"])
+        .arg(&elf).output().unwrap_or_else(|e| panic!("qemu-system-riscv32 is required: {e}"));
+    assert_eq!(q.status.code(), Some(42));
+    let mut qtext = String::from_utf8_lossy(&q.stdout).into_owned();
+    qtext.push_str(&String::from_utf8_lossy(&q.stderr));
+    let text = String::from_utf8_lossy(&ours.stdout);
+    assert_eq!(text, qtext);
+    assert!(text.starts_with("line 0: abc 0 1234567890\nline 1: abc beef 617283945\n"), "{text}");
+    assert!(text.ends_with("no newline00c0ffee\n"));
+}
+
+#[test]
+fn json_stats_annotate_trace_and_core_file() {
+    let src = out_dir().join("work.c");
+    std::fs::write(&src, "#include <stdio.h>\nunsigned f(unsigned x){ unsigned s = 0; for (unsigned i = 0; i < x; i++) s += i * i; return s; }\n\
+        int main(void){ volatile unsigned n = 1000; printf(\"%u\\n\", f(n)); return 0; }\n").unwrap();
+    let elf = out_dir().join("work.elf");
+    build_c(&src, &elf, &["-fno-inline"]);
+    let jf = out_dir().join("work.json");
+    let tf = out_dir().join("work.trace");
+    let o = rvsim(&["--json", "--json-out", jf.to_str().unwrap(), "--stats", "--annotate", "2", "--trace", tf.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf).unwrap()).unwrap();
+    for k in ["exit_code", "cycles", "instret", "stalls", "mnemonics", "functions", "max_stack_bytes", "core", "isa", "mul_latency"] {
+        assert!(j.get(k).is_some(), "missing key {k}");
+    }
+    for k in ["load_use", "mul", "div", "branch_mispredict", "icache", "other"] { assert!(j["stalls"].get(k).is_some(), "stall {k}"); }
+    assert_eq!(j["core"], "e31");
+    assert_eq!(j["mul_latency"], 5);
+    assert_eq!(j["functions"]["f"]["calls"], 1);
+    assert!(j["functions"]["f"]["instret"].as_u64().unwrap() > 4000);
+    let mn: u64 = j["mnemonics"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(mn, j["instret"].as_u64().unwrap());
+    let fsum: u64 = j["functions"].as_object().unwrap().values().map(|v| v["instret"].as_u64().unwrap()).sum();
+    assert_eq!(fsum, j["instret"].as_u64().unwrap());
+    let fcyc: u64 = j["functions"].as_object().unwrap().values().map(|v| v["cycles"].as_u64().unwrap()).sum();
+    assert_eq!(fcyc, j["cycles"].as_u64().unwrap());
+    assert!(j["max_stack_bytes"].as_u64().unwrap() > 0 && j["max_stack_bytes"].as_u64().unwrap() < 16384);
+    let e = stderr(&o);
+    assert!(e.contains("== f ("), "annotate shows f: {e}");
+    // --json on stderr is the same object
+    let line = e.lines().find(|l| l.starts_with('{')).unwrap();
+    assert_eq!(serde_json::from_str::<serde_json::Value>(line).unwrap(), j);
+    let trace = std::fs::read_to_string(&tf).unwrap();
+    assert_eq!(trace.lines().count() as u64, j["instret"].as_u64().unwrap());
+    // the shipped parameter file equals the built-in model
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("cores/e31.toml");
+    let jf2 = out_dir().join("work2.json");
+    let o = rvsim(&["--core", core.to_str().unwrap(), "--memory", "e31", "--json-out", jf2.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(0));
+    let j2: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf2).unwrap()).unwrap();
+    assert_eq!(j2["cycles"], j["cycles"]);
+    // ideal: cycles = instret; --mul-latency changes e31 cycles for a program with muls
+    let o = rvsim(&["--core", "ideal", "--json-out", jf2.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(0));
+    let j3: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf2).unwrap()).unwrap();
+    assert_eq!(j3["cycles"], j3["instret"]);
+    assert_eq!(j3["instret"], j["instret"]);
+    let o = rvsim(&["--mul-latency", "2", "--json-out", jf2.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(0));
+    let j4: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf2).unwrap()).unwrap();
+    assert_eq!(j4["mul_latency"], 2);
+    assert!(j4["cycles"].as_u64().unwrap() < j["cycles"].as_u64().unwrap());
+}
