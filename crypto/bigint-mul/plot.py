@@ -37,7 +37,8 @@ MUL_STYLE = {"schoolbook": ("schoolbook", "C0", "o-"),
              "karatsuba-carry": ("Karatsuba, addc", "C5", "^--"),
              "comba": ("Comba (product scanning)", "C6", "D-"),
              "comba-carry": ("Comba, addc", "C7", "v-"),
-             "karatsuba-rec": ("Karatsuba, recursive", "C8", "x-")}
+             "karatsuba-rec": ("Karatsuba, recursive", "C8", "x-"),
+             "comba-fixed": ("Comba, straight line for n = 8, 16", "C9", "*-")}
 
 
 def load(path):
