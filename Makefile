@@ -10,9 +10,12 @@ build: setup
 	$(RVLAB) build
 
 # cargo tests of the simulator, then the pytest suites (which run `rvlab test` on every implementation)
+# (both always run; the target fails if either failed)
 test: setup
-	cd sim && cargo test --release --quiet
-	$(PY) -m pytest -q tests
+	@status=0; \
+	(cd sim && cargo test --release --quiet) || status=1; \
+	$(PY) -m pytest -q tests || status=1; \
+	exit $$status
 
 bench: setup
 	$(RVLAB) bench
