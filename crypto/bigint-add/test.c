@@ -4,7 +4,7 @@
 #include "rvlab.h"
 #include "api.h"
 
-#define MAXN 64
+#define MAXN 80
 #define GUARD 0x6b8b4567u
 static uint32_t A[MAXN], B[MAXN], R[MAXN + 1];
 

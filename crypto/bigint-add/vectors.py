@@ -16,7 +16,7 @@ except ImportError:  # standalone use
     from collections import namedtuple
     Case = namedtuple("Case", "name fields")
 
-NS = list(range(0, 33)) + [48, 64]
+NS = list(range(0, 33)) + [37, 48, 64, 74]   # 37, 74: ceil(1024/28), ceil(2048/28) of speed.c
 K_VALUES = (28, 27, 24, 31, 16)
 
 

@@ -18,6 +18,7 @@ except ImportError:  # standalone use
     Case = namedtuple("Case", "name fields")
 
 NS = list(range(0, 33)) + [40, 48, 64, 96, 128]
+BITS = (256, 512, 1024, 2048)   # the equal-size sweep of speed.c
 
 
 def max_k(n):
@@ -88,6 +89,16 @@ def cases(rng: random.Random, n_random: int):
                 a, b = rng.getrandbits(32 * n), rng.getrandbits(32 * n)
                 ra, rb = rng.getrandbits(kk * n), rng.getrandbits(kk * n)
             out.append(make_case(f"n{n}-random{i}", n, a, b, kk, ra, rb))
+    # the (n, k) pairs speed.c uses for the reduced radix at equal bit length
+    for bits in BITS:
+        n = 2
+        while n * max_k(n) < bits:
+            n += 2
+        k = -(-bits // n)
+        m = (1 << (k * n)) - 1
+        out.append(make_case(f"bits{bits}-n{n}-k{k}-allones", n, (1 << 32 * n) - 1, (1 << 32 * n) - 1, k, m, m))
+        out.append(make_case(f"bits{bits}-n{n}-k{k}-random", n, rng.getrandbits(32 * n),
+                             rng.getrandbits(32 * n), k, rng.getrandbits(k * n), rng.getrandbits(k * n)))
     return out
 
 
