@@ -335,7 +335,8 @@ def cmd_run(args) -> int:
     cmd = [str(R.RVSIM), "--isa", args.isa, "--core", args.core]
     if args.mul_latency is not None:
         cmd += ["--mul-latency", str(args.mul_latency)]
-    cmd += args.rvsim_args + ([] if "--stats" in args.rvsim_args or "--json" in args.rvsim_args else ["--stats"])
+    extra = args.rvsim_args[1:] if args.rvsim_args[:1] == ["--"] else args.rvsim_args
+    cmd += extra + ([] if "--stats" in extra or "--json" in extra else ["--stats"])
     cmd.append(args.elf)
     p = subprocess.run(cmd)
     if p.returncode == 125:
