@@ -12,6 +12,8 @@ list-scheduled for the E31 load latency.  Run: python3 gen.py
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bpsbox import GATES
+from mcslp import SLP as MC_GATES
+MC_SLP = os.environ.get("MC_SLP", "0") == "1"   # 92-XOR MixColumns: more spills than it saves here
 
 LAT = {"lw": 2}
 
@@ -70,7 +72,7 @@ ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", 
               "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
               "ra"]
 SPILL_BASE = 512
-SPILL_SLOTS = 48
+SPILL_SLOTS = 64
 
 def allocate(B, reserved=()):
     regs = [r for r in ALLOC_REGS if r not in reserved]
@@ -293,6 +295,65 @@ REORDER = True
 HEUR = int(os.environ.get('HEUR', '1'))
 
 TRIALS = int(os.environ.get("TRIALS", "40"))
+CLIMB = int(os.environ.get("CLIMB", "0"))
+
+def deps_of(ops):
+    """predecessor index sets (data + same-address memory order, base a1 aliasing sp)"""
+    prod, preds, seen = {}, [], {}
+    for i, o in enumerate(ops):
+        p = set(prod[s] for s in o["srcs"])
+        if o["mem"] is not None:
+            base, off = o["mem"]
+            key = ("sp", off) if base == "a1" else (base, off)
+            for j in seen.get(key, []):
+                if o["op"] == "sw" or ops[j]["op"] == "sw":
+                    p.add(j)
+            seen.setdefault(key, []).append(i)
+        if o["dst"] is not None:
+            prod[o["dst"]] = i
+        preds.append(p)
+    return preds
+
+def climb(B, reserved, iters, rng):
+    """hill-climb over topological orders: move one op within its dependency window, keep
+    the move if the allocated code does not get longer."""
+    ops = list(B.ops)
+    best = len(allocate(B, reserved))
+    for _ in range(iters):
+        preds = None
+        i = rng.randrange(len(ops))
+        # window: after the last predecessor, before the first successor
+        o = ops[i]
+        lo = 0
+        prodpos = {}
+        for k, q in enumerate(ops):
+            if q["dst"] is not None:
+                prodpos[q["dst"]] = k
+        for s in o["srcs"]:
+            lo = max(lo, prodpos[s] + 1)
+        hi = len(ops) - 1
+        if o["dst"] is not None:
+            for k in range(i + 1, len(ops)):
+                if o["dst"] in ops[k]["srcs"]:
+                    hi = k - 1
+                    break
+        if o["mem"] is not None:
+            continue
+        if hi <= lo:
+            continue
+        j = rng.randrange(lo, hi + 1)
+        if j == i:
+            continue
+        cand = ops[:i] + ops[i + 1:]
+        cand.insert(j if j < i else j, o)
+        B.ops = cand
+        try:
+            n = len(allocate(B, reserved))
+        except IndexError:
+            n = 10 ** 9
+        if n <= best:
+            best, ops = n, cand
+    B.ops = ops
 
 def compile_block(B, reserved=(), name=""):
     """reorder (pressure-aware; plus TRIALS random tie-breaks, deterministic seeds), allocate,
@@ -304,6 +365,8 @@ def compile_block(B, reserved=(), name=""):
         B.ops = list(orig)
         if REORDER:
             reorder(B, random.Random(t) if t else None)
+        if CLIMB and t == 0:
+            climb(B, reserved, CLIMB, random.Random(12345))
         try:
             code = allocate(B, reserved)
         except IndexError:          # out of spill slots: skip this order
@@ -349,6 +412,14 @@ def round_block(zbkb):
 
 def mixcolumns(B=None, vals=None):
     name = B is None
+    if MC_SLP and vals:
+        v = {"x%d" % (8 * r + b): vals[r][b] for r in range(4) for b in range(8)}
+        for d, x, y in MC_GATES:
+            v[d] = B.xor(v[x], v[y])
+        for r in range(4):
+            for b in range(8):
+                B.sw(v["y%d" % (8 * r + b)], "sp", ST + w_off(r, b))
+        return
     if B is None:
         B = Block()
     a = [[None] * 8 for _ in range(4)]
