@@ -85,19 +85,20 @@ def render(records: list[dict], published: list[dict]) -> str:
              f"Core model(s): {', '.join(cores) or '–'}"
              + (f"; multiplier result latency {', '.join(map(str, lat))} cycles" if lat else "") + ". "
              "Cycles are measured with `rdcycle` around one call (warm I-cache, empty measurement "
-             "subtracted, seed 000's protocol); code/static bytes are the implementation's own "
+             "subtracted, seed 000's protocol); CT is the constant-time checker's verdict (– = not checked); code/static bytes are the implementation's own "
              "sections in the linked ELF; stack is bytes below the caller's sp. "
              "Published figures are from `reference/published.csv` (see reference/README.md).", ""]
     for prim in sorted(by_prim):
         rs = sorted(by_prim[prim], key=lambda r: (r["operation"], r["input_bytes"], r["core"], r["cycles"]))
         lines += [f"## {prim}", "",
-                  "| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT |",
-                  "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
+                  "| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT | CT |",
+                  "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|---|"]
         for r in rs:
             extra = _extra(r)
             lines.append(f"| {r['impl']} | {r['isa']} | {r['core']} | {r['operation']}{extra} | {_fmt(r['input_bytes'])} | "
                          f"{_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | {_fmt(r['code_bytes'])} | "
-                         f"{_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} |")
+                         f"{_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} | "
+                         f"{ {True: 'yes', False: 'NO'}.get(r['constant_time'], '–')} |")
         pub = published_for(prim, published)
         if pub:
             lines += ["", f"Published ({prim}):", "",
