@@ -2,10 +2,7 @@
  * (addc rd, rs1, rs2: {C, rd} = rs1 + rs2 + C; `addc rd, x0, x0` reads C and clears it).
  * uint32_t bigint_add(uint32_t *r, const uint32_t *a, const uint32_t *b, size_t n)
  * Same structure as bigint-add/full; per limb 2 LW, 1 ADDC, 1 SW. */
-/* xcarry macros from ise/addc and ise/subc (not ise.inc: its generated first comment ends
- * early under cpp, see the bigint report) */
-#include "addc/macro.inc"
-#include "subc/macro.inc"
+#include "ise.inc"
     .text
     .globl bigint_add
     .type bigint_add, @function

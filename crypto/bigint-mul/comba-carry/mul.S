@@ -1,7 +1,4 @@
-/* xcarry macros from ise/addc and ise/subc (not ise.inc: its generated first comment ends
- * early under cpp, see the bigint report) */
-#include "addc/macro.inc"
-#include "subc/macro.inc"
+#include "ise.inc"
 /* bigint-mul/comba-carry: product-scanning schoolbook (Duff-style unrolled columns), radix 2^32,
  * carries with the xcarry addc instruction; n <= 64 (larger n: the operand-scanning schoolbook).
  * See ../common/comba.inc. */

@@ -1,9 +1,6 @@
 /* bigint-mul/karatsuba-carry: one level of Karatsuba (n even) over the operand-scanning schoolbook.
  * See ../common/karatsuba.inc and ../common/schoolbook.inc. */
-/* xcarry macros from ise/addc and ise/subc (not ise.inc: its generated first comment ends
- * early under cpp, see the bigint report) */
-#include "addc/macro.inc"
-#include "subc/macro.inc"
+#include "ise.inc"
 #define SB_NAME kar_base_mul
 #define SB_VARIANT 2
 #define SB_GLOBAL 0
