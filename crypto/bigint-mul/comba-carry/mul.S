@@ -1,7 +1,7 @@
-#include "ise.inc"
 /* bigint-mul/comba-carry: product-scanning schoolbook (Duff-style unrolled columns), radix 2^32,
  * carries with the xcarry addc instruction; n <= 64 (larger n: the operand-scanning schoolbook).
  * See ../common/comba.inc. */
+#include "ise.inc"
 #define SB_NAME comba_big_mul
 #define SB_VARIANT 2
 #define SB_GLOBAL 0
