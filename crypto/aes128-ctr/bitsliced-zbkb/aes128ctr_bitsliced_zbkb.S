@@ -5,21 +5,21 @@
     .type aes128ctr_keyexp, @function
     .p2align 2
 aes128ctr_keyexp:
-    li   t0, -864
+    li   t0, -736
     add  sp, sp, t0
-    sw   ra, 800(sp)
-    sw   s0, 804(sp)
-    sw   s1, 808(sp)
-    sw   s2, 812(sp)
-    sw   s3, 816(sp)
-    sw   s4, 820(sp)
-    sw   s5, 824(sp)
-    sw   s6, 828(sp)
-    sw   s7, 832(sp)
-    sw   s8, 836(sp)
-    sw   s9, 840(sp)
-    sw   s10, 844(sp)
-    sw   s11, 848(sp)
+    sw   ra, 672(sp)
+    sw   s0, 676(sp)
+    sw   s1, 680(sp)
+    sw   s2, 684(sp)
+    sw   s3, 688(sp)
+    sw   s4, 692(sp)
+    sw   s5, 696(sp)
+    sw   s6, 700(sp)
+    sw   s7, 704(sp)
+    sw   s8, 708(sp)
+    sw   s9, 712(sp)
+    sw   s10, 716(sp)
+    sw   s11, 720(sp)
     lbu  t0, 0(a1)
     sb   t0, 0(sp)
     lbu  t0, 1(a1)
@@ -241,7 +241,7 @@ aes128ctr_keyexp:
     sw   t3, 124(a0)
     li   a1, 1
     addi t0, a0, 1280
-    sw   t0, 768(sp)
+    sw   t0, 640(sp)
 .Lk_round:
     lw   t3, 12(sp)
     li   t4, 16843009
@@ -615,22 +615,22 @@ aes128ctr_keyexp:
     andi t0, t0, 0x11b
     xor  a1, a1, t0
     addi a0, a0, 128
-    lw   t0, 768(sp)
+    lw   t0, 640(sp)
     bne  a0, t0, .Lk_round
-    lw   ra, 800(sp)
-    lw   s0, 804(sp)
-    lw   s1, 808(sp)
-    lw   s2, 812(sp)
-    lw   s3, 816(sp)
-    lw   s4, 820(sp)
-    lw   s5, 824(sp)
-    lw   s6, 828(sp)
-    lw   s7, 832(sp)
-    lw   s8, 836(sp)
-    lw   s9, 840(sp)
-    lw   s10, 844(sp)
-    lw   s11, 848(sp)
-    li   t0, 864
+    lw   ra, 672(sp)
+    lw   s0, 676(sp)
+    lw   s1, 680(sp)
+    lw   s2, 684(sp)
+    lw   s3, 688(sp)
+    lw   s4, 692(sp)
+    lw   s5, 696(sp)
+    lw   s6, 700(sp)
+    lw   s7, 704(sp)
+    lw   s8, 708(sp)
+    lw   s9, 712(sp)
+    lw   s10, 716(sp)
+    lw   s11, 720(sp)
+    li   t0, 736
     add  sp, sp, t0
     ret
     .size aes128ctr_keyexp, .-aes128ctr_keyexp
@@ -639,25 +639,25 @@ aes128ctr_keyexp:
     .p2align 2
 aes128ctr_xor:
     beqz a2, .Lx_ret0
-    li   t0, -864
+    li   t0, -736
     add  sp, sp, t0
-    sw   ra, 800(sp)
-    sw   s0, 804(sp)
-    sw   s1, 808(sp)
-    sw   s2, 812(sp)
-    sw   s3, 816(sp)
-    sw   s4, 820(sp)
-    sw   s5, 824(sp)
-    sw   s6, 828(sp)
-    sw   s7, 832(sp)
-    sw   s8, 836(sp)
-    sw   s9, 840(sp)
-    sw   s10, 844(sp)
-    sw   s11, 848(sp)
-    sw   a0, 768(sp)
-    sw   a1, 772(sp)
-    sw   a2, 776(sp)
-    sw   a4, 780(sp)
+    sw   ra, 672(sp)
+    sw   s0, 676(sp)
+    sw   s1, 680(sp)
+    sw   s2, 684(sp)
+    sw   s3, 688(sp)
+    sw   s4, 692(sp)
+    sw   s5, 696(sp)
+    sw   s6, 700(sp)
+    sw   s7, 704(sp)
+    sw   s8, 708(sp)
+    sw   s9, 712(sp)
+    sw   s10, 716(sp)
+    sw   s11, 720(sp)
+    sw   a0, 640(sp)
+    sw   a1, 644(sp)
+    sw   a2, 648(sp)
+    sw   a4, 652(sp)
     lbu  t0, 12(a3)
     lbu  t1, 13(a3)
     lbu  t2, 14(a3)
@@ -1486,9 +1486,9 @@ aes128ctr_xor:
     sw   t2, 252(sp)
     sw   t2, 124(sp)
 .Lx_batch:
-    lw   a0, 780(sp)
+    lw   a0, 652(sp)
     li   t0, 9
-    sw   t0, 784(sp)
+    sw   t0, 656(sp)
 .Lx_round:
     lw   t0, 0(sp)
     lw   t1, 0(a0)
@@ -2251,21 +2251,21 @@ aes128ctr_xor:
     sw   a1, 88(sp)
     sw   s5, 124(sp)
     addi a0, a0, 128
-    lw   t0, 784(sp)
+    lw   t0, 656(sp)
     addi t0, t0, -1
-    sw   t0, 784(sp)
+    sw   t0, 656(sp)
     bnez t0, .Lx_round
 .Lx_last:
-    lw   a2, 768(sp)
-    lw   a1, 772(sp)
-    lw   t2, 776(sp)
+    lw   a2, 640(sp)
+    lw   a1, 644(sp)
+    lw   t2, 648(sp)
     li   t0, 128
     mv   t1, t2
     bltu t2, t0, 1f
     mv   t1, t0
 1:  sub  t2, t2, t1
-    sw   t2, 776(sp)
-    sw   t1, 788(sp)
+    sw   t2, 648(sp)
+    sw   t1, 660(sp)
     or   t3, a1, a2
     andi t3, t3, 3
     bnez t3, .Lx_slow
@@ -3562,9 +3562,9 @@ aes128ctr_xor:
     lw   a4, 124(a1)
     xor  a4, a7, a4
     sw   a4, 124(a2)
-    lw   a0, 768(sp)
-    lw   a1, 772(sp)
-    lw   t1, 788(sp)
+    lw   a0, 640(sp)
+    lw   a1, 644(sp)
+    lw   t1, 660(sp)
     add  a1, a1, t1
     addi t2, sp, 256
     beq  a2, t2, .Lx_copyout
@@ -3578,9 +3578,9 @@ aes128ctr_xor:
     addi a0, a0, 1
     bne  a0, t4, 3b
 .Lx_next:
-    sw   a0, 768(sp)
-    sw   a1, 772(sp)
-    lw   a2, 776(sp)
+    sw   a0, 640(sp)
+    sw   a1, 644(sp)
+    lw   a2, 648(sp)
     beqz a2, .Lx_done
     lw   s11, 228(sp)
     lw   t4, 236(sp)
@@ -3735,20 +3735,20 @@ aes128ctr_xor:
     sw   s7, 28(sp)
     j    .Lx_batch
 .Lx_done:
-    lw   ra, 800(sp)
-    lw   s0, 804(sp)
-    lw   s1, 808(sp)
-    lw   s2, 812(sp)
-    lw   s3, 816(sp)
-    lw   s4, 820(sp)
-    lw   s5, 824(sp)
-    lw   s6, 828(sp)
-    lw   s7, 832(sp)
-    lw   s8, 836(sp)
-    lw   s9, 840(sp)
-    lw   s10, 844(sp)
-    lw   s11, 848(sp)
-    li   t0, 864
+    lw   ra, 672(sp)
+    lw   s0, 676(sp)
+    lw   s1, 680(sp)
+    lw   s2, 684(sp)
+    lw   s3, 688(sp)
+    lw   s4, 692(sp)
+    lw   s5, 696(sp)
+    lw   s6, 700(sp)
+    lw   s7, 704(sp)
+    lw   s8, 708(sp)
+    lw   s9, 712(sp)
+    lw   s10, 716(sp)
+    lw   s11, 720(sp)
+    li   t0, 736
     add  sp, sp, t0
     ret
 .Lx_ret0:

@@ -72,7 +72,7 @@ ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", 
               "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
               "ra"]
 SPILL_BASE = 512
-SPILL_SLOTS = 64
+SPILL_SLOTS = 32
 
 def allocate(B, reserved=()):
     regs = [r for r in ALLOC_REGS if r not in reserved]
