@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
-from rvlab.manifest import load_manifest  # noqa: E402
+from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
 
 # seed 004, Table 5 (instruction counts of the 128-bit kernels; "w" = with the proposed
 # instructions). Columns: LUT, LUT^w, Secure (branch), Secure^w.
@@ -169,4 +169,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (ManifestError, rb.BuildError, OSError, ValueError, KeyError) as e:
+        sys.exit(f"table5: error: {e}")
