@@ -15,8 +15,8 @@ use crate::timing::Timing;
 pub trait Observer {
     const ACTIVE: bool;
     /// after execution: `rd_val` is the value now in `d.rd`, `cycle` the issue cycle,
-    /// `stall` stall+penalty cycles of this instruction
-    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stall: u32, _mem: &Memory) {}
+    /// `stalls` the stall + penalty cycles of this instruction by cause (timing::STALL_NAMES)
+    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; 6], _mem: &Memory) {}
     /// a data memory access by the instruction at `pc`
     fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
 }
@@ -284,6 +284,7 @@ impl Machine {
             if self.instret >= self.max_insns {
                 bail!(SimError(format!("instruction budget exceeded: {} instructions retired (--max-insns), pc 0x{pc:08x}", self.instret)));
             }
+            let before = if O::ACTIVE { t.stalls() } else { [0; 6] };
             let mut stall = t.issue(pc, &d, &self.x);
             let x = &self.x;
             let a = x[d.rs1 as usize];
@@ -447,7 +448,7 @@ impl Machine {
                         Ok(Outcome::Continue(r)) => r,
                         Ok(Outcome::Exit(code)) => {
                             self.instret += 1;
-                            if O::ACTIVE { obs.insn(pc, &d, self.x[10], t.now(), stall, &self.mem); }
+                            if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[10], t.now(), &st, &self.mem); }
                             *pcref = pc;
                             return Ok(code);
                         }
@@ -469,11 +470,15 @@ impl Machine {
                 self.min_sp = self.min_sp.min(v);
             }
             self.instret += 1;
-            if O::ACTIVE { obs.insn(pc, &d, self.x[rd], t.now(), stall, &self.mem); }
+            if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[rd], t.now(), &st, &self.mem); }
+            let _ = stall;
             pc = next;
         }
     }
 }
+
+#[inline(always)]
+fn delta(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] { std::array::from_fn(|i| a[i] - b[i]) }
 
 /// Name for a mnemonic id.
 pub fn mnem(id: usize, table: &[ExtInsn]) -> &str {

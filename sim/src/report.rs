@@ -80,15 +80,18 @@ pub fn summary(m: &Machine, r: &RunInfo) -> String {
 pub struct Recorder {
     pub trace: Option<std::io::BufWriter<std::fs::File>>,
     pub profile: bool,
-    pub stalls: HashMap<u32, u64>,
+    pub stalls: HashMap<u32, [u64; 6]>,
     pub trace_err: Option<String>,
     pub table: &'static [crate::ext::ExtInsn],
 }
 
 impl Observer for Recorder {
     const ACTIVE: bool = true;
-    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stall: u32, mem: &Memory) {
-        if self.profile && stall > 0 { *self.stalls.entry(pc).or_insert(0) += stall as u64; }
+    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; 6], mem: &Memory) {
+        if self.profile && stalls.iter().any(|&s| s > 0) {
+            let e = self.stalls.entry(pc).or_insert([0; 6]);
+            for i in 0..6 { e[i] += stalls[i]; }
+        }
         if let Some(w) = self.trace.as_mut() {
             let word = mem.fetch(pc).unwrap_or(0);
             let raw = if d.len == 2 { format!("{:04x}    ", word & 0xffff) } else { format!("{word:08x}") };
@@ -118,9 +121,14 @@ pub fn annotate(m: &Machine, rec: &Recorder, n: usize) -> String {
             let Ok(w) = m.mem.fetch(pc) else { break };
             let len = if w & 3 == 3 { 4 } else { 2 };
             let count = m.slot(pc).map(|(_, c)| c).unwrap_or(0);
-            let st = rec.stalls.get(&pc).copied().unwrap_or(0);
+            let by = rec.stalls.get(&pc).copied().unwrap_or([0; 6]);
+            let st: u64 = by.iter().sum();
             let dis = disasm_word(w, pc, m.table);
-            let mark = if st > 0 && count > 0 { format!("{:.1}/exec", st as f64 / count as f64) } else { String::new() };
+            let mut mark = String::new();
+            if st > 0 && count > 0 {
+                let _ = write!(mark, "{:.2}/exec", st as f64 / count as f64);
+                for (k, v) in by.iter().enumerate() { if *v > 0 { let _ = write!(mark, " {}:{}", STALL_NAMES[k], v); } }
+            }
             let _ = writeln!(s, "{:>10} {:>8}  {pc:08x}:  {dis:<36} {mark}", count, st);
             pc += len;
         }
