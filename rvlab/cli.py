@@ -293,7 +293,7 @@ def cmd_bench(args) -> int:
             new += recs
             done.add((impl.primitive, impl.impl))
             for r in recs:
-                print(f"ok   {impl.name:<26} {r['operation']:<10} {r['input_bytes']:>6} B {r['cycles']:>10} cycles"
+                print(f"{'ok  ' if r['kat'] == 'pass' else 'FAIL'} {impl.name:<26} {r['operation']:<10} {r['input_bytes']:>6} B {r['cycles']:>10} cycles"
                       f"  {'' if r['cycles_per_byte'] is None else format(r['cycles_per_byte'], '.1f') + ' c/B'}"
                       f"  kat {r['kat']}", flush=True)
             for n in notes:
