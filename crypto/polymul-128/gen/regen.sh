@@ -5,7 +5,7 @@ cd "$(dirname "$0")"
 python3 gen_lut.py      > ../lut/polymul128.S
 python3 gen_lut.py x    > ../lut-x/polymul128.S
 python3 gen_ctmul.py 50 > ../ct/polymul128.S   # (gen_ct.py b 16: masked comb, ~1,870 cycles)
-python3 gen_ct.py x 24  > ../ct-x/polymul128.S
+python3 gen_ct.py x 16 3 > ../ct-x/polymul128.S
 python3 gen_zbkc.py k1  > ../zbkc/polymul128.S
 # Zbkc 256/512: dedicated kernels (schoolbook 256; one Karatsuba level over 256-bit schoolbook leaves for 512)
 python3 gen_zbkc_big.py 8 0     > ../../polymul-256/zbkc/polymul256.S
