@@ -100,15 +100,17 @@ int rvlab_check(const rvlab_case *c, const char *field, const void *got, uint32_
 
 /* ---- calling-convention check (see trampoline.S) ---- */
 void (*volatile rvlab_call_target)(void);
-extern uint32_t rvlab_abi_got[13];         /* s0..s11, sp after the call */
-extern uint32_t rvlab_abi_canary[13];      /* what they should be */
+extern uint32_t rvlab_abi_got[15];         /* s0..s11, sp, gp, tp after the call */
+extern uint32_t rvlab_abi_canary[15];      /* what they should be */
 static const rvlab_case *rvlab_current;
 
 void rvlab_call_check(const char *fn_name)
 {
-    for (int i = 0; i < 13; i++) {
+    static const char *const other[3] = { "sp", "gp", "tp" };
+    for (int i = 0; i < 15; i++) {
         if (rvlab_abi_got[i] != rvlab_abi_canary[i]) {
             char reg[5] = "sp";
+            if (i >= 12) { reg[0] = other[i - 12][0]; reg[1] = other[i - 12][1]; }
             if (i < 12) { reg[0] = 's'; if (i < 10) { reg[1] = '0' + i; reg[2] = 0; } else { reg[1] = '1'; reg[2] = '0' + i - 10; reg[3] = 0; } }
             note_failure(rvlab_current);
             printf("FAIL %s: calling convention: %s did not preserve %s (0x%08lx, expected 0x%08lx)\n",

@@ -1,15 +1,17 @@
 /* rvlab_trampoline: called with the kernel's own arguments in a0-a7 and the
  * kernel's address in rvlab_call_target. Saves s0-s11/ra, loads canaries into
  * s0-s11, calls the kernel, records s0-s11 and sp as the kernel left them,
- * restores everything and returns the kernel's a0/a1. */
+ * restores everything and returns the kernel's a0/a1. gp and tp are only
+ * compared with their values before the call (C kernels may address via gp). */
     .section .data.rvlab_abi, "aw"
     .align 2
     .globl rvlab_abi_got, rvlab_abi_canary
-rvlab_abi_got:    .space 13*4
+rvlab_abi_got:    .space 15*4
 rvlab_abi_canary:
     .word 0x5eed0000, 0x5eed1111, 0x5eed2222, 0x5eed3333, 0x5eed4444, 0x5eed5555
     .word 0x5eed6666, 0x5eed7777, 0x5eed8888, 0x5eed9999, 0x5eedaaaa, 0x5eedbbbb
     .word 0                      /* expected sp, filled in at each call */
+    .word 0, 0                   /* expected gp, tp: their values before the call */
 rvlab_saved_sp:   .word 0
 
     .text
@@ -35,6 +37,8 @@ rvlab_trampoline:
     sw sp, 0(t0)
     la t0, rvlab_abi_canary
     sw sp, 48(t0)
+    sw gp, 52(t0)
+    sw tp, 56(t0)
     lw s0, 0(t0)
     lw s1, 4(t0)
     lw s2, 8(t0)
@@ -64,6 +68,11 @@ rvlab_trampoline:
     sw s10, 40(t0)
     sw s11, 44(t0)
     sw sp, 48(t0)
+    sw gp, 52(t0)
+    sw tp, 56(t0)
+    la t0, rvlab_abi_canary        /* restore gp, tp in case the kernel changed them */
+    lw gp, 52(t0)
+    lw tp, 56(t0)
     la t0, rvlab_saved_sp
     lw sp, 0(t0)
     lw s0, 0(sp)

@@ -391,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.fn(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:            # e.g. `rvlab test | head`
+        sys.stderr.close()
+        return 1
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ def test_callee_saved_violation_is_reported():
     p = rvlab("test", "--crypto-dir", FIXTURES / "abi", "--runner", "qemu", "--random", "2")
     assert p.returncode == 1
     assert "calling convention: chacha20_xor did not preserve s3 (0x00001234, expected 0x5eed3333)" in p.stdout
+    # tp is compared with its value before the call (and restored, so the harness survives)
+    assert "calling convention: chacha20_xor did not preserve tp (0x00000077, expected 0x" in p.stdout
+    assert "0 of 2 implementations passed" in p.stdout
 
 
 def test_reference_passes_on_qemu():
