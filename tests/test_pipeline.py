@@ -82,3 +82,14 @@ def test_run_passes_through(tmp_path):
     p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(tmp_path / "missing.elf")], cwd=ROOT, env=_env(),
                        capture_output=True, text=True)
     assert p.returncode == 1 and "no such file" in p.stderr
+
+
+def test_undeclared_extension_shows_the_rvsim_message():
+    """A kernel executing an instruction outside its manifest's ISA: rvsim traps, rvlab
+    shows rvsim's error line and the command to reproduce; QEMU (more permissive) differs."""
+    p = rvlab("test", "--crypto-dir", FIXTURES / "isa", "--random", "1")
+    assert p.returncode == 1
+    assert "rvsim: FAIL (exit 125; no summary)" in p.stdout
+    assert re.search(r"rvsim stderr: rvsim: error: .*rori.* at pc 0x[0-9a-f]+", p.stdout), p.stdout
+    assert "reproduce: " in p.stdout and "--isa rv32imac " in p.stdout
+    assert "outputs DIFFER" in p.stdout
