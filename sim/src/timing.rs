@@ -198,7 +198,9 @@ pub struct Pipeline {
     ic_ways: usize,
     ic_set_mask: u32,
     ic_shift: u32,
-    ic_last: u32,
+    /// start address and size of the line fetched last
+    ic_base: u32,
+    ic_bytes: u32,
     pub icache_misses: u64,
     pub mispredicts: u64,
 }
@@ -234,7 +236,8 @@ impl Pipeline {
             ic_ways,
             ic_set_mask: sets - 1,
             ic_shift: shift,
-            ic_last: u32::MAX,
+            ic_base: 0,
+            ic_bytes: 0,
             icache_misses: 0,
             mispredicts: 0,
             p,
@@ -248,6 +251,7 @@ impl Pipeline {
         let w = self.ic_ways;
         let set = (line & self.ic_set_mask) as usize;
         let ways = &mut self.ic_tags[set * w..set * w + w];
+        if ways[0] == line { return false; }
         if let Some(i) = ways.iter().position(|&t| t == line) {
             ways[..=i].rotate_right(1);
             false
@@ -256,6 +260,28 @@ impl Pipeline {
             ways[0] = line;
             true
         }
+    }
+
+    /// Fetch crossing into a new line (or two): returns the miss penalty cycles.
+    #[inline(never)]
+    fn fetch_lines(&mut self, pc: u32, len: u32) -> u32 {
+        if self.ic_ways == 0 {
+            self.ic_base = 0;
+            self.ic_bytes = u32::MAX;
+            return 0;
+        }
+        let line = pc >> self.ic_shift;
+        let last = (pc + len - 1) >> self.ic_shift;
+        let cur = self.ic_base >> self.ic_shift;
+        let mut pen = 0;
+        if pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE {
+            if line != cur && self.icache_access(line) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
+            if last != line && self.icache_access(last) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
+            self.stalls[S_ICACHE] += pen as u64;
+        }
+        self.ic_base = last << self.ic_shift;
+        self.ic_bytes = 1 << self.ic_shift;
+        pen
     }
 
     #[inline(always)]
@@ -290,20 +316,10 @@ impl Timing for Pipeline {
     fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32 {
         let start = self.next;
         let mut t = start;
-        // instruction fetch through the I-cache (flash region only; DTIM is not cached)
-        if self.ic_ways != 0 {
-            let line = pc >> self.ic_shift;
-            let last = (pc + d.len as u32 - 1) >> self.ic_shift;
-            if line != self.ic_last || last != line {
-                if pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE {
-                    let mut pen = 0;
-                    if line != self.ic_last && self.icache_access(line) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
-                    if last != line && self.icache_access(last) { pen += self.p.icache_miss_penalty; self.icache_misses += 1; }
-                    t += pen as u64;
-                    self.stalls[S_ICACHE] += pen as u64;
-                }
-                self.ic_last = last;
-            }
+        // instruction fetch through the I-cache (flash region only; DTIM is not cached):
+        // nothing to do while the fetch stays inside the line fetched last
+        if pc.wrapping_sub(self.ic_base).wrapping_add(d.len as u32) > self.ic_bytes {
+            t += self.fetch_lines(pc, d.len as u32) as u64;
         }
         // read-after-write
         let (r1, r2, r3) = (d.rs1 as usize, d.rs2 as usize, d.rs3 as usize);
