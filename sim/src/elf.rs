@@ -38,6 +38,7 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
     let phdrs = hdr.program_headers(en, data).map_err(|e| format!("truncated or bad program headers: {e}"))?;
     let mut exec_lo = u32::MAX;
     let mut exec_hi = 0u32;
+    let mut exec_segs: Vec<(u32, u32)> = Vec::new();
     let mut nload = 0;
     for ph in phdrs {
         if ph.p_type(en) != PT_LOAD { continue; }
@@ -55,10 +56,19 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
         if ph.p_flags(en) & object::elf::PF_X != 0 {
             exec_lo = exec_lo.min(paddr);
             exec_hi = exec_hi.max(paddr + memsz);
+            exec_segs.push((paddr, paddr + memsz));
         }
     }
     if nload == 0 { return Err("ELF has no loadable segments".into()); }
     if exec_lo == u32::MAX { exec_lo = 0; exec_hi = 0; }
+    // the decode cache covers the executable span; if segments are far apart (say flash and
+    // RAM), only the one holding the entry point (code elsewhere is decoded on the fly)
+    if exec_hi - exec_lo > (16 << 20) {
+        let entry = hdr.e_entry(en);
+        let (lo, hi) = exec_segs.iter().copied().find(|&(lo, hi)| entry >= lo && entry < hi).unwrap_or(exec_segs[0]);
+        exec_lo = lo;
+        exec_hi = hi.min(lo.saturating_add(16 << 20));
+    }
     // symbols
     let mut functions = Vec::new();
     let mut symbols = Vec::new();

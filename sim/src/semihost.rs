@@ -64,8 +64,8 @@ impl Semihost {
         let r = match op {
             SYS_OPEN => {
                 let name_p = Self::word(mem, arg)?;
-                let mode = Self::word(mem, arg + 4)?;
-                let len = Self::word(mem, arg + 8)?;
+                let mode = Self::word(mem, arg.wrapping_add(4))?;
+                let len = Self::word(mem, arg.wrapping_add(8))?;
                 if len > 4096 { return Err("semihosting SYS_OPEN: file name too long".into()); }
                 let name = Self::bytes(mem, name_p, len)?;
                 let h = match (&name[..], mode) {
@@ -106,8 +106,8 @@ impl Semihost {
             }
             SYS_WRITE => {
                 let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg + 4)?;
-                let len = Self::word(mem, arg + 8)?;
+                let buf = Self::word(mem, arg.wrapping_add(4))?;
+                let len = Self::word(mem, arg.wrapping_add(8))?;
                 let data = Self::bytes(mem, buf, len)?;
                 match self.handle(h) {
                     Some(Handle::Stdout) => { self.out.write_all(&data).ok(); 0 }
@@ -117,14 +117,14 @@ impl Semihost {
             }
             SYS_READ => {
                 let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg + 4)?;
-                let len = Self::word(mem, arg + 8)?;
+                let buf = Self::word(mem, arg.wrapping_add(4))?;
+                let len = Self::word(mem, arg.wrapping_add(8))?;
                 match self.handle(h) {
                     Some(Handle::Features(pos)) => {
                         let avail = FEATURES.len() as u32 - pos.min(FEATURES.len() as u32);
                         let n = len.min(avail);
                         for i in 0..n {
-                            mem.poke8(buf + i, FEATURES[(pos + i) as usize]).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            mem.poke8(buf.wrapping_add(i), FEATURES[(pos + i) as usize]).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
                         }
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos + n));
                         len - n
@@ -134,7 +134,7 @@ impl Semihost {
                         let mut tmp = vec![0u8; len.min(1 << 20) as usize];
                         let n = std::io::stdin().read(&mut tmp).unwrap_or(0);
                         for (i, b) in tmp[..n].iter().enumerate() {
-                            mem.poke8(buf + i as u32, *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
                         }
                         len - n as u32
                     }
@@ -152,7 +152,7 @@ impl Semihost {
             }
             SYS_SEEK => {
                 let h = Self::word(mem, arg)?;
-                let pos = Self::word(mem, arg + 4)?;
+                let pos = Self::word(mem, arg.wrapping_add(4))?;
                 match self.handle(h) {
                     Some(Handle::Features(_)) if pos as usize <= FEATURES.len() => {
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos)); 0
@@ -175,14 +175,14 @@ impl Semihost {
             SYS_ERRNO => self.errno,
             SYS_GET_CMDLINE => {
                 let buf = Self::word(mem, arg)?;
-                let len = Self::word(mem, arg + 4)?;
+                let len = Self::word(mem, arg.wrapping_add(4))?;
                 let c = self.cmdline.as_bytes();
                 if c.len() as u32 + 1 > len { u32::MAX } else {
                     for (i, b) in c.iter().chain(std::iter::once(&0u8)).enumerate() {
-                        mem.poke8(buf + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
                     }
                     for (i, b) in (c.len() as u32).to_le_bytes().iter().enumerate() {
-                        mem.poke8(arg + 4 + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        mem.poke8(arg.wrapping_add(4) + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
                     }
                     0
                 }
@@ -190,7 +190,7 @@ impl Semihost {
             SYS_HEAPINFO => {
                 // four zero words: "no information", the C library uses its linker symbols
                 let blk = Self::word(mem, arg)?;
-                for i in 0..16 { mem.poke8(blk + i, 0).map_err(|e| format!("semihosting SYS_HEAPINFO: {e}"))?; }
+                for i in 0..16 { mem.poke8(blk.wrapping_add(i), 0).map_err(|e| format!("semihosting SYS_HEAPINFO: {e}"))?; }
                 0
             }
             SYS_EXIT => {
@@ -201,7 +201,7 @@ impl Semihost {
             SYS_EXIT_EXTENDED => {
                 self.out.flush().ok();
                 let reason = Self::word(mem, arg)?;
-                let code = Self::word(mem, arg + 4)?;
+                let code = Self::word(mem, arg.wrapping_add(4))?;
                 return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));
             }
             _ => return Err(format!("unsupported semihosting call 0x{op:x}")),

@@ -271,7 +271,7 @@ impl Pipeline {
             return 0;
         }
         let line = pc >> self.ic_shift;
-        let last = (pc + len - 1) >> self.ic_shift;
+        let last = pc.wrapping_add(len - 1) >> self.ic_shift;
         let cur = self.ic_base >> self.ic_shift;
         let mut pen = 0;
         if pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE {
@@ -365,7 +365,7 @@ impl Timing for Pipeline {
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
         let correct = match d.op {
             Op::Jal => {
-                if is_link(d.rd) { self.ras_push(pc + d.len as u32); }
+                if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
                 let ok = self.btb_lookup(pc) == Some(next_pc);
                 if !ok { self.btb_insert(pc, next_pc); }
                 ok
@@ -375,10 +375,10 @@ impl Timing for Pipeline {
                 let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
                     // return (or coroutine swap): predicted by the RAS
                     let p = self.ras_pop();
-                    if is_link(rd) { self.ras_push(pc + d.len as u32); }
+                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
                     p == next_pc
                 } else {
-                    if is_link(rd) { self.ras_push(pc + d.len as u32); }
+                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
                     let ok = self.btb_lookup(pc) == Some(next_pc);
                     if !ok { self.btb_insert(pc, next_pc); }
                     ok

@@ -196,3 +196,27 @@ fn json_stats_annotate_trace_and_core_file() {
     assert_eq!(j4["mul_latency"], 2);
     assert!(j4["cycles"].as_u64().unwrap() < j["cycles"].as_u64().unwrap());
 }
+
+#[test]
+fn corrupted_elfs_never_panic() {
+    // flip bytes in the ELF and program headers and in the code: rvsim must end with a
+    // status (program's, 125 or 2), never a panic (101) or a signal
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    let data = std::fs::read(&elf).unwrap();
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let p = out_dir().join("corrupt.elf");
+    for n in 0..150 {
+        let mut d = data.clone();
+        for _ in 0..1 + n % 4 {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+            let region = if n % 3 == 0 { 0x1000 + 64 } else { 52 + 32 * 2 };
+            let i = (seed as usize >> 8) % region.min(d.len());
+            d[i] = (seed >> 40) as u8;
+        }
+        std::fs::write(&p, &d).unwrap();
+        let o = rvsim(&["--max-insns", "100000"], &p);
+        let code = o.status.code();
+        assert!(code.is_some() && code != Some(101), "case {n}: status {:?}: {}", o.status, stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "case {n}: {}", stderr(&o));
+    }
+}
