@@ -35,11 +35,9 @@ pub struct Machine {
     pub ext_fns: Vec<fn(&mut ExtState, u32, u32, u32) -> u32>,
     pub ext_state: ExtState,
     // decode cache over [dbase, dbase + 2*dcache.len())
-    dcache: Vec<Decoded>,
+    dcache: Vec<Slot>,
     dbase: u32,
     dspan: u32,
-    /// executions per decode-cache slot
-    pub pc_count: Vec<u64>,
     /// executions outside the decode cache, per mnemonic id
     pub mnem_slow: Vec<u64>,
     pub instret: u64,
@@ -59,6 +57,11 @@ pub struct Machine {
     pub init_sp: Option<u32>,
     pub min_sp: u32,
 }
+
+/// One decode-cache slot: the decoded instruction and how often it executed.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Slot { d: Decoded, count: u64 }
 
 /// A fatal simulation error (printed as `rvsim: error: ...`, exit 125).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,10 +84,9 @@ impl Machine {
             table,
             ext_fns: table.iter().map(|e| e.exec).collect(),
             ext_state: ExtState::default(),
-            dcache: vec![Decoded::UNDECODED; slots],
+            dcache: vec![Slot { d: Decoded::UNDECODED, count: 0 }; slots],
             dbase: elf.exec_lo & !1,
             dspan: (slots * 2) as u32,
-            pc_count: vec![0; slots],
             mnem_slow: vec![0; N_BASE_OPS + table.len()],
             instret: 0,
             max_insns: 10_000_000_000,
@@ -152,8 +154,8 @@ impl Machine {
     /// Per-mnemonic counts (index = mnemonic id).
     pub fn mnemonic_counts(&self) -> Vec<u64> {
         let mut c = self.mnem_slow.clone();
-        for (d, n) in self.dcache.iter().zip(&self.pc_count) {
-            if *n > 0 { c[d.mnem as usize] += n; }
+        for s in &self.dcache {
+            if s.count > 0 { c[s.d.mnem as usize] += s.count; }
         }
         c
     }
@@ -161,7 +163,7 @@ impl Machine {
     /// Execution count and decoded record for an address inside the decode cache.
     pub fn slot(&self, pc: u32) -> Option<(Decoded, u64)> {
         let i = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-        if i < self.dcache.len() { Some((self.dcache[i], self.pc_count[i])) } else { None }
+        if i < self.dcache.len() { Some((self.dcache[i].d, self.dcache[i].count)) } else { None }
     }
 
     fn decode_error(&self, pc: u32, e: DecodeError, w: u32) -> SimError {
@@ -210,11 +212,10 @@ impl Machine {
         let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as i64;
         for i in first.max(0)..=last {
             let i = i as usize;
-            if i < self.dcache.len() && self.dcache[i].op != Op::Undecoded {
-                let d = self.dcache[i];
-                self.mnem_slow[d.mnem as usize] += self.pc_count[i];
-                self.pc_count[i] = 0;
-                self.dcache[i] = Decoded::UNDECODED;
+            if i < self.dcache.len() && self.dcache[i].d.op != Op::Undecoded {
+                let s = self.dcache[i];
+                self.mnem_slow[s.d.mnem as usize] += s.count;
+                self.dcache[i] = Slot { d: Decoded::UNDECODED, count: 0 };
             }
         }
     }
@@ -269,12 +270,13 @@ impl Machine {
         loop {
             let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
             let d = if idx < self.dcache.len() {
-                let mut d = self.dcache[idx];
+                let slot = &mut self.dcache[idx];
+                slot.count += 1;
+                let mut d = slot.d;
                 if d.op == Op::Undecoded {
                     d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
-                    self.dcache[idx] = d;
+                    self.dcache[idx].d = d;
                 }
-                self.pc_count[idx] += 1;
                 d
             } else {
                 let d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
@@ -457,7 +459,7 @@ impl Machine {
                 }
                 Op::Ecall => bail!(SimError(format!("ecall at pc 0x{pc:08x}: environment calls are not supported (use semihosting)"))),
                 Op::Trap | Op::Undecoded => {
-                    if idx < self.pc_count.len() { self.pc_count[idx] -= 1; }
+                    if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
                     bail!(self.trap_error(pc))
                 }
             };
