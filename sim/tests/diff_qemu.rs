@@ -67,10 +67,27 @@ pub fn base_forms() -> Vec<(&'static str, K)> {
     v
 }
 
-/// Extension instructions for the differential test: (mnemonic, shape, extension).
-/// The ext engineer lists instructions here; `Config` adds the -march / -cpu flags.
+/// Extensions QEMU 7.2 implements (`-cpu rv32,<ext>=true`); xzbp and custom ones it does not.
+const QEMU_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne", "zknh", "zksed", "zksh"];
+
+/// Extension instructions for the differential test: (mnemonic, shape, extension), taken
+/// from rvsim's extension table for every extension QEMU implements (operand shape from
+/// `ExtInsn.form`; immediates 0..31, byte selects 0..3). More can be listed here by hand.
 pub fn ext_forms() -> Vec<(&'static str, K, &'static str)> {
-    vec![]
+    use rvsim::ext::ExtForm;
+    let mut v: Vec<(&'static str, K, &'static str)> = vec![];
+    for e in rvsim::ext::ext_insns() {
+        if !QEMU_EXTS.contains(&e.ext) || v.iter().any(|(n, _, _)| *n == e.name) { continue; }
+        let k = match e.form {
+            ExtForm::R => K::R,
+            ExtForm::Unary => K::Unary,
+            ExtForm::Imm => K::I(0, 31),
+            ExtForm::Bs => K::Bs,
+            _ => continue,
+        };
+        v.push((e.name, k, e.ext));
+    }
+    v
 }
 
 struct Config { march: String, isa: String, qemu_cpu: String, forms: Vec<(&'static str, K)> }
