@@ -103,6 +103,12 @@ impl Machine {
             init_sp: None,
             min_sp: u32::MAX,
         };
+        // decode every halfword slot of the code span up front (slots inside 4-byte
+        // instructions or data hold whatever they decode to; only executed slots matter)
+        for i in 0..m.dcache.len() {
+            let pc = m.dbase.wrapping_add(2 * i as u32);
+            m.dcache[i].d = m.decode_at(pc).unwrap_or(Decoded::trap(2));
+        }
         let (f, lo, hi) = m.func_of(m.pc);
         m.cur_func = f;
         m.cur_lo = lo;
@@ -189,6 +195,9 @@ impl Machine {
 
     #[inline(never)]
     fn trap_error(&self, pc: u32) -> SimError {
+        if let Err(e) = self.decode_at(pc) {
+            return e;
+        }
         match self.mem.fetch(pc) {
             Ok(w) => match decode::decode(w, &self.isa, self.table) {
                 Err(e) => self.decode_error(pc, e, w),
@@ -212,10 +221,13 @@ impl Machine {
         let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as i64;
         for i in first.max(0)..=last {
             let i = i as usize;
-            if i < self.dcache.len() && self.dcache[i].d.op != Op::Undecoded {
+            if i < self.dcache.len() {
+                // re-decode at once: the cache never holds a stale or undecoded slot
                 let s = self.dcache[i];
                 self.mnem_slow[s.d.mnem as usize] += s.count;
-                self.dcache[i] = Slot { d: Decoded::UNDECODED, count: 0 };
+                let pc = self.dbase.wrapping_add(2 * i as u32);
+                let d = self.decode_at(pc).unwrap_or(Decoded::trap(2));
+                self.dcache[i] = Slot { d, count: 0 };
             }
         }
     }
@@ -272,12 +284,7 @@ impl Machine {
             let d = if idx < self.dcache.len() {
                 let slot = &mut self.dcache[idx];
                 slot.count += 1;
-                let mut d = slot.d;
-                if d.op == Op::Undecoded {
-                    d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
-                    self.dcache[idx].d = d;
-                }
-                d
+                slot.d
             } else {
                 let d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
                 self.mnem_slow[d.mnem as usize] += 1;
@@ -447,7 +454,7 @@ impl Machine {
                     if !is_semi { bail!(SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence"))) }
                     let cyc = t.cycles();
                     match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
-                        Ok(Outcome::Continue(r)) => r,
+                        Ok(Outcome::Continue(r)) => { self.x[10] = r; 0 } // result in a0 (d.rd = 0)
                         Ok(Outcome::Exit(code)) => {
                             self.instret += 1;
                             if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[10], t.now(), &st, &self.mem); }
@@ -463,8 +470,7 @@ impl Machine {
                     bail!(self.trap_error(pc))
                 }
             };
-            // Ebreak semihosting returns its result in a0
-            let rd = if d.op == Op::Ebreak { 10 } else { d.rd as usize };
+            let rd = d.rd as usize;
             self.x[rd] = v;
             self.x[0] = 0;
             if rd == 2 {

@@ -327,7 +327,7 @@ impl Timing for Pipeline {
         let m = a.max(b).max(c);
         if m > t {
             let src = if m == a { r1 } else if m == b { r2 } else { r3 };
-            self.stalls[self.cause[src] as usize] += m - t;
+            self.stalls[CAUSE_OF[self.cause[src] as usize] as usize] += m - t;
             t = m;
         }
         let k = d.cls;
@@ -350,11 +350,11 @@ impl Timing for Pipeline {
             // write-after-write: the new result must not be ready before the older one
             let w = self.ready[rd].saturating_sub(lat);
             if w > t {
-                self.stalls[self.cause[rd] as usize] += w - t;
+                self.stalls[CAUSE_OF[self.cause[rd] as usize] as usize] += w - t;
                 t = w;
             }
             self.ready[rd] = t + lat;
-            self.cause[rd] = CAUSE_OF[k as usize];
+            self.cause[rd] = k; // producer class, mapped to a stall cause when a stall happens
         }
         self.cur = t;
         self.next = t + 1;

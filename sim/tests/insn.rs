@@ -39,7 +39,10 @@ fn run_words(words: &[u32], init: &[(usize, u32)]) -> Machine {
     run_bytes(&words.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>(), init, "rv32imac")
 }
 fn run_bytes(code: &[u8], init: &[(usize, u32)], isa: &str) -> Machine {
-    let mut mem = Memory::new(MapKind::E31);
+    run_map(code, init, isa, MapKind::E31)
+}
+fn run_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> Machine {
+    let mut mem = Memory::new(map);
     let mut bytes = code.to_vec();
     for w in EXIT { bytes.extend_from_slice(&w.to_le_bytes()); }
     mem.load_bytes(BASE, &bytes, bytes.len() as u32).unwrap();
@@ -305,4 +308,16 @@ fn compressed_matches_expansion() {
     for h in [0x0000u32, 0x6101 & !0x107c /* c.addi16sp 0 */, 0x4002 /* c.lwsp x0 */, 0x8002 /* c.jr x0 */, 0x9c21 /* subw (RV64) */, 0x2000 /* c.fld */] {
         assert!(decode_c16(h).is_none(), "{h:#06x} should be illegal");
     }
+}
+
+#[test]
+fn self_modifying_code_is_re_decoded() {
+    // flat map (writable flash): the first instruction overwrites the third, which has
+    // already been decoded into the cache, then a loop runs the new one twice
+    let new = opi(0, 5, 5, 42); // addi x5, x5, 42
+    let words = [s(8, 7, 6, 2), opi(0, 0, 0, 0), opi(0, 5, 5, 1)];
+    let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let m = run_map(&code, &[(6, BASE), (7, new)], "rv32imac", MapKind::Flat);
+    assert_eq!(m.x[5], 42);
+    assert_eq!(m.mem.read::<4>(BASE + 8).unwrap(), new);
 }
