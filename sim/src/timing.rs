@@ -319,7 +319,17 @@ impl Timing for Pipeline {
         // instruction fetch through the I-cache (flash region only; DTIM is not cached):
         // nothing to do while the fetch stays inside the line fetched last
         if pc.wrapping_sub(self.ic_base).wrapping_add(d.len as u32) > self.ic_bytes {
-            t += self.fetch_lines(pc, d.len as u32) as u64;
+            // fast path: the new line is the most recently used way of its set
+            let line = pc >> self.ic_shift;
+            let off = pc & (self.ic_bytes.wrapping_sub(1));
+            if off + d.len as u32 <= self.ic_bytes
+                && self.ic_tags[(line & self.ic_set_mask) as usize * self.ic_ways] == line
+                && pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE
+            {
+                self.ic_base = line << self.ic_shift;
+            } else {
+                t += self.fetch_lines(pc, d.len as u32) as u64;
+            }
         }
         // read-after-write
         let (r1, r2, r3) = (d.rs1 as usize, d.rs2 as usize, d.rs3 as usize);
