@@ -19,6 +19,8 @@ pub trait Observer {
     fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; 6], _mem: &Memory) {}
     /// a data memory access by the instruction at `pc`
     fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
+    /// a semihosting call (`op` = a0, `arg` = a1) about to be performed at `pc`
+    fn semihost(&mut self, _pc: u32, _op: u32, _arg: u32, _mem: &Memory) {}
 }
 pub struct NoObserver;
 impl Observer for NoObserver { const ACTIVE: bool = false; }
@@ -453,6 +455,7 @@ impl Machine {
                         && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013);
                     if !is_semi { bail!(SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence"))) }
                     let cyc = t.cycles();
+                    if O::ACTIVE { obs.semihost(pc, self.x[10], self.x[11], &self.mem); }
                     match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
                         Ok(Outcome::Continue(r)) => { self.x[10] = r; 0 } // result in a0 (d.rd = 0)
                         Ok(Outcome::Exit(code)) => {

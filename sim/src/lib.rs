@@ -9,3 +9,4 @@ pub mod timing;
 pub mod semihost;
 pub mod exec;
 pub mod report;
+pub mod ct;

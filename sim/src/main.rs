@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... ELF";
 
 struct Opts {
     isa: String,
@@ -20,6 +20,7 @@ struct Opts {
     stats: bool,
     annotate: Option<usize>,
     trace: Option<String>,
+    secret: Vec<String>,
     elf: String,
 }
 
@@ -34,7 +35,7 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 
 fn parse_args() -> Opts {
     use lexopt::prelude::*;
-    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, elf: String::new() };
+    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), elf: String::new() };
     let mut elf = None;
     let mut p = lexopt::Parser::from_env();
     let num = |v: std::ffi::OsString, what: &str| -> u64 {
@@ -67,7 +68,7 @@ fn parse_args() -> Opts {
                 }
                 o.annotate = Some(n);
             }
-            Long("secret") => usage_err("--secret (constant-time checker) is not implemented yet"),
+            Long("secret") => o.secret.push(val(&mut p).to_string_lossy().into()),
             Long("help") | Short('h') => { println!("{USAGE}"); exit(0) }
             Value(v) if elf.is_none() => elf = Some(v.to_string_lossy().into_owned()),
             a => usage_err(a.unexpected()),
@@ -100,6 +101,15 @@ fn main() {
     let data = std::fs::read(&o.elf).unwrap_or_else(|e| fail(format!("cannot read '{}': {e}", o.elf)));
     let mut mem = Memory::new(map);
     let elf = rvsim::elf::load(&data, &mut mem).unwrap_or_else(|e| fail(format!("{}: {e}", o.elf)));
+    // constant-time checker (sim/src/ct.rs): only instantiated with --secret
+    let mut ct = if o.secret.is_empty() { None } else {
+        let mut c = rvsim::ct::CtChecker::new(table, params.model != "ideal");
+        for spec in &o.secret {
+            let (a, n) = rvsim::ct::parse_secret(spec, &elf.symbols).unwrap_or_else(|e| usage_err(e));
+            c.mark_secret(a, n);
+        }
+        Some(c)
+    };
     let mut m = Machine::new(mem, &elf, isa, table, o.elf.clone());
     m.max_insns = o.max_insns;
 
@@ -113,11 +123,11 @@ fn main() {
     let core_name = params.name.clone();
     let (res, cycles, stalls, icm, bm) = if ideal {
         let mut t = Ideal::default();
-        let r = go(&mut m, &mut t, rec.as_mut());
+        let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
         (r, t.cycles(), t.stalls(), 0, 0)
     } else {
         let mut t = Pipeline::new(params);
-        let r = go(&mut m, &mut t, rec.as_mut());
+        let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
         (r, t.cycles(), t.stalls(), t.icache_misses, t.mispredicts)
     };
     use std::io::Write;
@@ -132,19 +142,25 @@ fn main() {
     };
     let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
     if o.stats { eprint!("{}", report::summary(&m, &info)); }
+    let ct_report = ct.as_ref().map(|c| rvsim::ct::Report::new(c, &m, &o.elf));
+    if let Some(r) = &ct_report { if o.stats || !r.sites.is_empty() { eprint!("{}", r.human()); } }
     if let (Some(n), Some(r)) = (o.annotate, rec.as_ref()) { eprint!("{}", report::annotate(&m, r, n)); }
     if o.json || o.json_out.is_some() {
-        let j = report::json(&m, &info).to_string();
+        let mut j = report::json(&m, &info);
+        if let (Some(r), Some(obj)) = (&ct_report, j.as_object_mut()) { r.add_json(obj); }
+        let j = j.to_string();
         if o.json { eprintln!("{j}"); }
         if let Some(p) = &o.json_out { std::fs::write(p, j + "\n").unwrap_or_else(|e| fail(format!("cannot write '{p}': {e}"))); }
     }
     exit(code)
 }
 
-fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>) -> Result<i32, SimError> {
-    match rec {
-        Some(r) => m.run(t, r),
-        None => m.run(t, &mut NoObserver),
+fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>, ct: Option<&mut rvsim::ct::CtChecker>) -> Result<i32, SimError> {
+    match (rec, ct) {
+        (Some(r), Some(c)) => m.run(t, &mut (r, c)),
+        (Some(r), None) => m.run(t, r),
+        (None, Some(c)) => m.run(t, c),
+        (None, None) => m.run(t, &mut NoObserver),
     }
 }
 #[allow(dead_code)]

@@ -204,6 +204,14 @@ impl Semihost {
                 let code = Self::word(mem, arg.wrapping_add(4))?;
                 return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));
             }
+            // rvlab constant-time checker (sim/src/ct.rs): a1 -> {ptr, len}; the checker
+            // observes the call, here only the block is validated; result 0
+            0x100 | 0x101 => {
+                let p = Self::word(mem, arg)?;
+                let n = Self::word(mem, arg.wrapping_add(4))?;
+                if p.checked_add(n).is_none() { return Err(format!("semihosting call 0x{op:x} (rvlab ct): range 0x{p:08x}+{n} wraps around")); }
+                0
+            }
             _ => return Err(format!("unsupported semihosting call 0x{op:x}")),
         };
         Ok(Outcome::Continue(r))

@@ -1,0 +1,31 @@
+/* Constant-time checker test: taint through extension instructions.
+   aes32esi (zkne) and the hidden carry of addc/subc (xcarry) carry secrets. */
+#include "../asm/rt.h"
+#include "ise.inc"
+    .section .text.start
+    .globl _start
+_start:
+    li sp, 0x80004000
+    la s0, key
+    lw t0, 0(s0)            /* secret */
+    li t1, 0
+    aes32esi t1, t1, t0, 1  /* rd depends on byte 1 of t0 */
+    .globl ext_aes_branch
+ext_aes_branch:
+    beqz t1, 1f
+1:  li t2, -1
+    addc t3, t0, t2         /* carry out depends on the secret */
+    li t3, 0                /* t3 overwritten: only the carry is secret now */
+    beqz t3, 2f             /* public: no violation */
+2:  addc t4, zero, zero     /* read the carry (and clear it) */
+    .globl ext_carry_branch
+ext_carry_branch:
+    bnez t4, 3f
+3:
+    EXIT_OK
+
+    .data
+    .globl key
+    .type key, @object
+key: .word 0x01020304
+    .size key, 4
