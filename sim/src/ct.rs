@@ -309,7 +309,8 @@ impl Observer for CtChecker {
 }
 
 /// Resolve one `--secret` spec: `ADDR:LEN`, `SYMBOL` (size from the symbol table) or
-/// `SYMBOL:LEN`. Numbers are decimal or 0x-hex.
+/// `SYMBOL:LEN`. Numbers are decimal or 0x-hex. A length of 0 marks nothing but still
+/// enables the checker (for programs that mark their secrets at run time).
 pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String> {
     let num = |s: &str| -> Option<u64> {
         let s = s.replace('_', "");
@@ -337,7 +338,6 @@ pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String
         };
         (s.addr as u64, l)
     };
-    if len == 0 { return Err(format!("--secret '{spec}': length is 0")); }
     if addr > u32::MAX as u64 || addr + len > 1u64 << 32 { return Err(format!("--secret '{spec}': range exceeds the 32-bit address space")); }
     Ok((addr as u32, len as u32))
 }
