@@ -106,7 +106,7 @@ fn main() {
         let mut c = rvsim::ct::CtChecker::new(table, params.model != "ideal");
         for spec in &o.secret {
             let (a, n) = rvsim::ct::parse_secret(spec, &elf.symbols).unwrap_or_else(|e| usage_err(e));
-            c.mark_secret(a, n);
+            c.mark_secret_input(a, n);
         }
         Some(c)
     };

@@ -14,7 +14,9 @@ fn ct_dir() -> PathBuf { dir().join("ct") }
 /// Assemble tests/ct/<name>.S (bare metal, tests/asm/link.ld, ise/ on the include path).
 fn build_ct_asm(name: &str, march: &str, debug: bool) -> PathBuf {
     let src = ct_dir().join(format!("{name}.S"));
-    let out = out_dir().join(format!("ct-{name}-{march}-{debug}.elf"));
+    // one file per test (tests run in parallel and rebuild the same program)
+    let test = std::thread::current().name().unwrap_or("main").replace("::", "-");
+    let out = out_dir().join(format!("ct-{name}-{march}-{debug}-{test}.elf"));
     let mut c = Command::new(CC);
     c.args([&format!("-march={march}"), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
         .arg(dir().join("asm/link.ld"))
@@ -27,7 +29,8 @@ fn build_ct_asm(name: &str, march: &str, debug: bool) -> PathBuf {
 }
 
 fn build_declass(ct: bool) -> PathBuf {
-    let out = out_dir().join(format!("ct-declass-{ct}.elf"));
+    let test = std::thread::current().name().unwrap_or("main").replace("::", "-");
+    let out = out_dir().join(format!("ct-declass-{ct}-{test}.elf"));
     let inc = format!("-I{}", dir().join("../../harness").display());
     let mut extra = vec!["-g", inc.as_str()];
     if ct { extra.push("-DRVLAB_CT"); }
@@ -165,6 +168,18 @@ fn runtime_marking_and_declassification() {
     }
     assert!(err.contains("1 run-time marks, 1 declassifications"), "{err}");
     assert!(String::from_utf8_lossy(&run(&["--secret", "0:0"], &elf).stdout).contains("declass done"));
+}
+
+#[test]
+fn secret_inputs_stay_secret_until_declassified() {
+    let elf = build_ct_asm("pinned", "rv32imac", false);
+    let (code, j, err) = run_json(&["--secret", "key"], &elf);
+    assert_eq!(code, 0, "{err}");
+    let want = vec![
+        (symbol(&elf, "pinned_branch"), "branch".to_string(), 1, "pinned_branch".to_string()),
+        (symbol(&elf, "marked_branch"), "branch".into(), 1, "marked_branch".into()),
+    ];
+    assert_eq!(sites(&j), want, "{err}");
 }
 
 #[test]
