@@ -171,6 +171,31 @@ fn runtime_marking_and_declassification() {
 }
 
 #[test]
+fn propagation_rules_byte_by_byte() {
+    let elf = build_ct_asm("rules", "rv32imac_zicsr", false);
+    let word = symbol(&elf, "word");
+    let (code, j, err) = run_json(&["--secret", &format!("0x{:x}:1", word + 1)], &elf);
+    assert_eq!(code, 0, "{err}");
+    let data = std::fs::read(&elf).unwrap();
+    let mut mem = rvsim::mem::Memory::new(rvsim::mem::MapKind::Flat);
+    let e = rvsim::elf::load(&data, &mut mem).unwrap();
+    let got: std::collections::BTreeSet<u32> = sites(&j).into_iter()
+        .map(|(pc, kind, count, _)| { assert_eq!((kind.as_str(), count), ("branch", 1), "{err}"); pc }).collect();
+    let (mut hits, mut misses) = (0, 0);
+    for s in &e.symbols {
+        if let Some(n) = s.name.strip_prefix("hit_") {
+            hits += 1;
+            assert!(got.contains(&s.addr), "{n}: expected a violation at 0x{:08x}\n{err}", s.addr);
+        } else if let Some(n) = s.name.strip_prefix("miss_") {
+            misses += 1;
+            assert!(!got.contains(&s.addr), "{n}: false alarm at 0x{:08x}\n{err}", s.addr);
+        }
+    }
+    assert_eq!((hits, misses), (14, 14), "labels read from the symbol table");
+    assert_eq!(got.len(), hits, "violations outside the hit_* labels:\n{err}");
+}
+
+#[test]
 fn secret_inputs_stay_secret_until_declassified() {
     let elf = build_ct_asm("pinned", "rv32imac", false);
     let (code, j, err) = run_json(&["--secret", "key"], &elf);
