@@ -1,5 +1,5 @@
 /* Constant-time checker test: taint through extension instructions.
-   aes32esi (zkne) and the hidden carry of addc/subc (xcarry) carry secrets. */
+   aes32esi (zkne), the hidden carry of addc/subc (xcarry) and sboxaddr (xsbox) carry secrets. */
 #include "../asm/rt.h"
 #include "ise.inc"
     .section .text.start
@@ -21,7 +21,13 @@ ext_aes_branch:
     .globl ext_carry_branch
 ext_carry_branch:
     bnez t4, 3f
-3:
+3:  la s1, sbox
+    sboxaddr t6, t0, s1, 2  /* address = sbox + byte 2 of the secret (xsbox, default flow) */
+    .globl ext_sbox_load
+ext_sbox_load:
+    lbu a0, 0(t6)
+    sboxaddr t6, zero, s1, 2 /* public operands: no violation */
+    lbu a0, 0(t6)
     EXIT_OK
 
     .data
@@ -29,3 +35,4 @@ ext_carry_branch:
     .type key, @object
 key: .word 0x01020304
     .size key, 4
+sbox: .fill 256, 1, 0
