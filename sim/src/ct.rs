@@ -92,9 +92,17 @@ impl Shadow {
         for i in 0..n { self.set(addr.wrapping_add(i), mask >> i & 1 != 0); }
     }
     /// Mark a range: public (declassify, also unpins), secret, or pinned secret.
+    /// (Marking secret keeps an existing pin; marking public removes it.)
     pub fn set_range(&mut self, addr: u32, len: u32, secret: bool, pinned: bool) {
         let v = if pinned { SECRET | PINNED } else { secret as u8 };
-        for i in 0..len { self.put(addr.wrapping_add(i), v); }
+        for i in 0..len {
+            let a = addr.wrapping_add(i);
+            let keep = if secret && self.get(a) { self.pinned(a) } else { 0 };
+            self.put(a, v | keep);
+        }
+    }
+    fn pinned(&self, addr: u32) -> u8 {
+        match &self.pages[(addr >> PAGE_BITS) as usize] { Some(p) => p[(addr as usize) & (PAGE - 1)] & PINNED, None => 0 }
     }
     /// Number of secret bytes.
     pub fn count(&self) -> u64 {

@@ -7,6 +7,12 @@
 _start:
     li sp, 0x80004000
     la s0, key
+    la a1, blk              /* RVLAB_SECRET(key, 4) on the pinned input keeps the pin */
+    sw s0, 0(a1)
+    li t2, 4
+    sw t2, 4(a1)
+    li a0, 0x100
+    SEMIHOST_CALL
     li t0, 0x01020304       /* public value written into the secret input */
     sw t0, 0(s0)
     lw t1, 0(s0)
@@ -14,9 +20,6 @@ _start:
 pinned_branch:
     beqz t1, 1f             /* still secret: violation */
 1:  la a1, blk              /* RVLAB_PUBLIC(key, 4) */
-    sw s0, 0(a1)
-    li t2, 4
-    sw t2, 4(a1)
     li a0, 0x101
     SEMIHOST_CALL
     lw t1, 0(s0)
