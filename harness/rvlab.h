@@ -68,16 +68,23 @@ void rvlab_emit(const char *op, uint32_t input_bytes, uint32_t cycles, uint32_t 
 
 #define RVLAB_STACK_PATTERN 0xA5C3E1F7u
 #ifndef RVLAB_STACK
-/* warm-up run, then cycles/instret around the statement minus the empty measurement */
+/* The statement runs rvlab_bench_iters (2) times in one loop; cycles/instret are read
+ * around it inside the loop and the last iteration's figures are kept, so the measured
+ * code is the very code that just ran (warm I-cache lines and branch-predictor entries),
+ * minus the empty measurement (taken the same way in rvlab_speed_main). The bound is a
+ * volatile global so the compiler cannot unroll the loop into two copies. */
+extern volatile uint32_t rvlab_bench_iters;
 #define RVLAB_BENCH_KV(op, nbytes, key, val, stmt) do {                       \
-        stmt;                                                                 \
-        uint32_t rvlab_c0_ = rvlab_rdcycle(), rvlab_i0_ = rvlab_rdinstret();  \
-        stmt;                                                                 \
-        uint32_t rvlab_c1_ = rvlab_rdcycle(), rvlab_i1_ = rvlab_rdinstret();  \
-        rvlab_emit((op), (nbytes),                                            \
-                   rvlab_c1_ - rvlab_c0_ - rvlab_overhead_cycles,             \
-                   rvlab_i1_ - rvlab_i0_ - rvlab_overhead_instret, 0, 0,      \
-                   (key), (val));                                             \
+        uint32_t rvlab_dc_ = 0, rvlab_di_ = 0;                                \
+        for (uint32_t rvlab_k_ = 0; rvlab_k_ < rvlab_bench_iters; rvlab_k_++) { \
+            uint32_t rvlab_c0_ = rvlab_rdcycle(), rvlab_i0_ = rvlab_rdinstret(); \
+            stmt;                                                             \
+            uint32_t rvlab_c1_ = rvlab_rdcycle(), rvlab_i1_ = rvlab_rdinstret(); \
+            rvlab_dc_ = rvlab_c1_ - rvlab_c0_;                                \
+            rvlab_di_ = rvlab_i1_ - rvlab_i0_;                                \
+        }                                                                     \
+        rvlab_emit((op), (nbytes), rvlab_dc_ - rvlab_overhead_cycles,         \
+                   rvlab_di_ - rvlab_overhead_instret, 0, 0, (key), (val));   \
     } while (0)
 #else
 /* stack program: paint the free stack below sp, run, find the deepest word touched */
