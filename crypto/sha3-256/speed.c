@@ -2,7 +2,9 @@
 #include "rvlab.h"
 #include "api.h"
 
-static uint8_t msg[4096] __attribute__((aligned(4)));
+/* rvlab_secret_*: the message is secret for the constant-time check (rvlab bench --secret) */
+uint8_t rvlab_secret_msg[4096] __attribute__((aligned(4)));
+#define msg rvlab_secret_msg
 static uint8_t md[32] __attribute__((aligned(4)));
 
 void rvlab_speed(void)
