@@ -48,19 +48,49 @@ def _newer(target: Path, deps: list[Path]) -> bool:
     return all(d.stat().st_mtime <= t for d in deps if d.exists())
 
 
+def depfile_deps(dfile: Path) -> list[Path] | None:
+    """The prerequisites listed in a gcc -MMD dependency file (None if it is missing or
+    unreadable, which forces a rebuild)."""
+    try:
+        text = dfile.read_text()
+    except OSError:
+        return None
+    text = text.replace("\\\n", " ")
+    deps: list[Path] = []
+    for line in text.splitlines():
+        if ":" not in line:
+            continue
+        # "target: dep dep ..." (targets never contain ": " here; Windows drive letters do not occur)
+        rhs = line.split(": ", 1)[1] if ": " in line else line.split(":", 1)[1]
+        # gcc escapes spaces in names as "\ "
+        for tok in rhs.replace("\\ ", "\0").split():
+            deps.append(Path(tok.replace("\0", " ")))
+        break                                   # -MP phony targets (if any) follow; the first rule lists all
+    return deps
+
+
 def _compile(src: Path, obj: Path, flags: list[str], deps: list[Path], what: str) -> Path:
+    """Compile src to obj unless obj is newer than src, the given deps and every file the
+    previous compilation read (gcc -MMD dependency file obj.d: headers and .S/.inc files
+    included from other folders), and was built with the same command."""
     obj.parent.mkdir(parents=True, exist_ok=True)
     cmdfile = obj.with_suffix(".cmd")
+    dfile = obj.with_suffix(".d")
     cmd = [CC] + flags + ["-c", str(src), "-o", str(obj)]
-    if _newer(obj, [src] + deps) and cmdfile.exists() and cmdfile.read_text() == shlex.join(cmd):
-        return obj
+    if cmdfile.exists() and cmdfile.read_text() == shlex.join(cmd):
+        listed = depfile_deps(dfile)
+        if listed is not None and all(d.exists() for d in listed) and _newer(obj, [src] + deps + listed):
+            return obj
     # build under a private name and rename: several rvlab runs may share build/
     tmp = obj.with_name(f".{obj.name}.{os.getpid()}")
+    tmpd = obj.with_name(f".{obj.name}.{os.getpid()}.d")
     try:
-        _run(cmd[:-1] + [str(tmp)], what)
+        _run([CC] + flags + ["-MMD", "-MF", str(tmpd), "-c", str(src), "-o", str(tmp)], what)
+        os.replace(tmpd, dfile)
         os.replace(tmp, obj)
     finally:
         tmp.unlink(missing_ok=True)
+        tmpd.unlink(missing_ok=True)
     _atomic_write(cmdfile, shlex.join(cmd))
     return obj
 
@@ -201,7 +231,9 @@ def build_test(impl: Impl, seed: int, n_random: int, kobjs: list[Path] | None = 
                     [HARNESS / "rvlab.h", impl.primitive_dir / "api.h"], f"{impl.name}: compiling test.c")
     objs = [_harness_obj("main_test.c", [], ""), _harness_obj("rvlab.c", [], ""),
             _harness_obj("trampoline.S", [], ""), cobj, tobj] + kobjs
-    elf = _link(objs, bd / "test.elf", f"{impl.name}: linking the test program")
+    # keyed by the case parameters: concurrent runs with other --seed/--random values
+    # must not overwrite the program this run is about to execute
+    elf = _link(objs, bd / f"test-s{seed}-r{n_random}.elf", f"{impl.name}: linking the test program")
     return Programs(test=elf, n_cases=len(cases))
 
 

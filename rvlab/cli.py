@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -192,13 +193,21 @@ def secret_symbols(elf: Path) -> list[str]:
                    if len(l.split()) == 3 and l.split()[-1].startswith("rvlab_secret_")})
 
 
+def _run_tag(args) -> str:
+    """Names rvsim's statistics files of this run: core, multiplier latency and process, so
+    concurrent bench runs (other --core/--mul-latency) never read each other's files."""
+    core = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(args.core).name)
+    lat = "" if args.mul_latency is None else f"-mul{args.mul_latency}"
+    return f"{core}{lat}.{os.getpid()}"
+
+
 def check_constant_time(impl: Impl, elf: Path, args) -> tuple[bool | None, str | None]:
     """Run the speed program under rvsim --secret; None if there is nothing marked secret
     or the checker is unavailable."""
     secrets = secret_symbols(elf)
     if not secrets:
         return None, None
-    out = elf.with_name(f"ct-{args.core}.rvsim.json")
+    out = elf.with_name(f"ct-{_run_tag(args)}.rvsim.json")
     cmd = R.rvsim_cmd(elf, impl.run_isa, args.core, args.mul_latency, out)
     for s in secrets:
         cmd[1:1] = ["--secret", s]
@@ -210,6 +219,8 @@ def check_constant_time(impl: Impl, elf: Path, args) -> tuple[bool | None, str |
         j = json.loads(out.read_text())
     except (OSError, ValueError):
         return None, f"  constant-time check gave no JSON (exit {r.returncode}); reproduce: {r.reproduce}"
+    finally:
+        out.unlink(missing_ok=True)              # per-run file (see _run_tag)
     ct = j.get("constant_time")
     if ct is False:
         v = j.get("ct_violations") or []
@@ -221,7 +232,7 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     k = B.kernel_objects(impl)
     progs = B.build_speed(impl, k)
     code, static = B.sizes_from_map(progs.speed.with_suffix(".map"), k)
-    stats = progs.speed.with_name(f"speed-{args.core}.rvsim.json")
+    stats = progs.speed.with_name(f"speed-{_run_tag(args)}.rvsim.json")
     sp = R.run("rvsim", R.rvsim_cmd(progs.speed, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
     if sp.returncode != 0:
         raise B.BuildError("speed program failed:\n" + "\n".join(_describe_failure(sp)))
@@ -239,6 +250,9 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     constant_time, ct_note = check_constant_time(impl, progs.speed, args)
     if ct_note:
         notes.append(ct_note)
+    elif constant_time is None:
+        notes.append("  constant-time: not checked (no rvlab_secret_* symbol in the speed program, "
+                     "or this rvsim has no --secret); the records get constant_time null")
     mul_latency = args.mul_latency
     try:
         sj = json.loads(stats.read_text())
@@ -246,6 +260,8 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
             mul_latency = sj["mul_latency"]
     except (OSError, ValueError):
         pass
+    finally:
+        stats.unlink(missing_ok=True)            # per-run file (see _run_tag)
     recs = []
     for r in sp.results():
         rec = {"primitive": impl.primitive, "impl": impl.impl, "isa": impl.isa, "core": args.core,

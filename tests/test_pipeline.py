@@ -75,7 +75,7 @@ def test_run_passes_through(tmp_path):
     from conftest import ROOT
     from rvlab.build import BUILD
     assert rvlab("build", "--filter", "^chacha20/ref$").returncode == 0
-    elf = next((BUILD / "chacha20").glob("ref-*/test.elf"))
+    elf = next((BUILD / "chacha20").glob("ref-*/test-s1-r200.elf"))
     p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(elf)], cwd=ROOT, env=_env(),
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0 and "RVLAB_TEST {" in p.stdout
