@@ -292,3 +292,37 @@ def sizes_from_map(map_path: Path, objs: list[Path]) -> tuple[int, int]:
         else:
             pending = None
     return code, static
+
+
+RAM_BASE, RAM_SIZE = 0x80000000, 0x4000          # the HiFive1's 16 KiB DTIM (LINK_FLAGS)
+
+
+def ram_static_bytes(elf: Path) -> int:
+    """Bytes of the program's allocated sections in the DTIM (data, bss, ...), without the
+    linker's stack reservation (.stack): the measured stack is added separately."""
+    p = subprocess.run([CC.replace("gcc", "readelf"), "-SW", str(elf)], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise BuildError(f"readelf -S {elf} failed: {p.stderr.strip()}")
+    total = 0
+    for line in p.stdout.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]{8})\s+[0-9a-f]+\s+([0-9a-f]+)\s", line)
+        if not m or m.group(1) == ".stack":
+            continue
+        addr, size = int(m.group(2), 16), int(m.group(3), 16)
+        if RAM_BASE <= addr < RAM_BASE + RAM_SIZE:
+            total += size
+    return total
+
+
+
+def program_code_bytes(elf: Path) -> int:
+    """Bytes of executable sections of the whole program (harness, libc and kernel)."""
+    p = subprocess.run([CC.replace("gcc", "readelf"), "-SW", str(elf)], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise BuildError(f"readelf -S {elf} failed: {p.stderr.strip()}")
+    total = 0
+    for line in p.stdout.splitlines():
+        m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+[0-9a-f]{8}\s+[0-9a-f]+\s+([0-9a-f]+)\s+\S+\s+(\S*X\S*)\s", line)
+        if m:
+            total += int(m.group(2), 16)
+    return total

@@ -232,6 +232,8 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     k = B.kernel_objects(impl)
     progs = B.build_speed(impl, k)
     code, static = B.sizes_from_map(progs.speed.with_suffix(".map"), k)
+    ram_static = B.ram_static_bytes(progs.speed)
+    prog_code = B.program_code_bytes(progs.speed)
     stats = progs.speed.with_name(f"speed-{_run_tag(args)}.rvsim.json")
     sp = R.run("rvsim", R.rvsim_cmd(progs.speed, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
     if sp.returncode != 0:
@@ -254,10 +256,13 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
         notes.append("  constant-time: not checked (no rvlab_secret_* symbol in the speed program, "
                      "or this rvsim has no --secret); the records get constant_time null")
     mul_latency = args.mul_latency
+    peak_stack = None
     try:
         sj = json.loads(stats.read_text())
         if isinstance(sj.get("mul_latency"), int):
             mul_latency = sj["mul_latency"]
+        if isinstance(sj.get("max_stack_bytes"), int):
+            peak_stack = sj["max_stack_bytes"]
     except (OSError, ValueError):
         pass
     finally:
@@ -272,6 +277,12 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
                "stack_bytes": stack.get(ident(r)),
                "kat": kat, "constant_time": constant_time, "mul_latency": mul_latency,
                "constant_time_claimed": impl.constant_time}
+        # does it fit the board (seed 000: code runs from the 16 KiB I-cache, tables, stack and
+        # buffers live in the 16 KiB DTIM): the speed program's RAM sections + the kernel's
+        # tables/constants (static_bytes; linked to flash here, in DTIM in the seed) + the
+        # program's peak stack under rvsim
+        rec["program_code_bytes"] = prog_code
+        rec["dtim_bytes"] = None if peak_stack is None else ram_static + static + peak_stack
         for key, v in r.items():
             if key not in rec:
                 rec[key] = v
@@ -280,6 +291,11 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     if not recs:
         raise B.BuildError(f"speed program printed no RVLAB_RESULT line\n    reproduce: {sp.reproduce}")
     return recs, notes
+
+
+def merge_key(r: dict) -> tuple:
+    """Records of one bench run of one implementation: what a new run replaces in bench.json."""
+    return (r.get("primitive"), r.get("impl"), r.get("core"), r.get("mul_latency"))
 
 
 def cmd_bench(args) -> int:
@@ -320,9 +336,12 @@ def cmd_bench(args) -> int:
             prog.close()
             bad += 1
             print(f"FAIL {impl.name}: {e}", flush=True)
-    kept = [r for r in old if isinstance(r, dict) and not ((r.get("primitive"), r.get("impl")) in done
-                                                           and r.get("core") == args.core)]
-    recs = sorted(kept + new, key=lambda r: (r["primitive"], r["impl"], r["core"], r["operation"], r["input_bytes"]))
+    # merge: a new run replaces the records of the same implementation, core and multiplier
+    # latency only (a --mul-latency 2 run keeps the latency-5 records beside its own)
+    replaced = {merge_key(r) for r in new}
+    kept = [r for r in old if isinstance(r, dict) and merge_key(r) not in replaced]
+    recs = sorted(kept + new, key=lambda r: (r["primitive"], r["impl"], r["core"], r.get("mul_latency") or 0,
+                                             r["operation"], r["input_bytes"]))
     json_path.parent.mkdir(parents=True, exist_ok=True)
     json_path.write_text(json.dumps(recs, indent=1) + "\n")
     md = json_path.with_suffix(".md")

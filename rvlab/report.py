@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .build import ROOT
 
-EXTRA_SKIP = {"mul_latency", "constant_time_claimed"}
+EXTRA_SKIP = {"mul_latency", "constant_time_claimed", "dtim_bytes", "program_code_bytes"}
 RECORD_KEYS = ["primitive", "impl", "isa", "core", "operation", "input_bytes", "cycles", "instret",
                "cycles_per_byte", "code_bytes", "static_bytes", "stack_bytes", "kat", "constant_time"]
 
@@ -74,6 +74,157 @@ def _fmt(v, digits=1):
     return str(v)
 
 
+def _prim_table(rs: list[dict]) -> list[str]:
+    rs = sorted(rs, key=lambda r: (r["operation"], r["input_bytes"], r["core"], r["cycles"]))
+    lines = ["| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT | CT |",
+             "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|---|"]
+    for r in rs:
+        extra = _extra(r)
+        lines.append(f"| {r['impl']} | {r['isa']} | {r['core']} | {r['operation']}{extra} | {_fmt(r['input_bytes'])} | "
+                     f"{_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | {_fmt(r['code_bytes'])} | "
+                     f"{_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} | "
+                     f"{ {True: 'yes', False: 'NO'}.get(r['constant_time'], '–')} |")
+    return lines
+
+# ------------------------------------------------------------------ seed 000 tables (issue 4)
+# seed 000 Table 1 rows: (published primitive, published implementation) -> our record
+# (primitive, impl, operation, input_bytes) measured the same way
+SEED000_T1 = [("aes128-keyexp", "table", ("aes128", "table", "keyexp", 16)),
+              ("aes128-encrypt", "table", ("aes128", "table", "encrypt", 16)),
+              ("aes128-keyexp", "bitsliced", ("aes128-ctr", "bitsliced", "keyexp", 16)),
+              ("aes128-ctr", "bitsliced", ("aes128-ctr", "bitsliced", "encrypt", 4096)),
+              ("chacha20", "", ("chacha20", "rv32i", "encrypt", 4096)),
+              ("keccakf1600", "", ("keccakf1600", "rv32i", "permute", 200))]
+# seed 000 Table 2: rv32i kernel, the record it improves, the bytes one `rotations` count
+# covers (the manifest counts per block / permutation), and our Zbkb counterpart
+SEED000_T2 = [("aes128", "table", "encrypt", 16, 16, None),
+              ("aes128-ctr", "bitsliced", "encrypt", 4096, 16, "bitsliced-zbkb"),
+              ("chacha20", "rv32i", "encrypt", 4096, 64, "zbkb"),
+              ("keccakf1600", "rv32i", "permute", 200, 200, "zbkb")]
+# seed 000 §7.2: "Assuming that the rotation would be possible in a single cycle": a rotation
+# costs two shifts and an OR on RV32I (3 single-cycle instructions), so each saves 2 cycles
+ROTATION_SAVING = 2
+BOARD_BYTES = 16 * 1024           # HiFive1: 16 KiB DTIM, 16 KiB I-cache
+
+
+def default_latency(records: list[dict]):
+    """The multiplier latency of most records (the default run); --mul-latency runs differ."""
+    counts: dict = defaultdict(int)
+    for r in records:
+        counts[r.get("mul_latency")] += 1
+    return max(counts, key=lambda k: counts[k]) if counts else None
+
+
+def _find(records, prim, impl, op, nbytes, core="e31"):
+    lat = default_latency(records)
+    for r in records:
+        if (r["primitive"], r["impl"], r["operation"], r["input_bytes"], r["core"]) == (prim, impl, op, nbytes, core) \
+                and r.get("mul_latency") == lat and not _extra(r):
+            return r
+    return None
+
+
+def _manifest_extra(prim: str, impl: str, key: str):
+    import tomllib
+    mf = ROOT / "crypto" / prim / impl / "manifest.toml"
+    try:
+        return tomllib.loads(mf.read_text()).get(key)
+    except (OSError, ValueError):
+        return None
+
+
+def seed000_sections(records: list[dict], published: list[dict]) -> list[str]:
+    pub = {(p["primitive"], p["implementation"], p["platform"].split(" ")[0]): p for p in published
+           if p.get("source") == "seed-000 Table 1"}
+    out = ["## Seed 000 Table 1", "",
+           "Our e31-model figures beside seed 000's measurements on the HiFive1 (E31 silicon) and its "
+           "Cortex-M4 comparison, in cycles (same operations, same sizes; `best` is our fastest "
+           "implementation of that operation with any ISA).", "",
+           "| what | ours (impl) | ours cycles | ours c/B | E31 published | Cortex-M4 published | best of ours (impl, isa) |",
+           "|---|---|--:|--:|--:|--:|---|"]
+    for pprim, pimpl, (prim, impl, op, nb) in SEED000_T1:
+        r = _find(records, prim, impl, op, nb)
+        e31, m4 = pub.get((pprim, pimpl, "E31")), pub.get((pprim, pimpl, "Cortex-M4"))
+        cands = [x for x in records if (x["primitive"], x["operation"], x["input_bytes"], x["core"]) ==
+                 (prim, op, nb, "e31") and x.get("mul_latency") == default_latency(records) and x["kat"] == "pass"]
+        best = min(cands, key=lambda x: x["cycles"]) if cands else None
+        best_s = f"{_fmt(best['cycles'])} ({best['impl']}, {best['isa']})" if best else "–"
+        out.append(f"| {pprim}{' ' + pimpl if pimpl else ''} ({nb} B) | {prim}/{impl} | {_fmt(r['cycles']) if r else '–'} | "
+                   f"{_fmt(r['cycles_per_byte']) if r else '–'} | {e31['value'] if e31 else '–'} | "
+                   f"{m4['value'] if m4 else '–'} | {best_s} |")
+    out += ["", "## Seed 000 Table 2", "",
+            f"Estimated effect of a rotate instruction on each rv32i kernel, with seed 000's assumption "
+            f"(§7.2: a single-cycle rotation replaces two shifts and an OR, saving {ROTATION_SAVING} cycles "
+            f"per rotation): saving = `rotations` (manifest key, per block/permutation) × {ROTATION_SAVING} × blocks, "
+            f"next to what our Zbkb kernel (`ror`/`rori` and more) actually measures.", "",
+            "| rv32i kernel | operation | rotations per block | block B | measured c/B | est. saving | est. c/B with rotate | measured Zbkb c/B (impl) | seed 000 est. c/B |",
+            "|---|---|--:|--:|--:|--:|--:|--:|--:|"]
+    t2 = {p["primitive"]: p for p in published if p.get("source") == "seed-000 Table 2"}
+    t2key = {"aes128": "aes128-encrypt", "aes128-ctr": "aes128-ctr", "chacha20": "chacha20",
+             "keccakf1600": "keccakf1600"}
+    for prim, impl, op, nb, block, zimpl in SEED000_T2:
+        r = _find(records, prim, impl, op, nb)
+        rot = _manifest_extra(prim, impl, "rotations")
+        z = _find(records, prim, zimpl, op, nb) if zimpl else None
+        if r and isinstance(rot, int):
+            saving = rot * ROTATION_SAVING * (nb // block)
+            est = f"{(r['cycles'] - saving) / nb:,.1f}"
+            sv = f"{saving:,} cycles ({100 * saving / r['cycles']:.1f}%)"
+        else:
+            est = sv = "–"
+        sp = t2.get(t2key[prim])
+        z_s = f"{_fmt(z['cycles_per_byte'])} ({zimpl})" if z else "–"
+        out.append(f"| {prim}/{impl} | {op} {nb} B | {rot if rot is not None else '–'} | {block} | "
+                   f"{_fmt(r['cycles_per_byte']) if r else '–'} | {sv} | {est} | "
+                   f"{z_s} | "
+                   f"{sp['value'] if sp else '–'} |")
+    return out + [""]
+
+
+def fits_section(records: list[dict]) -> list[str]:
+    """Per speed program: code (runs from the 16 KiB I-cache) and DTIM bytes (RAM sections
+    + the kernel's tables + peak stack, recorded by `rvlab bench` from the ELF and rvsim)."""
+    progs: dict = {}
+    for r in records:
+        if r["core"] == "e31" and r.get("dtim_bytes") is not None:
+            progs[(r["primitive"], r["impl"])] = r
+    out = ["## Fits the board", "",
+           f"HiFive1: code runs from the 16 KiB I-cache, and seed 000 keeps tables, stack and buffers in "
+           f"the 16 KiB DTIM ({BOARD_BYTES:,} B each). Per speed program (whole ELF: harness, libc, "
+           f"kernel and its 4 KiB input/output buffers): executable bytes, and DTIM bytes = the ELF's "
+           f"RAM sections (without the linker's stack reservation) + the kernel's tables/constants "
+           f"(linked to flash here) + the program's peak stack under rvsim. The linker already "
+           f"refuses programs whose RAM sections exceed the DTIM.", ""]
+    if not progs:
+        return out + ["(no records with DTIM figures: re-run `rvlab bench`)", ""]
+    out += ["| program | code B | I-cache fit | DTIM B | DTIM fit |", "|---|--:|---|--:|---|"]
+    for (prim, impl), r in sorted(progs.items()):
+        code, dtim = r.get("program_code_bytes"), r["dtim_bytes"]
+        out.append(f"| {prim}/{impl} | {_fmt(code)} | {'yes' if code is not None and code <= BOARD_BYTES else 'NO'} | "
+                   f"{_fmt(dtim)} | {'yes' if dtim <= BOARD_BYTES else 'NO'} |")
+    return out + [""]
+
+
+def links_section(md_dir: Path | None = None) -> list[str]:
+    """Links to the per-primitive notes and extra result files that exist."""
+    md_dir = Path(md_dir or ROOT / "results")
+    items = []
+    for nf in sorted((ROOT / "crypto").glob("*/NOTES.md")):
+        items.append(f"[{nf.parent.name}]({_rel(nf, md_dir)})")
+    out = ["## Notes and further results", ""]
+    if items:
+        out.append("Design notes per primitive (NOTES.md): " + ", ".join(items) + ".")
+    t5 = ROOT / "results" / "polymul_table5.md"
+    out.append(f"Binary-polynomial multiplication, seed Table 5 redrawn by `crypto/polymul-128/table5.py`: "
+               f"[{t5.name}]({_rel(t5, md_dir)})" + ("" if t5.exists() else " (not generated yet)") + ".")
+    return out + [""]
+
+
+def _rel(path: Path, base: Path) -> str:
+    import os
+    return os.path.relpath(path, base).replace(os.sep, "/")
+
+
 def render(records: list[dict], published: list[dict]) -> str:
     by_prim: dict[str, list[dict]] = defaultdict(list)
     for r in records:
@@ -88,17 +239,19 @@ def render(records: list[dict], published: list[dict]) -> str:
              "subtracted, seed 000's protocol); CT is the constant-time checker's verdict (– = not checked); code/static bytes are the implementation's own "
              "sections in the linked ELF; stack is bytes below the caller's sp. "
              "Published figures are from `reference/published.csv` (see reference/README.md).", ""]
+    if records:
+        lines += seed000_sections(records, published) + fits_section(records) + links_section()
     for prim in sorted(by_prim):
-        rs = sorted(by_prim[prim], key=lambda r: (r["operation"], r["input_bytes"], r["core"], r["cycles"]))
-        lines += [f"## {prim}", "",
-                  "| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT | CT |",
-                  "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|---|"]
-        for r in rs:
-            extra = _extra(r)
-            lines.append(f"| {r['impl']} | {r['isa']} | {r['core']} | {r['operation']}{extra} | {_fmt(r['input_bytes'])} | "
-                         f"{_fmt(r['cycles'])} | {_fmt(r['cycles_per_byte'])} | {_fmt(r['code_bytes'])} | "
-                         f"{_fmt(r['static_bytes'])} | {_fmt(r['stack_bytes'])} | {r['kat']} | "
-                         f"{ {True: 'yes', False: 'NO'}.get(r['constant_time'], '–')} |")
+        lines += [f"## {prim}", ""]
+        groups: dict = defaultdict(list)
+        for r in by_prim[prim]:
+            groups[r.get("mul_latency")].append(r)
+        for gi, g in enumerate(sorted(groups, key=lambda x: (x is None, -(x or 0)))):
+            if gi:
+                lines.append("")
+            lines += [f"Multiplier result latency: {'–' if g is None else f'{g} cycles'}"
+                      + (" (a `--mul-latency` run beside the default)" if gi else "") + ".", ""]
+            lines += _prim_table(groups[g])
         pub = published_for(prim, published)
         if pub:
             lines += ["", f"Published ({prim}):", "",
@@ -121,8 +274,9 @@ def summary_table(records: list[dict]) -> str:
     """Compact table for the README: per primitive/impl/operation the e31 record with
     the largest input."""
     best: dict[tuple, dict] = {}
+    lat = default_latency(records)
     for r in records:
-        if r["core"] != "e31":
+        if r["core"] != "e31" or r.get("mul_latency") != lat:
             continue
         k = (r["primitive"], r["impl"], r["operation"])
         if k not in best or r["input_bytes"] > best[k]["input_bytes"]:
@@ -159,8 +313,10 @@ def plot(records: list[dict], png: Path) -> bool:
     on the e31 model. Returns False if matplotlib is missing or there is nothing to plot."""
     rows: dict[str, dict[str, float]] = defaultdict(dict)
     best: dict[tuple, dict] = {}
+    lat = default_latency(records)
     for r in records:
-        if r["core"] != "e31" or not r["cycles_per_byte"] or r["operation"].startswith("keyexp"):
+        if r["core"] != "e31" or not r["cycles_per_byte"] or r["operation"].startswith("keyexp") \
+                or r.get("mul_latency") != lat:
             continue
         k = (r["primitive"], r["impl"], r["operation"])
         if k not in best or r["input_bytes"] > best[k]["input_bytes"]:
@@ -208,7 +364,36 @@ def write_report(json_path: Path, md_path: Path) -> int:
     png = Path(md_path).with_name(Path(md_path).stem + "-cycles-per-byte.png")
     if plot(records, png):
         text = text.replace("\n\n## ", f"\n\n![cycles per byte]({png.name})\n\n## ", 1)
+    text += primitive_plots(Path(json_path), Path(md_path).parent)
     Path(md_path).write_text(text)
     if Path(md_path).resolve() == (ROOT / "results" / "bench.md").resolve():
         update_readme(records)            # the README shows the summary of the committed results
     return len(records)
+
+
+PRIMITIVE_PLOTS = [ROOT / "crypto" / "bigint-mul" / "plot.py"]
+
+
+def primitive_plots(json_path: Path, out_dir: Path) -> str:
+    """Run the primitives' own plot scripts (crypto/bigint-mul/plot.py: one set of figures per
+    (core, mul_latency)) on the bench file; returns markdown linking the PNGs they wrote."""
+    import subprocess
+    import sys
+    md = []
+    for script in PRIMITIVE_PLOTS:
+        if not script.exists():
+            continue
+        before = {p: p.stat().st_mtime_ns for p in out_dir.glob("*.png")}
+        p = subprocess.run([sys.executable, str(script), str(json_path), str(out_dir)],
+                           capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            print(f"rvlab report: warning: {script.relative_to(ROOT)} failed: "
+                  f"{(p.stderr or p.stdout).strip().splitlines()[-1:]}", file=sys.stderr)
+            continue
+        made = sorted(q for q in out_dir.glob("*.png") if before.get(q) != q.stat().st_mtime_ns)
+        if made:
+            md += [f"## Plots by {script.relative_to(ROOT)}", "",
+                   "One figure per core model and multiplier result latency (file suffix "
+                   "`-<core>-mul<L>`), so the latency-5 and latency-2 pictures sit side by side.", ""]
+            md += [f"![{q.stem}]({q.name})" for q in made] + [""]
+    return ("\n" + "\n".join(md)) if md else ""

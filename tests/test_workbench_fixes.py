@@ -158,3 +158,52 @@ def test_no_bench_record_has_a_null_constant_time(tmp_path):
                                                 if (p / "speed.c").exists()}
     nulls = [(r["primitive"], r["impl"], r["operation"]) for r in recs if r["constant_time"] is None]
     assert not nulls, nulls
+
+
+# ------------------------------------------------------------------ 5. multiplier latency
+@needs_rvsim
+def test_mul_latency_run_is_merged_beside_the_default(tmp_path):
+    out = tmp_path / "b.json"
+    a = _bench("^bigint-add/carry$", out)
+    b = _bench("^bigint-add/carry$", out, "--mul-latency", "2")
+    lats = {r["mul_latency"] for r in b}
+    assert lats == {5, 2} and len(b) == 2 * len(a)
+    again = _bench("^bigint-add/carry$", out)          # re-running the default replaces only its own
+    assert len(again) == len(b)
+    md = out.with_suffix(".md").read_text()
+    assert "Multiplier result latency: 5 cycles." in md and "Multiplier result latency: 2 cycles" in md
+    # crypto/bigint-mul/plot.py ran: one figure per (core, latency)
+    assert "bigint-add-e31-mul2.png" in md and "bigint-add-e31-mul5.png" in md
+    assert (tmp_path / "bigint-add-e31-mul2.png").exists()
+
+
+# ------------------------------------------------------------------ 6. report contents
+def _rec(prim, impl, op, nb, cycles, **kw):
+    r = {"primitive": prim, "impl": impl, "isa": kw.pop("isa", "rv32i"), "core": "e31", "operation": op,
+         "input_bytes": nb, "cycles": cycles, "instret": cycles, "cycles_per_byte": round(cycles / nb, 2),
+         "code_bytes": 100, "static_bytes": 0, "stack_bytes": 0, "kat": "pass", "constant_time": True,
+         "mul_latency": 5}
+    r.update(kw)
+    return r
+
+
+def test_report_has_the_seed000_tables_and_fit_check():
+    from rvlab.report import load_published, render
+    recs = [_rec("keccakf1600", "rv32i", "permute", 200, 11500, dtim_bytes=2000, program_code_bytes=9000),
+            _rec("keccakf1600", "zbkb", "permute", 200, 8700, isa="rv32i_zbkb", dtim_bytes=20000,
+                 program_code_bytes=9000),
+            _rec("chacha20", "rv32i", "encrypt", 4096, 100000),
+            _rec("aes128", "table", "encrypt", 16, 870)]
+    md = render(recs, load_published())
+    t1 = md[md.index("## Seed 000 Table 1"):md.index("## Seed 000 Table 2")]
+    assert "| keccakf1600 (200 B) | keccakf1600/rv32i | 11,500 | 57.5 | 13774 | 12969 | 8,700 (zbkb, rv32i_zbkb) |" in t1
+    t2 = md[md.index("## Seed 000 Table 2"):md.index("## Fits the board")]
+    # keccak: 1248 rotations x 2 cycles (seed 000 §7.2: single-cycle rotate instead of 2 shifts + OR)
+    assert "| keccakf1600/rv32i | permute 200 B | 1248 | 200 | 57.5 | 2,496 cycles (21.7%) | 45.0 | 43.5 (zbkb) | 56.4 |" in t2
+    # chacha20: 308 per 64-byte block, 64 blocks
+    assert f"{308 * 2 * 64:,} cycles" in t2
+    fit = md[md.index("## Fits the board"):md.index("## Notes and further results")]
+    assert "| keccakf1600/rv32i | 9,000 | yes | 2,000 | yes |" in fit
+    assert "| keccakf1600/zbkb | 9,000 | yes | 20,000 | NO |" in fit
+    assert "polymul_table5.md" in md and "NOTES.md" in md
+    assert "Multiplier result latency: 5 cycles." in md
