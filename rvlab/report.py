@@ -212,8 +212,10 @@ def links_section(md_dir: Path | None = None) -> list[str]:
     for nf in sorted((ROOT / "crypto").glob("*/NOTES.md")):
         items.append(f"[{nf.parent.name}]({_rel(nf, md_dir)})")
     out = ["## Notes and further results", ""]
+    for rf in sorted((ROOT / "crypto").glob("*/README.md")):
+        items.append(f"[{rf.parent.name} (README)]({_rel(rf, md_dir)})")
     if items:
-        out.append("Design notes per primitive (NOTES.md): " + ", ".join(items) + ".")
+        out.append("Design notes per primitive (NOTES.md / README.md): " + ", ".join(items) + ".")
     t5 = ROOT / "results" / "polymul_table5.md"
     out.append(f"Binary-polynomial multiplication, seed Table 5 redrawn by `crypto/polymul-128/table5.py`: "
                f"[{t5.name}]({_rel(t5, md_dir)})" + ("" if t5.exists() else " (not generated yet)") + ".")
