@@ -259,8 +259,12 @@ _STATIC = re.compile(r"^\.(rodata|srodata|data|sdata|bss|sbss|tdata|tbss)(\.|$)|
 _ENTRY = re.compile(r"^\s+(\S+)?\s*0x([0-9a-fA-F]+)\s+0x([0-9a-fA-F]+)\s+(\S.*)$")
 
 
-def sizes_from_map(map_path: Path, objs: list[Path]) -> tuple[int, int]:
-    """(code_bytes, static_bytes) of the given objects' input sections as linked."""
+_RODATA = re.compile(r"^\.(rodata|srodata)(\.|$)")
+
+
+def sizes_from_map(map_path: Path, objs: list[Path], static_re: re.Pattern = _STATIC) -> tuple[int, int]:
+    """(code_bytes, static_bytes) of the given objects' input sections as linked
+    (static_re=_RODATA: only the read-only data, which is linked to flash)."""
     want = {str(Path(o).resolve()) for o in objs}
     code = static = 0
     in_map = False
@@ -287,7 +291,7 @@ def sizes_from_map(map_path: Path, objs: list[Path]) -> tuple[int, int]:
                 continue
             if _CODE.match(sec):
                 code += size
-            elif _STATIC.match(sec):
+            elif static_re.match(sec):
                 static += size
         else:
             pending = None

@@ -233,6 +233,7 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
     progs = B.build_speed(impl, k)
     code, static = B.sizes_from_map(progs.speed.with_suffix(".map"), k)
     ram_static = B.ram_static_bytes(progs.speed)
+    flash_tables = B.sizes_from_map(progs.speed.with_suffix(".map"), k, B._RODATA)[1]
     prog_code = B.program_code_bytes(progs.speed)
     stats = progs.speed.with_name(f"speed-{_run_tag(args)}.rvsim.json")
     sp = R.run("rvsim", R.rvsim_cmd(progs.speed, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
@@ -279,10 +280,10 @@ def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
                "constant_time_claimed": impl.constant_time}
         # does it fit the board (seed 000: code runs from the 16 KiB I-cache, tables, stack and
         # buffers live in the 16 KiB DTIM): the speed program's RAM sections + the kernel's
-        # tables/constants (static_bytes; linked to flash here, in DTIM in the seed) + the
+        # read-only tables/constants (linked to flash here, in DTIM in the seed) + the
         # program's peak stack under rvsim
         rec["program_code_bytes"] = prog_code
-        rec["dtim_bytes"] = None if peak_stack is None else ram_static + static + peak_stack
+        rec["dtim_bytes"] = None if peak_stack is None else ram_static + flash_tables + peak_stack
         for key, v in r.items():
             if key not in rec:
                 rec[key] = v
