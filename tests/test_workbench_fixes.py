@@ -207,3 +207,15 @@ def test_report_has_the_seed000_tables_and_fit_check():
     assert "| keccakf1600/zbkb | 100 | yes | 9,000 | 20,000 | NO |" in fit
     assert "polymul_table5.md" in md and "NOTES.md" in md
     assert "Multiplier result latency: 5 cycles." in md
+
+
+@needs_rvsim
+def test_concurrent_runs_with_different_random_counts(tmp_path):
+    """Two `rvlab test` runs at once with other --random counts each run their own program."""
+    cmd = [sys.executable, "-m", "rvlab", "test", "--filter", "^chacha20/rv32i$", "--runner", "rvsim", "--random"]
+    ps = [subprocess.Popen(cmd + [n], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+          for n in ("6", "8")]
+    outs = [p.communicate(timeout=300)[0] for p in ps]
+    assert all(p.returncode == 0 for p in ps), outs
+    n = [int(o.split("cases")[0].split()[-1]) for o in outs]
+    assert n[1] - n[0] == 2, outs
