@@ -52,7 +52,9 @@ def qemu_available() -> bool:
 
 def rvsim_cmd(elf: Path, isa: str, core: str = "e31", mul_latency: int | None = None,
               json_out: Path | None = None, max_insns: int | None = None) -> list[str]:
-    cmd = [str(RVSIM), "--isa", isa, "--core", core]
+    # harness programs are picolibc programs whose crt0 installs a register-dump trap
+    # handler; a trap in a kernel is a bug, and rvsim's own message names the instruction
+    cmd = [str(RVSIM), "--isa", isa, "--core", core, "--stop-on-trap"]
     if mul_latency is not None:
         cmd += ["--mul-latency", str(mul_latency)]
     if max_insns is not None:

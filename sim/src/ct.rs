@@ -16,6 +16,7 @@ use crate::decode::{Decoded, Op};
 use crate::elf::Symbol;
 use crate::exec::Observer;
 use crate::mem::Memory;
+use crate::timing::N_STALLS;
 use std::collections::HashMap;
 
 /// Semihosting operation: mark `len` bytes at `ptr` secret (a1 -> {ptr, len}).
@@ -240,7 +241,7 @@ impl Observer for CtChecker {
     }
 
     #[inline(always)]
-    fn insn(&mut self, pc: u32, d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; 6], _mem: &Memory) {
+    fn insn(&mut self, pc: u32, d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
         let r = &self.regs;
         let t1 = r[d.rs1 as usize];
         let t2 = r[d.rs2 as usize];
@@ -332,7 +333,7 @@ impl Observer for CtChecker {
                 old
             }
             Op::Ebreak => { self.regs[10] = 0; 0 } // semihosting result in a0 is public
-            Op::Fence | Op::FenceI | Op::Ecall | Op::Trap | Op::Undecoded => 0,
+            Op::Fence | Op::FenceI | Op::Ecall | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded => 0,
         };
         self.regs[d.rd as usize] = out;
         self.regs[0] = 0;
@@ -377,7 +378,7 @@ pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String
 impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
     const ACTIVE: bool = true;
     #[inline(always)]
-    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; 6], mem: &Memory) {
+    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
         self.0.insn(pc, d, rd_val, cycle, stalls, mem);
         self.1.insn(pc, d, rd_val, cycle, stalls, mem);
     }
@@ -389,6 +390,10 @@ impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
     fn semihost(&mut self, pc: u32, op: u32, arg: u32, mem: &Memory) {
         self.0.semihost(pc, op, arg, mem);
         self.1.semihost(pc, op, arg, mem);
+    }
+    fn trap(&mut self, pc: u32, cause: u32, tval: u32, handler: u32, cycle: u64) {
+        self.0.trap(pc, cause, tval, handler, cycle);
+        self.1.trap(pc, cause, tval, handler, cycle);
     }
 }
 

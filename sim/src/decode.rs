@@ -27,7 +27,7 @@ ops! {
     Slli = "slli", Srli = "srli", Srai = "srai",
     Add = "add", Sub = "sub", Sll = "sll", Slt = "slt", Sltu = "sltu", Xor = "xor",
     Srl = "srl", Sra = "sra", Or = "or", And = "and",
-    Fence = "fence", FenceI = "fence.i", Ecall = "ecall", Ebreak = "ebreak",
+    Fence = "fence", FenceI = "fence.i", Ecall = "ecall", Ebreak = "ebreak", Mret = "mret", Wfi = "wfi",
     Csrrw = "csrrw", Csrrs = "csrrs", Csrrc = "csrrc",
     Csrrwi = "csrrwi", Csrrsi = "csrrsi", Csrrci = "csrrci",
     Mul = "mul", Mulh = "mulh", Mulhsu = "mulhsu", Mulhu = "mulhu",
@@ -104,7 +104,7 @@ impl Decoded {
             Op::Div | Op::Divu | Op::Rem | Op::Remu => cls::DIV,
             Op::LrW | Op::ScW | Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW
             | Op::AmoorW | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => cls::AMO,
-            Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak | Op::Trap | Op::Undecoded => cls::SYSTEM,
+            Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded => cls::SYSTEM,
             _ => cls::ALU,
         };
         Decoded { op, rd: rd as u8, rs1: rs1 as u8, rs2: rs2 as u8, rs3: 0, len, cls: c, xlat: 1, imm, mnem: op as u16, ext: 0 }
@@ -206,6 +206,8 @@ pub fn decode_base32(w: u32) -> Option<Decoded> {
             match f3 {
                 0 if w == 0x0000_0073 => d(Op::Ecall, 0, 0, 0, 0),
                 0 if w == 0x0010_0073 => d(Op::Ebreak, 0, 0, 0, 0),
+                0 if w == 0x3020_0073 => d(Op::Mret, 0, 0, 0, 0),
+                0 if w == 0x1050_0073 => d(Op::Wfi, 0, 0, 0, 0),
                 1 => d(Op::Csrrw, rd, rs1, 0, csr),
                 2 => d(Op::Csrrs, rd, rs1, 0, csr),
                 3 => d(Op::Csrrc, rd, rs1, 0, csr),
@@ -341,8 +343,11 @@ fn ext_decoded(w: u32, idx: usize, e: &ExtInsn) -> Decoded {
     let rd = bits(w, 11, 7) as u8;
     let rs1 = bits(w, 19, 15) as u8;
     let rs2 = bits(w, 24, 20) as u8;
+    // an instruction that uses the multiplier (ise/ `uses_multiplier`) times like MUL: the
+    // core's multiplier latency (--mul-latency) and one operation at a time
+    let c = if crate::ext::uses_multiplier(e.name) { cls::MUL } else { cls::EXT };
     let mut d = Decoded {
-        op: Op::ExtR, rd, rs1, rs2, rs3: 0, len: 4, cls: cls::EXT, xlat: e.latency.max(1), imm: 0,
+        op: Op::ExtR, rd, rs1, rs2, rs3: 0, len: 4, cls: c, xlat: e.latency.max(1), imm: 0,
         mnem: (N_BASE_OPS + idx) as u16, ext: idx as u16,
     };
     match e.form {

@@ -17,7 +17,7 @@ pub fn csr_name(n: u32) -> String {
         0x300 => "mstatus".into(), 0x301 => "misa".into(), 0x304 => "mie".into(), 0x305 => "mtvec".into(),
         0x340 => "mscratch".into(), 0x341 => "mepc".into(), 0x342 => "mcause".into(), 0x343 => "mtval".into(),
         0x344 => "mip".into(), 0xf11 => "mvendorid".into(), 0xf12 => "marchid".into(), 0xf13 => "mimpid".into(),
-        0xf14 => "mhartid".into(),
+        0xf14 => "mhartid".into(), 0xf15 => "mconfigptr".into(), 0x310 => "mstatush".into(), 0x320 => "mcountinhibit".into(),
         n => format!("0x{n:03x}"),
     }
 }
@@ -44,7 +44,7 @@ pub fn disasm(d: &Decoded, pc: u32, table: &[ExtInsn]) -> String {
         Op::Addi | Op::Slti | Op::Sltiu | Op::Xori | Op::Ori | Op::Andi | Op::Slli | Op::Srli | Op::Srai => {
             format!("{n} {},{},{}", r(d.rd), r(d.rs1), d.imm)
         }
-        Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak => n.to_string(),
+        Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi => n.to_string(),
         Op::Csrrw | Op::Csrrs | Op::Csrrc => {
             format!("{n} {},{},{}", r(d.rd), csr_name((d.imm & 0xfff) as u32), r(d.rs1))
         }
@@ -59,7 +59,8 @@ pub fn disasm(d: &Decoded, pc: u32, table: &[ExtInsn]) -> String {
             match e.form {
                 ExtForm::R | ExtForm::RdAcc => format!("{} {},{},{}", e.name, r(d.rd), r(d.rs1), r(d.rs2)),
                 ExtForm::Unary => format!("{} {},{}", e.name, r(d.rd), r(d.rs1)),
-                ExtForm::Imm | ExtForm::RdAccImm => format!("{} {},{},{}", e.name, r(d.rd), r(d.rs1), d.imm),
+                // only the immediate bits the encoding leaves free (e.g. the shamt of rori)
+                ExtForm::Imm | ExtForm::RdAccImm => format!("{} {},{},{}", e.name, r(d.rd), r(d.rs1), (d.imm as u32) & !(e.mask >> 20) & 0xfff),
                 ExtForm::Bs => format!("{} {},{},{},{}", e.name, r(d.rd), r(d.rs1), r(d.rs2), d.imm),
                 ExtForm::R4 => format!("{} {},{},{},{}", e.name, r(d.rd), r(d.rs1), r(d.rs2), r(d.rs3)),
             }

@@ -2,13 +2,14 @@
 //! observer (both monomorphised; the no-op observer compiles away).
 
 use crate::decode::{self, cls, DecodeError, Decoded, Op, N_BASE_OPS, OP_NAMES};
+use crate::csr::{cause, CsrFault, Csrs, HartIds, MTVEC_RESET};
 use crate::disasm::disasm_word;
 use crate::elf::{LoadedElf, Symbol};
 use crate::ext::{ExtInsn, ExtState};
 use crate::isa::Isa;
 use crate::mem::{MemError, Memory};
 use crate::semihost::{Outcome, Semihost};
-use crate::timing::Timing;
+use crate::timing::{Timing, N_STALLS};
 
 /// Observes every executed instruction (trace, profile, later the taint tracker).
 /// Sources are `d.rs1/rs2/rs3`, the destination `d.rd`; memory addresses come via `mem`.
@@ -16,11 +17,14 @@ pub trait Observer {
     const ACTIVE: bool;
     /// after execution: `rd_val` is the value now in `d.rd`, `cycle` the issue cycle,
     /// `stalls` the stall + penalty cycles of this instruction by cause (timing::STALL_NAMES)
-    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; 6], _mem: &Memory) {}
+    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
     /// a data memory access by the instruction at `pc`
     fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
     /// a semihosting call (`op` = a0, `arg` = a1) about to be performed at `pc`
     fn semihost(&mut self, _pc: u32, _op: u32, _arg: u32, _mem: &Memory) {}
+    /// the instruction at `pc` raised exception `cause` and the program's handler at
+    /// `handler` takes it (the instruction did not retire; `insn` is not called for it)
+    fn trap(&mut self, _pc: u32, _cause: u32, _tval: u32, _handler: u32, _cycle: u64) {}
 }
 pub struct NoObserver;
 impl Observer for NoObserver { const ACTIVE: bool = false; }
@@ -44,7 +48,12 @@ pub struct Machine {
     pub mnem_slow: Vec<u64>,
     pub instret: u64,
     pub max_insns: u64,
-    csrs: [u32; 16],
+    /// machine-mode CSRs (csr.rs)
+    pub csr: Csrs,
+    /// stop at every exception with rvsim's message, even when the program has a handler
+    pub stop_on_trap: bool,
+    /// exceptions taken by the program's own handler
+    pub traps_taken: u64,
     reservation: Option<u32>,
     pub semihost: Semihost,
     // functions
@@ -69,9 +78,6 @@ struct Slot { d: Decoded, count: u64 }
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimError(pub String);
 
-const CSR_IDX: &[(u32, usize)] = &[
-    (0x300, 0), (0x304, 1), (0x305, 2), (0x340, 3), (0x341, 4), (0x342, 5), (0x343, 6), (0x344, 7), (0x320, 8),
-];
 
 impl Machine {
     pub fn new(mem: Memory, elf: &LoadedElf, isa: Isa, table: &'static [ExtInsn], cmdline: String) -> Machine {
@@ -82,7 +88,7 @@ impl Machine {
             x: [0; 32],
             pc: elf.entry,
             mem,
-            isa,
+            isa: isa.clone(),
             table,
             ext_fns: table.iter().map(|e| e.exec).collect(),
             ext_state: ExtState::default(),
@@ -92,7 +98,9 @@ impl Machine {
             mnem_slow: vec![0; N_BASE_OPS + table.len()],
             instret: 0,
             max_insns: 10_000_000_000,
-            csrs: [0; 16],
+            csr: Csrs::new(&isa, HartIds::default()),
+            stop_on_trap: false,
+            traps_taken: 0,
             reservation: None,
             semihost: Semihost::new(cmdline),
             functions: elf.functions.clone(),
@@ -239,32 +247,38 @@ impl Machine {
         SimError(format!("{e} by '{dis}' at pc 0x{pc:08x}"))
     }
 
-    fn csr_read(&self, csr: u32, now: u64) -> Option<u32> {
-        Some(match csr {
-            0xc00 | 0xb00 | 0xc01 => now as u32,
-            0xc80 | 0xb80 | 0xc81 => (now >> 32) as u32,
-            0xc02 | 0xb02 => self.instret as u32,
-            0xc82 | 0xb82 => (self.instret >> 32) as u32,
-            0xf11..=0xf14 => 0,
-            0x301 => {
-                let mut v = 1u32 << 30 | 1 << 8; // MXL=32, I
-                if self.isa.m { v |= 1 << 12; }
-                if self.isa.a { v |= 1; }
-                if self.isa.c { v |= 1 << 2; }
-                v
-            }
-            c => self.csrs[CSR_IDX.iter().find(|(n, _)| *n == c)?.1],
-        })
+    /// Set the identification CSRs (mvendorid, marchid, mimpid) from the core model.
+    pub fn set_hart_ids(&mut self, ids: HartIds) { self.csr = Csrs::new(&self.isa, ids); }
+
+    /// Bits of the instruction at `pc` (its low 16 bits for a compressed one), for mtval.
+    fn insn_bits(&self, pc: u32, len: u8) -> u32 {
+        let w = self.mem.fetch(pc).unwrap_or(0);
+        if len == 2 || w & 3 != 3 { w & 0xffff } else { w }
     }
-    fn csr_write(&mut self, csr: u32, v: u32) -> Option<()> {
-        match csr {
-            0xb00 | 0xb02 | 0xb80 | 0xb82 | 0x301 => Some(()), // writes ignored (WARL / counters not writable here)
-            c => {
-                let i = CSR_IDX.iter().find(|(n, _)| *n == c)?.1;
-                self.csrs[i] = v;
-                Some(())
-            }
+
+    /// Cause and mtval of an instruction that cannot execute (fetch fault, misaligned pc,
+    /// not decodable, or outside the ISA string).
+    fn fetch_trap_cause(&self, pc: u32) -> (u32, u32) {
+        if pc & 2 != 0 && !self.isa.c { return (cause::INSN_MISALIGNED, pc); }
+        match self.mem.fetch(pc) {
+            Err(_) => (cause::INSN_ACCESS, pc),
+            Ok(w) => (cause::ILLEGAL, if w & 3 != 3 { w & 0xffff } else { w }),
         }
+    }
+
+    /// Deliver an exception to the program's handler: Some(handler address), or None when
+    /// the run must stop instead (no handler installed, `--stop-on-trap`, or the handler's
+    /// own first instruction faults, which would loop forever).
+    #[inline(never)]
+    fn deliver_trap(&mut self, pc: u32, cause: u32, tval: u32, idx: usize, mnem: u16) -> Option<u32> {
+        let base = self.csr.mtvec() & !3;
+        if self.stop_on_trap || self.csr.mtvec() == MTVEC_RESET || pc == base || self.mem.fetch(base).is_err() {
+            return None;
+        }
+        // the trapping instruction does not retire: take it out of the execution counts
+        if idx < self.dcache.len() { self.dcache[idx].count -= 1; } else { self.mnem_slow[mnem as usize] -= 1; }
+        self.traps_taken += 1;
+        Some(self.csr.enter_trap(cause, tval, pc))
     }
 
     /// Run until exit. Returns the program's exit status.
@@ -281,6 +295,20 @@ impl Machine {
         let mut pc = *pcref;
         let check_align = !self.isa.c;
         macro_rules! bail { ($e:expr) => {{ *pcref = pc; return Err($e); }} }
+        // An exception: continue at the program's handler, or stop with `$err`.
+        macro_rules! raise { ($idx:expr, $mnem:expr, $cause:expr, $tval:expr, $err:expr) => {{
+            let (c, tv) = ($cause, $tval);
+            match self.deliver_trap(pc, c, tv, $idx, $mnem) {
+                Some(h) => {
+                    t.trap();
+                    if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
+                    if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }
+                    pc = h;
+                    continue;
+                }
+                None => bail!($err),
+            }
+        }}}
         loop {
             let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
             let d = if idx < self.dcache.len() {
@@ -288,29 +316,42 @@ impl Machine {
                 slot.count += 1;
                 slot.d
             } else {
-                let d = match self.decode_at(pc) { Ok(d) => d, Err(e) => bail!(e) };
+                let d = match self.decode_at(pc) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        self.mnem_slow[Op::Trap as usize] += 1;
+                        let (c, tv) = self.fetch_trap_cause(pc);
+                        t.issue(pc, &Decoded::trap(2), &self.x);
+                        raise!(idx, Op::Trap as u16, c, tv, e)
+                    }
+                };
                 self.mnem_slow[d.mnem as usize] += 1;
                 d
             };
             if self.instret >= self.max_insns {
                 bail!(SimError(format!("instruction budget exceeded: {} instructions retired (--max-insns), pc 0x{pc:08x}", self.instret)));
             }
-            let before = if O::ACTIVE { t.stalls() } else { [0; 6] };
+            let before = if O::ACTIVE { t.stalls() } else { [0; N_STALLS] };
             let mut stall = t.issue(pc, &d, &self.x);
             let x = &self.x;
             let a = x[d.rs1 as usize];
             let b = x[d.rs2 as usize];
             let imm = d.imm;
             let mut next = pc.wrapping_add(d.len as u32);
+            macro_rules! mem_fault { ($e:expr) => {{
+                let e = $e;
+                let (c, tv) = mem_cause(&e);
+                raise!(idx, d.mnem, c, tv, self.mem_err(pc, e))
+            }}}
             macro_rules! load { ($n:literal, $conv:expr) => {{
                 let addr = a.wrapping_add(imm as u32);
                 if O::ACTIVE { obs.mem(pc, addr, $n, false); }
-                match self.mem.read::<$n>(addr) { Ok(v) => $conv(v), Err(e) => bail!(self.mem_err(pc, e)) }
+                match self.mem.read::<$n>(addr) { Ok(v) => $conv(v), Err(e) => mem_fault!(e) }
             }}}
             macro_rules! store { ($n:literal) => {{
                 let addr = a.wrapping_add(imm as u32);
                 if O::ACTIVE { obs.mem(pc, addr, $n, true); }
-                if let Err(e) = self.mem.write::<$n>(addr, b) { bail!(self.mem_err(pc, e)) }
+                if let Err(e) = self.mem.write::<$n>(addr, b) { mem_fault!(e) }
                 self.invalidate(addr, $n);
                 if self.reservation == Some(addr & !3) { self.reservation = None; }
                 0
@@ -319,7 +360,9 @@ impl Machine {
                 let taken = $cond;
                 if taken {
                     next = pc.wrapping_add(imm as u32);
-                    if check_align && next & 3 != 0 { bail!(SimError(format!("instruction address misaligned: branch at pc 0x{pc:08x} to 0x{next:08x}"))) }
+                    if check_align && next & 3 != 0 {
+                        raise!(idx, d.mnem, cause::INSN_MISALIGNED, next, SimError(format!("instruction address misaligned: branch at pc 0x{pc:08x} to 0x{next:08x}")))
+                    }
                 }
                 stall += t.control(pc, &d, taken, next);
                 if taken && (next < self.cur_lo || next >= self.cur_hi) {
@@ -330,11 +373,12 @@ impl Machine {
                 0
             }}}
             macro_rules! amo { ($f:expr) => {{
-                if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: true })) }
+                if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
                 if O::ACTIVE { obs.mem(pc, a, 4, true); }
-                let old = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => bail!(self.mem_err(pc, e)) };
+                // an AMO that cannot read raises a store/AMO fault
+                let old = match self.mem.read::<4>(a) { Ok(v) => v, Err(MemError::Unmapped { addr, size, .. }) => mem_fault!(MemError::Unmapped { addr, size, store: true }), Err(e) => mem_fault!(e) };
                 let f: fn(u32, u32) -> u32 = $f;
-                if let Err(e) = self.mem.write::<4>(a, f(old, b)) { bail!(self.mem_err(pc, e)) }
+                if let Err(e) = self.mem.write::<4>(a, f(old, b)) { mem_fault!(e) }
                 self.invalidate(a, 4);
                 old
             }}}
@@ -348,7 +392,7 @@ impl Machine {
                 Op::Jal | Op::Jalr => {
                     let target = if d.op == Op::Jal { pc.wrapping_add(imm as u32) } else { a.wrapping_add(imm as u32) & !1 };
                     if check_align && target & 3 != 0 {
-                        bail!(SimError(format!("instruction address misaligned: jump at pc 0x{pc:08x} to 0x{target:08x}")))
+                        raise!(idx, d.mnem, cause::INSN_MISALIGNED, target, SimError(format!("instruction address misaligned: jump at pc 0x{pc:08x} to 0x{target:08x}")))
                     }
                     next = target;
                     stall += t.control(pc, &d, true, next);
@@ -413,28 +457,35 @@ impl Machine {
                     let writes = matches!(d.op, Op::Csrrw | Op::Csrrwi) || (imm >> 16) & 31 != 0 && matches!(d.op, Op::Csrrsi | Op::Csrrci)
                         || (d.rs1 != 0 && matches!(d.op, Op::Csrrs | Op::Csrrc));
                     let reads = !(matches!(d.op, Op::Csrrw | Op::Csrrwi) && d.rd == 0);
-                    let old = if reads {
-                        match self.csr_read(csr, t.now()) { Some(v) => v, None => bail!(SimError(format!("unknown CSR 0x{csr:03x} read at pc 0x{pc:08x}"))) }
-                    } else { 0 };
-                    if writes {
-                        if csr >> 10 == 3 { bail!(SimError(format!("write to read-only CSR {} at pc 0x{pc:08x}", crate::disasm::csr_name(csr)))) }
+                    let (cyc, ret) = (t.now(), self.instret);
+                    let mut fault = None;
+                    let old = if reads { self.csr.read(csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
+                    if writes && fault.is_none() {
                         let nv = match d.op { Op::Csrrw | Op::Csrrwi => src, Op::Csrrs | Op::Csrrsi => old | src, _ => old & !src };
-                        if self.csr_write(csr, nv).is_none() { bail!(SimError(format!("unknown CSR 0x{csr:03x} written at pc 0x{pc:08x}"))) }
+                        if let Err(f) = self.csr.write(csr, nv, cyc, ret) { fault = Some(f); }
+                    }
+                    if let Some(f) = fault {
+                        let name = crate::disasm::csr_name(csr);
+                        let msg = match f {
+                            CsrFault::Missing => format!("unknown CSR {name} {} at pc 0x{pc:08x}", if reads { "read" } else { "written" }),
+                            CsrFault::ReadOnly => format!("write to read-only CSR {name} at pc 0x{pc:08x}"),
+                        };
+                        raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits(pc, d.len), SimError(msg))
                     }
                     old
                 }
                 Op::LrW => {
-                    if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: false })) }
+                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: false }) }
                     if O::ACTIVE { obs.mem(pc, a, 4, false); }
-                    let v = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => bail!(self.mem_err(pc, e)) };
+                    let v = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => mem_fault!(e) };
                     self.reservation = Some(a);
                     v
                 }
                 Op::ScW => {
-                    if a & 3 != 0 { bail!(self.mem_err(pc, MemError::Misaligned { addr: a, size: 4, store: true })) }
+                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
                     if self.reservation == Some(a) {
                         if O::ACTIVE { obs.mem(pc, a, 4, true); }
-                        if let Err(e) = self.mem.write::<4>(a, b) { bail!(self.mem_err(pc, e)) }
+                        if let Err(e) = self.mem.write::<4>(a, b) { mem_fault!(e) }
                         self.invalidate(a, 4);
                         self.reservation = None;
                         0
@@ -453,7 +504,10 @@ impl Machine {
                     let is_semi = d.len == 4
                         && self.mem.fetch(pc.wrapping_sub(4)).ok() == Some(0x01f0_1013)
                         && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013);
-                    if !is_semi { bail!(SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence"))) }
+                    if !is_semi {
+                        // mtval 0 (the specification also allows the pc; QEMU writes 0)
+                        raise!(idx, d.mnem, cause::BREAKPOINT, 0, SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence")))
+                    }
                     let cyc = t.cycles();
                     if O::ACTIVE { obs.semihost(pc, self.x[10], self.x[11], &self.mem); }
                     match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
@@ -467,10 +521,34 @@ impl Machine {
                         Err(e) => bail!(SimError(format!("{e} (pc 0x{pc:08x})"))),
                     }
                 }
-                Op::Ecall => bail!(SimError(format!("ecall at pc 0x{pc:08x}: environment calls are not supported (use semihosting)"))),
+                Op::Ecall => raise!(idx, d.mnem, cause::ECALL_M, 0, SimError(format!("ecall at pc 0x{pc:08x} with no trap handler installed (mtvec); for I/O use semihosting"))),
+                Op::Mret => {
+                    next = self.csr.mret();
+                    t.mret();
+                    if next < self.cur_lo || next >= self.cur_hi {
+                        self.instret += 1;
+                        self.switch_func(next, t.cycles(), false);
+                        self.instret -= 1;
+                    }
+                    0
+                }
+                // no interrupt can become pending (none are modelled): wait-for-interrupt is a nop
+                Op::Wfi => 0,
                 Op::Trap | Op::Undecoded => {
-                    if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
-                    bail!(self.trap_error(pc))
+                    let (c, tv) = self.fetch_trap_cause(pc);
+                    match self.deliver_trap(pc, c, tv, idx, d.mnem) {
+                        Some(h) => {
+                            t.trap();
+                            if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
+                            if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }
+                            pc = h;
+                            continue;
+                        }
+                        None => {
+                            if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
+                            bail!(self.trap_error(pc))
+                        }
+                    }
                 }
             };
             let rd = d.rd as usize;
@@ -489,7 +567,16 @@ impl Machine {
 }
 
 #[inline(always)]
-fn delta(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] { std::array::from_fn(|i| a[i] - b[i]) }
+fn delta(a: &[u64; N_STALLS], b: &[u64; N_STALLS]) -> [u64; N_STALLS] { std::array::from_fn(|i| a[i] - b[i]) }
+
+/// `mcause` and `mtval` of a failed data access.
+fn mem_cause(e: &MemError) -> (u32, u32) {
+    match *e {
+        MemError::Misaligned { addr, store, .. } => (if store { cause::STORE_MISALIGNED } else { cause::LOAD_MISALIGNED }, addr),
+        MemError::Unmapped { addr, store, .. } => (if store { cause::STORE_ACCESS } else { cause::LOAD_ACCESS }, addr),
+        MemError::ReadOnly { addr, .. } => (cause::STORE_ACCESS, addr),
+    }
+}
 
 /// Name for a mnemonic id.
 pub fn mnem(id: usize, table: &[ExtInsn]) -> &str {

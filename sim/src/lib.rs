@@ -1,6 +1,7 @@
 //! rvsim: an RV32 instruction-set simulator with a cycle model of the SiFive E31.
 pub mod ext;
 pub mod isa;
+pub mod csr;
 pub mod decode;
 pub mod disasm;
 pub mod mem;

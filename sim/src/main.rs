@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] ELF";
 
 struct Opts {
     isa: String,
@@ -21,6 +21,7 @@ struct Opts {
     annotate: Option<usize>,
     trace: Option<String>,
     secret: Vec<String>,
+    stop_on_trap: bool,
     elf: String,
 }
 
@@ -35,7 +36,7 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 
 fn parse_args() -> Opts {
     use lexopt::prelude::*;
-    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), elf: String::new() };
+    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), stop_on_trap: false, elf: String::new() };
     let mut elf = None;
     let mut p = lexopt::Parser::from_env();
     let num = |v: std::ffi::OsString, what: &str| -> u64 {
@@ -69,6 +70,7 @@ fn parse_args() -> Opts {
                 o.annotate = Some(n);
             }
             Long("secret") => o.secret.push(val(&mut p).to_string_lossy().into()),
+            Long("stop-on-trap") => o.stop_on_trap = true,
             Long("help") | Short('h') => { println!("{USAGE}"); exit(0) }
             Value(v) if elf.is_none() => elf = Some(v.to_string_lossy().into_owned()),
             a => usage_err(a.unexpected()),
@@ -96,7 +98,8 @@ fn main() {
     if let Some(m) = o.mul_latency { params.lat_mul = m; }
     let map = match &o.memory {
         Some(s) => MapKind::parse(s).unwrap_or_else(|| usage_err(format!("--memory must be e31 or flat, not '{s}'"))),
-        None => if o.core == "e31" { MapKind::E31 } else { MapKind::Flat },
+        // the board map for a pipeline (E31-like) core model, flat RAM for the ideal one
+        None => if params.model == "pipeline" { MapKind::E31 } else { MapKind::Flat },
     };
     let data = std::fs::read(&o.elf).unwrap_or_else(|e| fail(format!("cannot read '{}': {e}", o.elf)));
     let mut mem = Memory::new(map);
@@ -112,6 +115,8 @@ fn main() {
     };
     let mut m = Machine::new(mem, &elf, isa, table, o.elf.clone());
     m.max_insns = o.max_insns;
+    m.stop_on_trap = o.stop_on_trap;
+    m.set_hart_ids(params.ids);
 
     let mut rec = if o.trace.is_some() || o.annotate.is_some() {
         let trace = o.trace.as_ref().map(|p| std::io::BufWriter::new(std::fs::File::create(p).unwrap_or_else(|e| fail(format!("cannot create trace file '{p}': {e}")))));

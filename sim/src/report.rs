@@ -4,7 +4,7 @@ use crate::decode::{Decoded, N_BASE_OPS};
 use crate::disasm::{disasm, disasm_word, mnem_name};
 use crate::exec::{Machine, Observer};
 use crate::mem::Memory;
-use crate::timing::STALL_NAMES;
+use crate::timing::{N_STALLS, STALL_NAMES};
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::io::Write;
@@ -12,7 +12,7 @@ use std::io::Write;
 pub struct RunInfo {
     pub exit_code: i32,
     pub cycles: u64,
-    pub stalls: [u64; 6],
+    pub stalls: [u64; N_STALLS],
     pub core: String,
     pub mul_latency: u32,
     pub memory: String,
@@ -49,6 +49,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
         "memory": r.memory,
         "icache_misses": r.icache_misses,
         "branch_mispredicts": r.branch_mispredicts,
+        "traps": m.traps_taken,
     })
 }
 
@@ -60,7 +61,7 @@ pub fn summary(m: &Machine, r: &RunInfo) -> String {
     let _ = writeln!(s, "  exit code {}  cycles {}  instret {}  CPI {:.3}", r.exit_code, r.cycles, m.instret, cpi);
     let _ = write!(s, "  stalls:");
     for (n, v) in STALL_NAMES.iter().zip(r.stalls) { let _ = write!(s, " {n} {v}"); }
-    let _ = writeln!(s, "\n  icache misses {}  branch mispredicts {}", r.icache_misses, r.branch_mispredicts);
+    let _ = writeln!(s, "\n  icache misses {}  branch mispredicts {}  traps taken {}", r.icache_misses, r.branch_mispredicts, m.traps_taken);
     let _ = writeln!(s, "  max stack bytes {}", m.init_sp.map(|x| x.saturating_sub(m.min_sp)).unwrap_or(0));
     let mut f: Vec<(String, crate::exec::FuncStat)> = m.fstats.iter().enumerate().filter(|(_, s)| s.instret > 0)
         .map(|(i, s)| (m.functions.get(i).map(|f| f.name.clone()).unwrap_or_else(|| "<unknown>".into()), *s)).collect();
@@ -80,17 +81,17 @@ pub fn summary(m: &Machine, r: &RunInfo) -> String {
 pub struct Recorder {
     pub trace: Option<std::io::BufWriter<std::fs::File>>,
     pub profile: bool,
-    pub stalls: HashMap<u32, [u64; 6]>,
+    pub stalls: HashMap<u32, [u64; N_STALLS]>,
     pub trace_err: Option<String>,
     pub table: &'static [crate::ext::ExtInsn],
 }
 
 impl Observer for Recorder {
     const ACTIVE: bool = true;
-    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; 6], mem: &Memory) {
+    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
         if self.profile && stalls.iter().any(|&s| s > 0) {
-            let e = self.stalls.entry(pc).or_insert([0; 6]);
-            for i in 0..6 { e[i] += stalls[i]; }
+            let e = self.stalls.entry(pc).or_insert([0; N_STALLS]);
+            for i in 0..N_STALLS { e[i] += stalls[i]; }
         }
         if let Some(w) = self.trace.as_mut() {
             let word = mem.fetch(pc).unwrap_or(0);
@@ -98,6 +99,14 @@ impl Observer for Recorder {
             let dis = disasm(d, pc, self.table);
             let r = if d.rd != 0 { format!(" {}=0x{rd_val:08x}", crate::disasm::ABI[d.rd as usize]) } else { String::new() };
             if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} {raw} {dis:<32}{r}") {
+                if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
+            }
+        }
+    }
+    fn trap(&mut self, pc: u32, cause: u32, tval: u32, handler: u32, cycle: u64) {
+        if let Some(w) = self.trace.as_mut() {
+            let name = crate::csr::cause::name(cause);
+            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} trap: {name} (mcause {cause}, mtval 0x{tval:08x}) -> handler 0x{handler:08x}") {
                 if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
             }
         }
@@ -121,7 +130,7 @@ pub fn annotate(m: &Machine, rec: &Recorder, n: usize) -> String {
             let Ok(w) = m.mem.fetch(pc) else { break };
             let len = if w & 3 == 3 { 4 } else { 2 };
             let count = m.slot(pc).map(|(_, c)| c).unwrap_or(0);
-            let by = rec.stalls.get(&pc).copied().unwrap_or([0; 6]);
+            let by = rec.stalls.get(&pc).copied().unwrap_or([0; N_STALLS]);
             let st: u64 = by.iter().sum();
             let dis = disasm_word(w, pc, m.table);
             let mut mark = String::new();

@@ -11,15 +11,20 @@
 //! wrong. `cycles` = the cycle after the last issue.
 
 use crate::decode::{cls, Decoded, Op};
+use crate::csr::HartIds;
 use crate::mem::{FLASH_BASE, FLASH_END};
 
-pub const STALL_NAMES: [&str; 6] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other"];
+/// Stall causes, in the order of the `[u64; N_STALLS]` arrays. `trap` counts the cycles of
+/// trap entry and `mret` beyond their issue slot.
+pub const N_STALLS: usize = 7;
+pub const STALL_NAMES: [&str; N_STALLS] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other", "trap"];
 pub const S_LOAD: usize = 0;
 pub const S_MUL: usize = 1;
 pub const S_DIV: usize = 2;
 pub const S_BRANCH: usize = 3;
 pub const S_ICACHE: usize = 4;
 pub const S_OTHER: usize = 5;
+pub const S_TRAP: usize = 6;
 
 /// Stall cause attributed to a wait on a result produced by an instruction of class `c`.
 const CAUSE_OF: [u8; cls::N] = {
@@ -42,7 +47,12 @@ pub trait Timing {
     fn now(&self) -> u64;
     /// Total cycles so far.
     fn cycles(&self) -> u64;
-    fn stalls(&self) -> [u64; 6];
+    fn stalls(&self) -> [u64; N_STALLS];
+    /// The instruction just issued raised an exception; the handler is fetched next.
+    /// Returns the penalty cycles.
+    fn trap(&mut self) -> u32;
+    /// `mret` just issued and redirects fetch to `mepc`. Returns the penalty cycles.
+    fn mret(&mut self) -> u32;
 }
 
 /// One cycle per instruction, no stalls.
@@ -55,7 +65,9 @@ impl Timing for Ideal {
     fn control(&mut self, _: u32, _: &Decoded, _: bool, _: u32) -> u32 { 0 }
     fn now(&self) -> u64 { self.n - 1 }
     fn cycles(&self) -> u64 { self.n }
-    fn stalls(&self) -> [u64; 6] { [0; 6] }
+    fn stalls(&self) -> [u64; N_STALLS] { [0; N_STALLS] }
+    fn trap(&mut self) -> u32 { 0 }
+    fn mret(&mut self) -> u32 { 0 }
 }
 
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
@@ -81,6 +93,13 @@ pub struct CoreParams {
     pub icache_ways: u32,
     pub icache_line: u32,
     pub icache_miss_penalty: u32,
+    /// cycles from an exception to the handler's first fetch, beyond the trapping
+    /// instruction's issue slot
+    pub trap_entry: u32,
+    /// cycles `mret` costs beyond its issue slot (fetch redirect to mepc)
+    pub mret_penalty: u32,
+    /// mvendorid, marchid, mimpid (0 = not implemented)
+    pub ids: HartIds,
 }
 
 impl CoreParams {
@@ -91,6 +110,8 @@ impl CoreParams {
             lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
             mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
             icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
+            trap_entry: 4, mret_penalty: 3,
+            ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
         }
     }
 
@@ -111,7 +132,7 @@ impl CoreParams {
                     }
                 }
                 "description" => {}
-                "latency" | "branch" | "icache" => {
+                "latency" | "branch" | "icache" | "trap" | "ids" => {
                     let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
@@ -131,6 +152,11 @@ impl CoreParams {
                             ("icache", "ways") => &mut p.icache_ways,
                             ("icache", "line") => &mut p.icache_line,
                             ("icache", "miss_penalty") => &mut p.icache_miss_penalty,
+                            ("trap", "entry") => &mut p.trap_entry,
+                            ("trap", "mret") => &mut p.mret_penalty,
+                            ("ids", "mvendorid") => &mut p.ids.mvendorid,
+                            ("ids", "marchid") => &mut p.ids.marchid,
+                            ("ids", "mimpid") => &mut p.ids.mimpid,
                             _ => return Err(format!("core file: unknown key '{full}'")),
                         };
                         *slot = int(vv, &full)?;
@@ -185,7 +211,7 @@ pub struct Pipeline {
     cur: u64,
     mdu_free: u64,
     mdu_cause: usize,
-    stalls: [u64; 6],
+    stalls: [u64; N_STALLS],
     // branch prediction
     bht: Vec<u8>,
     bht_mask: u32,
@@ -225,7 +251,7 @@ impl Pipeline {
             ready: [0; 32],
             cause: [0; 32],
             next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL,
-            stalls: [0; 6],
+            stalls: [0; N_STALLS],
             bht: vec![1; p.bht_entries as usize],
             bht_mask: p.bht_entries - 1,
             btb_tag: vec![u32::MAX; p.btb_entries as usize],
@@ -296,6 +322,12 @@ impl Pipeline {
         let i = self.btb_index(pc);
         self.btb_tag[i] = pc;
         self.btb_target[i] = target;
+    }
+    /// Fetch restarts elsewhere after `pen` cycles (trap entry, mret).
+    fn redirect(&mut self, pen: u32) -> u32 {
+        self.next += pen as u64;
+        self.stalls[S_TRAP] += pen as u64;
+        pen
     }
     fn ras_push(&mut self, v: u32) {
         self.ras_top = (self.ras_top + 1) % self.ras.len();
@@ -415,7 +447,9 @@ impl Timing for Pipeline {
     }
     fn now(&self) -> u64 { self.cur }
     fn cycles(&self) -> u64 { self.next }
-    fn stalls(&self) -> [u64; 6] { self.stalls }
+    fn stalls(&self) -> [u64; N_STALLS] { self.stalls }
+    fn trap(&mut self) -> u32 { self.redirect(self.p.trap_entry) }
+    fn mret(&mut self) -> u32 { self.redirect(self.p.mret_penalty) }
 }
 
 #[cfg(test)]

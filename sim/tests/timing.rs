@@ -10,7 +10,7 @@
 
 mod common;
 use common::*;
-use rvsim::timing::{CoreParams, S_BRANCH, S_DIV, S_ICACHE, S_LOAD, S_MUL};
+use rvsim::timing::{CoreParams, S_BRANCH, S_DIV, S_ICACHE, S_LOAD, S_MUL, S_OTHER, S_TRAP};
 
 /// E31 with the I-cache model switched off (its effect is tested separately).
 fn no_icache() -> CoreParams { CoreParams { icache_size: 0, ..CoreParams::e31() } }
@@ -121,4 +121,31 @@ fn icache_cold_then_warm() {
     assert_eq!(r.m.x[19], 229);
     assert_eq!(r.m.x[18], 69);
     assert!(r.stalls[S_ICACHE] >= 160);
+}
+
+#[test]
+fn trap_round_trip() {
+    // ecall issues at +1 and the handler starts trap_entry (4) cycles after its slot: csrr
+    // mepc at +6, addi waits for the CSR result (latency 3) until +9, csrw +10, mret +11,
+    // fetch at mepc after mret_penalty (3): rdcycle at +15.
+    let r = measure("TRAP", no_icache());
+    assert_eq!(r.m.x[18], 15);
+    assert_eq!(r.stalls[S_TRAP], 4 + 3);
+    assert_eq!(r.stalls[S_OTHER], 2 + 2); // addi on csrr, and STOP's sub on its rdcycle
+    assert_eq!(r.m.traps_taken, 1);
+    // the trapping ecall does not retire: START, csrr, addi, csrw, mret, STOP
+    let i = run(&build_asm("timing", "rv32im_zicsr", &["T_TRAP"]), "rv32im", None);
+    assert_eq!(i.m.x[18], 6);
+}
+
+#[test]
+fn muladd_uses_the_multiplier() {
+    // a custom instruction with uses_multiplier = true blocks like MUL_INDEP and follows the
+    // core's multiplier latency: issues at +1, +6, +11, +16 (latency 5) or +1, +3, +5, +7 (2); rdcycle one cycle after the last
+    let elf = build_asm("timing", "rv32im_zicsr", &["T_MULADD"]);
+    let r = run(&elf, "rv32im_xpolymul", Some(no_icache()));
+    assert_eq!((r.exit.clone(), r.m.x[18]), (Ok(0), 17));
+    assert_eq!(r.stalls[S_MUL], 12);
+    let r = run(&elf, "rv32im_xpolymul", Some(CoreParams { lat_mul: 2, ..no_icache() }));
+    assert_eq!(r.m.x[18], 8);
 }

@@ -100,6 +100,15 @@ int main(void)
     __asm__ volatile(".globl sw_fault_at\nsw_fault_at: sw %0, 0(%1)" :: "r"(tmp), "r"(hole) : "memory");
     check_trap("sw access fault", 7, sw_fault_at, hole);
 
+#ifdef E31_BOARD
+    /* On the board map flash is read-only: a store to it is a store access fault. */
+    extern char sw_flash_at[];
+    uint32_t flash_word = (uint32_t)(uintptr_t)&main & ~3u;
+    clear_record();
+    __asm__ volatile(".globl sw_flash_at\nsw_flash_at: sw %0, 0(%1)" :: "r"(tmp), "r"(flash_word) : "memory");
+    check_trap("sw to flash", 7, sw_flash_at, flash_word);
+#endif
+
     /* Instruction access fault: jump into the hole, resume at the label after the call. */
     clear_record();
     trap_record[5] = (uint32_t)(uintptr_t)jump_fault_at;
@@ -161,6 +170,17 @@ int main(void)
     CSRW(misa, 0u);
     expect("misa.I after write of 0", (CSRR(misa) >> 8) & 1, 1);
     expect("mhartid", CSRR(mhartid), 0);
+
+    /* mcountinhibit: with CY and IR set, mcycle and minstret stand still. */
+    CSRW(mcountinhibit, 5u);
+    uint32_t cy0 = CSRR(mcycle), ir0 = CSRR(minstret);
+    for (volatile int k = 0; k < 10; k++) {}
+    uint32_t cy1 = CSRR(mcycle), ir1 = CSRR(minstret);
+    CSRW(mcountinhibit, 0u);
+    expect("mcountinhibit stops mcycle", cy1 - cy0, 0);
+    expect("mcountinhibit stops minstret", ir1 - ir0, 0);
+    uint32_t ir2 = CSRR(minstret);
+    expect("minstret runs again", CSRR(minstret) != ir2, 1);
 
     /* ecall round trip: many traps in a row return to the right place. */
     count0 = trap_record[6];

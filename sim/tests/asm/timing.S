@@ -111,6 +111,22 @@ test:
     START
     call block
     STOP
+#elif defined(T_MULADD)
+    /* 4 independent muladd (xpolymul): they occupy the multiplier like MUL */
+#include "../../../ise/ise.inc"
+    START
+    muladd a4, a2, a3, a3
+    muladd a5, a2, a3, a3
+    muladd a6, a2, a3, a3
+    muladd a7, a2, a3, a3
+    STOP
+#elif defined(T_TRAP)
+    /* ecall into a handler that skips it and returns with mret */
+    la t1, handler
+    csrw mtvec, t1
+    START
+    ecall
+    STOP
 #else
 #error "select a test with -DT_<NAME>"
 #endif
@@ -145,6 +161,14 @@ block:
     addi zero, zero, 0
     .endr
     ret
+#endif
+#if defined(T_TRAP)
+    .balign 4
+handler:
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+    mret
 #endif
 
     .data

@@ -44,7 +44,7 @@ pub fn build_c(src: &Path, out: &Path, extra: &[&str]) {
     assert!(o.status.success(), "compiling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
 }
 
-pub struct Run { pub m: Machine, pub exit: Result<i32, String>, pub cycles: u64, pub stalls: [u64; 6], pub mispredicts: u64, pub icache_misses: u64 }
+pub struct Run { pub m: Machine, pub exit: Result<i32, String>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
 
 pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
     let data = std::fs::read(path).unwrap();
@@ -70,7 +70,7 @@ pub fn run(path: &Path, isa: &str, params: Option<CoreParams>) -> Run {
             let mut t = Ideal::default();
             let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
             let c = t.cycles();
-            Run { m, exit: r, cycles: c, stalls: [0; 6], mispredicts: 0, icache_misses: 0 }
+            Run { m, exit: r, cycles: c, stalls: [0; rvsim::timing::N_STALLS], mispredicts: 0, icache_misses: 0 }
         }
     }
 }
