@@ -92,12 +92,12 @@ fn parse_toml(text: &str, file: &Path) -> Result<BTreeMap<String, Val>, String> 
 
 const KEYS: &[&str] = &["name", "ext", "opcode", "funct3", "funct7", "funct5", "funct2", "funct12",
     "form", "latency", "seed", "description", "mask", "matches", "assembler", "semantics",
-    "uses_multiplier", "rtl"];
+    "uses_multiplier", "taint", "rtl"];
 
 struct Insn {
     name: String, ext: String, form: String, mask: u32, matches: u32, latency: u8,
     opcode: u32, funct3: u32, field: Option<(String, u32)>, description: String, seed: String,
-    uses_multiplier: bool, dir: PathBuf,
+    uses_multiplier: bool, taint: String, dir: PathBuf,
 }
 
 fn get_str(m: &BTreeMap<String, Val>, k: &str, f: &Path) -> Result<Option<String>, String> {
@@ -193,13 +193,19 @@ fn load(dir: &Path) -> Result<Insn, String> {
         None => false, Some(Val::Bool(b)) => *b,
         Some(_) => return Err(format!("{}: uses_multiplier must be true or false", f.display())),
     };
+    // secrecy flow for the constant-time checker (sim/src/ct.rs): how output bytes depend on
+    // input bytes; "mix" (any secret input byte makes every output byte secret) is always sound
+    let taint = match get_str(&m, "taint", &f)?.as_deref() {
+        None | Some("mix") => "Mix", Some("bytewise") => "Bytewise", Some("carry") => "Carry",
+        Some(o) => return Err(format!("{}: taint = \"{o}\": must be \"mix\", \"bytewise\" or \"carry\"", f.display())),
+    }.to_string();
     let sem = dir.join("semantics.rs");
     let st = fs::read_to_string(&sem).map_err(|e| format!("{}: {e} (every instruction needs its semantics.rs)", sem.display()))?;
     if !st.contains("fn exec") {
         return Err(format!("{}: must define `pub fn exec(st: &mut ExtState, a: u32, b: u32, c: u32) -> u32`", sem.display()));
     }
     Ok(Insn { name, ext, form, mask, matches, latency: latency as u8, opcode, funct3, field: fieldv,
-              description, seed, uses_multiplier, dir: dir.to_path_buf() })
+              description, seed, uses_multiplier, taint, dir: dir.to_path_buf() })
 }
 
 fn default_macro(i: &Insn) -> String {
@@ -262,8 +268,8 @@ fn main() {
         writeln!(sem, "#[allow(unused_imports, clippy::all)]\npub mod {modname} {{\n    use crate::ext::ExtState;\n    include!({:?});\n}}", path.display().to_string()).unwrap();
         writeln!(tab, "    ExtInsn {{ name: {:?}, ext: {:?}, mask: {:#010x}, matches: {:#010x}, form: ExtForm::{}, exec: {modname}::exec, latency: {} }},",
                  i.name, i.ext, i.mask, i.matches, i.form, i.latency).unwrap();
-        writeln!(info, "    super::IseInfo {{ name: {:?}, ext: {:?}, seed: {:?}, description: {:?}, uses_multiplier: {} }},",
-                 i.name, i.ext, i.seed, i.description, i.uses_multiplier).unwrap();
+        writeln!(info, "    super::IseInfo {{ name: {:?}, ext: {:?}, seed: {:?}, description: {:?}, uses_multiplier: {}, taint: super::TaintFlow::{} }},",
+                 i.name, i.ext, i.seed, i.description, i.uses_multiplier, i.taint).unwrap();
     }
     tab.push_str(")\n");
     info.push_str("];\n");

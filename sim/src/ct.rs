@@ -14,6 +14,7 @@
 
 use crate::decode::{Decoded, Op};
 use crate::elf::Symbol;
+use crate::ext::TaintFlow;
 use crate::exec::Observer;
 use crate::mem::Memory;
 use crate::timing::N_STALLS;
@@ -160,6 +161,8 @@ pub struct CtChecker {
     pub div_variable: bool,
     /// extension table index -> the instruction reads/writes ExtState (xcarry)
     ext_state: Vec<bool>,
+    /// extension table index -> declared secrecy flow (ise/*/insn.toml `taint`)
+    ext_flow: Vec<TaintFlow>,
     shift: Box<[[[u8; 16]; 32]; 3]>,
     addr: u32,
     mem_seen: bool,
@@ -179,6 +182,7 @@ impl CtChecker {
             csr: HashMap::new(),
             div_variable,
             ext_state: table.iter().map(|e| e.ext == "xcarry").collect(),
+            ext_flow: table.iter().map(crate::ext::taint_flow).collect(),
             shift: shift_tables(),
             addr: 0,
             mem_seen: false,
@@ -294,8 +298,13 @@ impl Observer for CtChecker {
                 smear(t1 | t2)
             }
             Op::ExtR | Op::ExtI | Op::ExtBs => {
-                // default flow: every input mixes into rd (and the custom state, if any)
-                let mut m = smear(t1 | t2 | r[d.rs3 as usize]);
+                // the declared flow (default: every input mixes into rd), and the custom state
+                let ins = t1 | t2 | r[d.rs3 as usize];
+                let mut m = match self.ext_flow.get(d.ext as usize).copied().unwrap_or(TaintFlow::Mix) {
+                    TaintFlow::Mix => smear(ins),
+                    TaintFlow::Bytewise => ins,
+                    TaintFlow::Carry => up(ins),
+                };
                 if self.ext_state.get(d.ext as usize).copied().unwrap_or(false) {
                     if self.carry { m = ALL; }
                     self.carry = m != 0;

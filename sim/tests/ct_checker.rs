@@ -140,6 +140,7 @@ fn extension_instructions_and_carry_state_carry_taint() {
     let (code, j, err) = run_json(&["--isa", "rv32imac_zkne_xcarry_xsbox", "--secret", "key"], &elf);
     assert_eq!(code, 0, "{err}");
     let want = vec![
+        (symbol(&elf, "ext_carry_flow_branch"), "branch".to_string(), 1, "ext_carry_flow_branch".to_string()),
         (symbol(&elf, "ext_aes_branch"), "branch".to_string(), 1, "ext_aes_branch".to_string()),
         (symbol(&elf, "ext_carry_branch"), "branch".into(), 1, "ext_carry_branch".into()),
         (symbol(&elf, "ext_sbox_load"), "load_address".into(), 1, "ext_sbox_load".into()),

@@ -112,6 +112,24 @@ pub struct IseInfo {
     pub description: &'static str,
     /// The instruction occupies the core's multiplier like MUL (a timing model may block on it).
     pub uses_multiplier: bool,
+    /// How secrecy flows from the input bytes to the result bytes (constant-time checker).
+    pub taint: TaintFlow,
+}
+
+/// Byte-level secrecy flow of an extension instruction, declared in `insn.toml` (`taint`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaintFlow {
+    /// any secret input byte makes every result byte secret (the default; always sound)
+    Mix,
+    /// result byte j depends only on byte j of each input (and/or/xor-like)
+    Bytewise,
+    /// result byte j depends on bytes 0..=j of the inputs (add/multiply-low-like)
+    Carry,
+}
+
+/// Declared taint flow of table entry `e` (standard instructions: `Mix`).
+pub fn taint_flow(e: &ExtInsn) -> TaintFlow {
+    ISE_INFO.iter().find(|i| i.name == e.name && i.ext == e.ext).map(|i| i.taint).unwrap_or(TaintFlow::Mix)
 }
 
 /// Metadata of every custom instruction compiled in from `ise/`.
