@@ -177,18 +177,20 @@ fn json_stats_annotate_trace_and_core_file() {
     assert_eq!(serde_json::from_str::<serde_json::Value>(line).unwrap(), j);
     let trace = std::fs::read_to_string(&tf).unwrap();
     assert_eq!(trace.lines().count() as u64, j["instret"].as_u64().unwrap());
-    // the shipped parameter file equals the built-in model
+    // the shipped parameter file equals the built-in model, board memory map included (the
+    // default map of a pipeline core file is e31, of the ideal core flat)
     let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("cores/e31.toml");
     let jf2 = out_dir().join("work2.json");
-    let o = rvsim(&["--core", core.to_str().unwrap(), "--memory", "e31", "--json-out", jf2.to_str().unwrap()], &elf);
+    let o = rvsim(&["--core", core.to_str().unwrap(), "--json-out", jf2.to_str().unwrap()], &elf);
     assert_eq!(o.status.code(), Some(0));
     let j2: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf2).unwrap()).unwrap();
-    assert_eq!(j2["cycles"], j["cycles"]);
+    assert_eq!((&j2["cycles"], &j2["memory"], &j2["traps"]), (&j["cycles"], &serde_json::json!("e31"), &serde_json::json!(0)));
     // ideal: cycles = instret; --mul-latency changes e31 cycles for a program with muls
     let o = rvsim(&["--core", "ideal", "--json-out", jf2.to_str().unwrap()], &elf);
     assert_eq!(o.status.code(), Some(0));
     let j3: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf2).unwrap()).unwrap();
     assert_eq!(j3["cycles"], j3["instret"]);
+    assert_eq!(j3["memory"], "flat");
     assert_eq!(j3["instret"], j["instret"]);
     let o = rvsim(&["--mul-latency", "2", "--json-out", jf2.to_str().unwrap()], &elf);
     assert_eq!(o.status.code(), Some(0));
