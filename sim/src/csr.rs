@@ -110,6 +110,7 @@ impl Csrs {
         }
     }
 
+    pub fn set_ids(&mut self, ids: HartIds) { self.ids = ids; }
     pub fn mtvec(&self) -> u32 { self.mtvec }
     pub fn mstatus(&self) -> u32 { self.mstatus | MSTATUS_MPP_M }
     fn mepc_read(&self) -> u32 { if self.ialign16 { self.mepc } else { self.mepc & !3 } }

@@ -88,7 +88,8 @@ impl Machine {
             x: [0; 32],
             pc: elf.entry,
             mem,
-            isa: isa.clone(),
+            csr: Csrs::new(&isa, HartIds::default()),
+            isa,
             table,
             ext_fns: table.iter().map(|e| e.exec).collect(),
             ext_state: ExtState::default(),
@@ -98,7 +99,6 @@ impl Machine {
             mnem_slow: vec![0; N_BASE_OPS + table.len()],
             instret: 0,
             max_insns: 10_000_000_000,
-            csr: Csrs::new(&isa, HartIds::default()),
             stop_on_trap: false,
             traps_taken: 0,
             reservation: None,
@@ -248,13 +248,10 @@ impl Machine {
     }
 
     /// Set the identification CSRs (mvendorid, marchid, mimpid) from the core model.
-    pub fn set_hart_ids(&mut self, ids: HartIds) { self.csr = Csrs::new(&self.isa, ids); }
+    pub fn set_hart_ids(&mut self, ids: HartIds) { self.csr.set_ids(ids); }
 
     /// Bits of the instruction at `pc` (its low 16 bits for a compressed one), for mtval.
-    fn insn_bits(&self, pc: u32, len: u8) -> u32 {
-        let w = self.mem.fetch(pc).unwrap_or(0);
-        if len == 2 || w & 3 != 3 { w & 0xffff } else { w }
-    }
+    fn insn_bits_at(&self, pc: u32) -> u32 { self.mem.fetch(pc).map(insn_bits).unwrap_or(0) }
 
     /// Cause and mtval of an instruction that cannot execute (fetch fault, misaligned pc,
     /// not decodable, or outside the ISA string).
@@ -262,7 +259,7 @@ impl Machine {
         if pc & 2 != 0 && !self.isa.c { return (cause::INSN_MISALIGNED, pc); }
         match self.mem.fetch(pc) {
             Err(_) => (cause::INSN_ACCESS, pc),
-            Ok(w) => (cause::ILLEGAL, if w & 3 != 3 { w & 0xffff } else { w }),
+            Ok(w) => (cause::ILLEGAL, insn_bits(w)),
         }
     }
 
@@ -470,7 +467,7 @@ impl Machine {
                             CsrFault::Missing => format!("unknown CSR {name} {} at pc 0x{pc:08x}", if reads { "read" } else { "written" }),
                             CsrFault::ReadOnly => format!("write to read-only CSR {name} at pc 0x{pc:08x}"),
                         };
-                        raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits(pc, d.len), SimError(msg))
+                        raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits_at(pc), SimError(msg))
                     }
                     old
                 }
@@ -536,19 +533,11 @@ impl Machine {
                 Op::Wfi => 0,
                 Op::Trap | Op::Undecoded => {
                     let (c, tv) = self.fetch_trap_cause(pc);
-                    match self.deliver_trap(pc, c, tv, idx, d.mnem) {
-                        Some(h) => {
-                            t.trap();
-                            if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
-                            if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }
-                            pc = h;
-                            continue;
-                        }
-                        None => {
-                            if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
-                            bail!(self.trap_error(pc))
-                        }
-                    }
+                    // on the stopping path the error is built lazily (it re-decodes for its message)
+                    raise!(idx, d.mnem, c, tv, {
+                        if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
+                        self.trap_error(pc)
+                    })
                 }
             };
             let rd = d.rd as usize;
@@ -568,6 +557,9 @@ impl Machine {
 
 #[inline(always)]
 fn delta(a: &[u64; N_STALLS], b: &[u64; N_STALLS]) -> [u64; N_STALLS] { std::array::from_fn(|i| a[i] - b[i]) }
+
+/// A raw instruction word as mtval holds it: the low 16 bits of a compressed instruction.
+fn insn_bits(w: u32) -> u32 { if w & 3 != 3 { w & 0xffff } else { w } }
 
 /// `mcause` and `mtval` of a failed data access.
 fn mem_cause(e: &MemError) -> (u32, u32) {

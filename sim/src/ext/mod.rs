@@ -129,16 +129,17 @@ pub enum TaintFlow {
 
 /// Declared taint flow of table entry `e` (standard instructions: `Mix`).
 pub fn taint_flow(e: &ExtInsn) -> TaintFlow {
-    ISE_INFO.iter().find(|i| i.name == e.name && i.ext == e.ext).map(|i| i.taint).unwrap_or(TaintFlow::Mix)
+    ise_info(e.name).filter(|i| i.ext == e.ext).map_or(TaintFlow::Mix, |i| i.taint)
 }
 
 /// Metadata of every custom instruction compiled in from `ise/`.
 pub static ISE_INFO: &[IseInfo] = table::ISE_INFO;
 
+/// Metadata of the named custom instruction (None for standard ones).
+pub fn ise_info(name: &str) -> Option<&'static IseInfo> { ISE_INFO.iter().find(|i| i.name == name) }
+
 /// Whether the named custom instruction uses the multiplier (false for unknown names).
-pub fn uses_multiplier(name: &str) -> bool {
-    ISE_INFO.iter().any(|i| i.name == name && i.uses_multiplier)
-}
+pub fn uses_multiplier(name: &str) -> bool { ise_info(name).is_some_and(|i| i.uses_multiplier) }
 
 /// The full table of extension instructions (standard and custom).
 pub static EXT_INSNS: &[ExtInsn] = table::EXT_INSNS;
