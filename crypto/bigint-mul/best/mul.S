@@ -1,8 +1,11 @@
 /* bigint-mul/best: the fastest kernel of this folder for each n on the e31 model
- * (multiplier latency 5), from the measured crossovers (NOTES.md):
- *   n <= 7              operand-scanning schoolbook (least set-up)
- *   n = 8, 16           straight-line Comba (../comba-fixed/kernels.inc)
- *   even n >= KAR_THRESHOLD   subtractive Karatsuba, recursing into this dispatcher
+ * (multiplier latency 5), from the measured crossovers (NOTES.md); n = 32 goes straight to
+ * its kernel, every other n through the recursive Karatsuba below, which hands n < 30 and
+ * odd n to best_base:
+ *   n = 4, 8, 12        straight-line Comba (../comba-fixed/kernels.inc)
+ *   other n <= 7        operand-scanning schoolbook (least set-up)
+ *   n = 16, 24, 32      straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
+ *   other even n >= KAR_THRESHOLD   subtractive Karatsuba, recursing into this dispatcher
  *   other n             Duff-unrolled Comba (operand scanning above 64 limbs)
  * Radix 2^32, RV32IM. */
 #ifndef KAR_THRESHOLD
@@ -18,21 +21,55 @@
 #define CB_FALLBACK best_sb
 #define CB_GLOBAL 0
 #include "../common/comba.inc"
+/* Code layout: the kernels one n calls lie together (kf24 cfx12 | cfx4 | kf32 kf16 cfx8), so
+ * each chain is contiguous and under 16 KiB: no conflict misses in the 2-way I-cache. */
+#define KF_PICK 24
+#include "../karatsuba-fixed/kernels.inc"
+#undef KF_PICK
+#define CFX_PICK 12
 #include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
+#define CFX_PICK 4
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
+#define KF_PICK 32
+#include "../karatsuba-fixed/kernels.inc"
+#undef KF_PICK
+#define KF_PICK 16
+#include "../karatsuba-fixed/kernels.inc"
+#undef KF_PICK
+#define CFX_PICK 8
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
     .text
     .type best_base, @function
     .p2align 2
 best_base:
+    li    t0, 4
+    beq   a3, t0, cfx_mul4
     li    t0, 8
     bltu  a3, t0, best_sb
-    li    t0, 8
     beq   a3, t0, cfx_mul8
+    li    t0, 12
+    beq   a3, t0, cfx_mul12
     li    t0, 16
-    beq   a3, t0, cfx_mul16
+    beq   a3, t0, kf_mul16
+    li    t0, 24
+    beq   a3, t0, kf_mul24
     j     best_comba
     .size best_base, .-best_base
-#define KAR_NAME bigint_mul
+#define KAR_NAME best_kar
+#define KAR_SUB bigint_mul
 #define KAR_VARIANT 1
 #define KAR_BASE best_base
 #define KAR_RECURSE 1
 #include "../common/karatsuba.inc"
+    .text
+    .globl bigint_mul
+    .type bigint_mul, @function
+    .p2align 2
+bigint_mul:
+    li    t0, 32
+    beq   a3, t0, kf_mul32
+    j     best_kar
+    .size bigint_mul, .-bigint_mul

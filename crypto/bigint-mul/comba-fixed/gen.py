@@ -10,15 +10,16 @@ operand addresses are immediates, and there is no loop or jump.  Per product: MU
 finishing the previous product's high word, MULHU, 2 LW for the next product, 2 ALU ops for the
 low word = 10 issue slots, exactly the two 5-cycle multiplies of the E31.
 
-usage: python3 gen.py > kernels.inc   (included by mul.S here and by ../best/mul.S)
+usage: python3 gen.py > kernels.inc   (included by mul.S here, and kernel by kernel with
+CFX_PICK by ../karatsuba-fixed/mul.S and ../best/mul.S)
 """
-SIZES = (8, 16)
+SIZES = (4, 8, 12, 16)
 R = ("t5", "t6", "a3")
 
 
 def kernel(n):
     out = [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}), straight line */",
-           "    .p2align 2", f"cfx_mul{n}:"]
+           f"    .type cfx_mul{n}, @function", "    .p2align 2", f"cfx_mul{n}:"]
     prods = [(c, i, c - i) for c in range(2 * n - 1) for i in range(max(0, c - n + 1), min(c, n - 1) + 1)]
     last_of_col = {c: max(k for k, p in enumerate(prods) if p[0] == c) for c in range(2 * n - 1)}
     e = out.append
@@ -53,6 +54,7 @@ def kernel(n):
     e(f"    add   {p1}, {p1}, t3")
     e(f"    sw    {p1}, {4*(2*n-1)}(a0)")
     e("    ret")
+    e(f"    .size cfx_mul{n}, .-cfx_mul{n}")
     return out
 
 
@@ -61,7 +63,10 @@ def main():
     print(" * (r = a0, a = a1, b = a2; n fixed) for n in " + ", ".join(map(str, SIZES)) + " */")
     print("    .text\n    .option push\n    .option norvc")
     for n in SIZES:
+        # an includer may take one kernel per #include (#define CFX_PICK n) to lay out its code
+        print(f"#if !defined(CFX_PICK) || CFX_PICK == {n}")
         print("\n".join(kernel(n)))
+        print("#endif")
     print("    .option pop")
 
 

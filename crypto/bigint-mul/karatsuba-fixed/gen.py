@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""Generates kernels.inc of bigint-mul/karatsuba-fixed: one level of subtractive Karatsuba for
+fixed limb counts (SIZES) with every linear pass written out straight-line, over a fixed-size
+base kernel for the three half products (BASE: the straight-line Comba cfx_mul<h> of
+../comba-fixed or a smaller kf_mul<h> of this file).
+
+Why: the generic ../common/karatsuba.inc pays about 45n + 117 cycles of loops, pointer updates
+and calls around the three half products, which is why one level only wins from n = 18 and the
+recursion from n = 30.  Straight-line, the linear work is its instruction count: per half-limb
+11 for each |x - y| (2 LW, 5 for the borrow chain, 3 for the masked negation, 1 SW) and 35 for
+the recombination, about 57h in all.
+
+Kernel kf_mul<n>(a0 = r, a1 = a, a2 = b), h = n/2, X = 2^(32h), a = a0 + a1 X, b = b0 + b1 X:
+  da = |a0 - a1|, ma = -(a0 < a1);  db = |b1 - b0|, mb = -(b1 < b0);  S = ma ^ mb
+  z0 = a0 b0 -> r[0, 2h),  z2 = a1 b1 -> r[2h, 4h),  zm = da db -> stack
+  a b = z0 + (z0 + z2 + s zm) X + z2 X^2 with s = -1 if S else +1.  With L0|H0 = z0, L2|H2 = z2
+  and T = H0 + L2 (h words, carry cT):
+    r[h, 2h)  = T + L0 + s zm[0, h)          (chain A; s zm = (zm ^ S) + (S & 1) - (S & 1) 2^(64h))
+    r[2h, 3h) = T + H2 + s zm[h, 2h) + cA    (chain B)
+    r[3h, 4h) = H2 + cB + cT + S             (chain C; the sum is >= 0, so this carry is too)
+  Pass 1 writes r[h+j] and parks T_j in r[2h+j] (L2_j is spent once T_j exists); pass 2 reads it.
+No branch depends on data: the sign is a mask.  Stack: 16h + 32 bytes (da, db, zm, ra, s0-s2, S).
+
+usage: python3 gen.py > kernels.inc   (included kernel by kernel with KF_PICK by mul.S here and
+by ../best/mul.S)
+"""
+SIZES = (16, 24, 32)
+# base kernel for the half products of kf_mul<n>: the fastest measured (NOTES.md)
+BASE = {16: "cfx_mul8", 24: "cfx_mul12", 32: "kf_mul16"}
+
+# temporaries free in the linear passes (s0-s2 hold r, a, b; sp the frame)
+TMP = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]
+
+
+class Emitter:
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, text):
+        self.lines.append("    " + text)
+
+
+def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
+    """dst[0, h) on the stack = |x - y| where x, y are h-limb halves at ptr+x_off, ptr+y_off;
+    mask_reg = -(x < y).  The differences are computed in chunks of 8 limbs held in registers;
+    all but the last chunk are stored raw and reloaded for the negation, which needs the final
+    borrow."""
+    h = n // 2
+    d = TMP[:8]
+    x, y, b1, c = TMP[8], TMP[9], TMP[10], mask_reg   # c: borrow, then the mask
+    x2, y2 = TMP[11], TMP[12]
+    chunks = [list(range(s, min(s + 8, h))) for s in range(0, h, 8)]
+    for ci, chunk in enumerate(chunks):
+        # software-pipelined loads: limb i+1's operands load while limb i computes
+        regs = [(x, y), (x2, y2)]
+        i0 = chunk[0]
+        e(f"lw    {x}, {x_off + 4*i0}({ptr})")
+        e(f"lw    {y}, {y_off + 4*i0}({ptr})")
+        for k, i in enumerate(chunk):
+            xr, yr = regs[k % 2]
+            dr = d[k]
+            if k + 1 < len(chunk):
+                nx, ny = regs[(k + 1) % 2]
+                e(f"lw    {nx}, {x_off + 4*(i+1)}({ptr})")
+                e(f"lw    {ny}, {y_off + 4*(i+1)}({ptr})")
+            e(f"sub   {dr}, {xr}, {yr}")
+            if i == 0:
+                e(f"sltu  {c}, {xr}, {yr}")
+            else:
+                e(f"sltu  {b1}, {xr}, {yr}")
+                e(f"sltu  {xr}, {dr}, {c}")          # borrow of subtracting the borrow-in
+                e(f"sub   {dr}, {dr}, {c}")
+                e(f"or    {c}, {b1}, {xr}")
+            if ci + 1 < len(chunks):
+                e(f"sw    {dr}, {dst_off + 4*i}(sp)")
+    # negation under the mask: |x - y| = (d ^ m) + (m & 1), carry k starts at the borrow
+    k = TMP[13]
+    e(f"mv    {k}, {c}")
+    e(f"neg   {c}, {c}")
+    # earlier chunks come back from the stack (into the free load registers, one limb ahead);
+    # the last chunk is still in d[]
+    spilled = [i for chunk in chunks[:-1] for i in chunk]
+    free = (x, y)
+    if spilled:
+        e(f"lw    {free[0]}, {dst_off}(sp)")
+    for idx, i in enumerate(spilled):
+        r = free[idx % 2]
+        if idx + 1 < len(spilled):
+            e(f"lw    {free[(idx + 1) % 2]}, {dst_off + 4*(i+1)}(sp)")
+        negate_limb(e, r, c, k, i + 1 < h, dst_off + 4*i)
+    for kk, i in enumerate(chunks[-1]):
+        negate_limb(e, d[kk], c, k, i + 1 < h, dst_off + 4*i)
+
+
+def negate_limb(e, r, mask, carry, more, off):
+    """r = (r ^ mask) + carry, carry out (unless this is the top limb), stored at off(sp)."""
+    e(f"xor   {r}, {r}, {mask}")
+    e(f"add   {r}, {r}, {carry}")
+    if more:
+        e(f"sltu  {carry}, {r}, {carry}")
+    e(f"sw    {r}, {off}(sp)")
+
+
+def kernel(n):
+    h = n // 2
+    base = BASE[n]
+    DA, DB, ZM = 32, 32 + 4*h, 32 + 8*h
+    frame = 32 + 16*h
+    e = Emitter()
+    e.lines += [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}): one Karatsuba level over {base} */",
+                f"    .type kf_mul{n}, @function", "    .p2align 2", f"kf_mul{n}:"]
+    e(f"addi  sp, sp, -{frame}")
+    for off, reg in ((28, "ra"), (24, "s0"), (20, "s1"), (16, "s2")):
+        e(f"sw    {reg}, {off}(sp)")
+    e("mv    s0, a0")
+    e("mv    s1, a1")
+    e("mv    s2, a2")
+    # da = |a0 - a1|, db = |b1 - b0|; each mask in a7, S parked at 12(sp)
+    absdiff(e, n, 0, 4*h, "s1", DA, "a7")
+    e("sw    a7, 12(sp)")
+    absdiff(e, n, 4*h, 0, "s2", DB, "a7")
+    e("lw    t0, 12(sp)")
+    e("xor   t0, t0, a7")
+    e("sw    t0, 12(sp)")                        # S = ma ^ mb
+    # the three half products
+    e(f"addi  a0, sp, {ZM}")
+    e(f"addi  a1, sp, {DA}")
+    e(f"addi  a2, sp, {DB}")
+    e(f"call  {base}")
+    e("mv    a0, s0")
+    e("mv    a1, s1")
+    e("mv    a2, s2")
+    e(f"call  {base}")
+    e(f"addi  a0, s0, {8*h}")
+    e(f"addi  a1, s1, {4*h}")
+    e(f"addi  a2, s2, {4*h}")
+    e(f"call  {base}")
+    recombine(e, h, ZM)
+    for off, reg in ((28, "ra"), (24, "s0"), (20, "s1"), (16, "s2")):
+        e(f"lw    {reg}, {off}(sp)")
+    e(f"addi  sp, sp, {frame}")
+    e("ret")
+    e.lines.append(f"    .size kf_mul{n}, .-kf_mul{n}")
+    return e.lines
+
+
+def recombine(e, h, ZM):
+    """The three chains of the module docstring.  Registers: S a7, cT a6, cA/cB a5,
+    loads alternate between two sets so that a limb's loads issue during the previous limb."""
+    S, cT, cc = "a7", "a6", "a5"
+    e("lw    a7, 12(sp)")
+    e(f"neg   {cc}, {S}")                         # chain A carry-in: the +1 of -zm = ~zm + 1
+    # pass 1: T_j = H0_j + L2_j + cT -> r[2h+j];  r[h+j] = T_j + L0_j + (zm_j ^ S) + cA
+    sets = [("t0", "t1", "t2", "t3"), ("a0", "a1", "a2", "a3")]
+    w, k, u = "t4", "t5", "t6"
+
+    def load1(j, regs):
+        h0, l2, l0, z = regs
+        e(f"lw    {h0}, {4*(h+j)}(s0)")
+        e(f"lw    {l2}, {4*(2*h+j)}(s0)")
+        e(f"lw    {l0}, {4*j}(s0)")
+        e(f"lw    {z}, {ZM + 4*j}(sp)")
+
+    load1(0, sets[0])
+    for j in range(h):
+        h0, l2, l0, z = sets[j % 2]
+        if j + 1 < h:
+            load1(j + 1, sets[(j + 1) % 2])
+        # T_j = H0 + L2 + cT
+        e(f"add   {w}, {h0}, {l2}")
+        if j == 0:
+            e(f"sltu  {cT}, {w}, {l2}")
+        else:
+            e(f"sltu  {k}, {w}, {l2}")
+            e(f"add   {w}, {w}, {cT}")
+            e(f"sltu  {cT}, {w}, {cT}")
+            e(f"or    {cT}, {cT}, {k}")
+        e(f"sw    {w}, {4*(2*h+j)}(s0)")
+        # r[h+j] = T_j + L0 + (z ^ S) + cA
+        e(f"xor   {z}, {z}, {S}")
+        e(f"add   {w}, {w}, {l0}")
+        e(f"sltu  {k}, {w}, {l0}")
+        e(f"add   {w}, {w}, {z}")
+        e(f"sltu  {u}, {w}, {z}")
+        e(f"add   {k}, {k}, {u}")
+        e(f"add   {w}, {w}, {cc}")
+        e(f"sltu  {u}, {w}, {cc}")
+        e(f"add   {cc}, {k}, {u}")
+        e(f"sw    {w}, {4*(h+j)}(s0)")
+    # chain B starts with cA + cT (T's top bit sits at word 2h of the middle term)
+    e(f"add   {cc}, {cc}, {cT}")
+
+    # pass 2: r[2h+j] = T_j + H2_j + (zm_{h+j} ^ S) + cB
+    def load2(j, regs):
+        t, h2, z, _ = regs
+        e(f"lw    {t}, {4*(2*h+j)}(s0)")
+        e(f"lw    {h2}, {4*(3*h+j)}(s0)")
+        e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
+
+    load2(0, sets[0])
+    for j in range(h):
+        t, h2, z, _ = sets[j % 2]
+        if j + 1 < h:
+            load2(j + 1, sets[(j + 1) % 2])
+        e(f"xor   {z}, {z}, {S}")
+        e(f"add   {w}, {t}, {h2}")
+        e(f"sltu  {k}, {w}, {h2}")
+        e(f"add   {w}, {w}, {z}")
+        e(f"sltu  {u}, {w}, {z}")
+        e(f"add   {k}, {k}, {u}")
+        e(f"add   {w}, {w}, {cc}")
+        e(f"sltu  {u}, {w}, {cc}")
+        e(f"add   {cc}, {k}, {u}")
+        e(f"sw    {w}, {4*(2*h+j)}(s0)")
+    # chain C: r[3h+j] = H2_j + carry, carry = cB + cT + S (>= 0: the product is)
+    e(f"add   {cc}, {cc}, {cT}")
+    e(f"add   {cc}, {cc}, {S}")
+    e(f"lw    t0, {4*(3*h)}(s0)")
+    for j in range(h):
+        cur = ("t0", "t1")[j % 2]
+        if j + 1 < h:
+            e(f"lw    {('t0', 't1')[(j + 1) % 2]}, {4*(3*h+j+1)}(s0)")
+        e(f"add   {cur}, {cur}, {cc}")
+        if j + 1 < h:
+            e(f"sltu  {cc}, {cur}, {cc}")
+        e(f"sw    {cur}, {4*(3*h+j)}(s0)")
+
+
+def main():
+    print("/* @generated by gen.py -- do not edit: straight-line one-level Karatsuba kernels")
+    print(" * kf_mul<n> (r = a0, a = a1, b = a2; n fixed) for n in " + ", ".join(map(str, SIZES)))
+    print(" * over " + ", ".join(f"{BASE[n]} (n = {n})" for n in SIZES) + " */")
+    print("    .text\n    .option push\n    .option norvc")
+    for n in SIZES:
+        # an includer may take one kernel per #include (#define KF_PICK n) to lay out its code
+        print(f"#if !defined(KF_PICK) || KF_PICK == {n}")
+        print("\n".join(kernel(n)))
+        print("#endif")
+    print("    .option pop")
+
+
+if __name__ == "__main__":
+    main()
