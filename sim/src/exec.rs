@@ -54,6 +54,9 @@ pub struct Machine {
     pub stop_on_trap: bool,
     /// exceptions taken by the program's own handler
     pub traps_taken: u64,
+    /// (pc, cause) of the last trap delivered since the last `mret`: the same trap again
+    /// means the handler itself faults in a loop, which stops like an unhandled trap
+    pending_trap: Option<(u32, u32)>,
     reservation: Option<u32>,
     pub semihost: Semihost,
     // functions
@@ -101,6 +104,7 @@ impl Machine {
             max_insns: 10_000_000_000,
             stop_on_trap: false,
             traps_taken: 0,
+            pending_trap: None,
             reservation: None,
             semihost: Semihost::new(cmdline),
             functions: elf.functions.clone(),
@@ -264,14 +268,18 @@ impl Machine {
     }
 
     /// Deliver an exception to the program's handler: Some(handler address), or None when
-    /// the run must stop instead (no handler installed, `--stop-on-trap`, or the handler's
-    /// own first instruction faults, which would loop forever).
+    /// the run must stop instead (no handler installed, `--stop-on-trap`, the handler's own
+    /// first instruction faults, or the same instruction traps again before any `mret`: the
+    /// handler faults on its way, which would loop forever).
     #[inline(never)]
     fn deliver_trap(&mut self, pc: u32, cause: u32, tval: u32, idx: usize, mnem: u16) -> Option<u32> {
         let base = self.csr.mtvec() & !3;
-        if self.stop_on_trap || self.csr.mtvec() == MTVEC_RESET || pc == base || self.mem.fetch(base).is_err() {
+        if self.stop_on_trap || self.csr.mtvec() == MTVEC_RESET || pc == base || self.mem.fetch(base).is_err()
+            || self.pending_trap == Some((pc, cause))
+        {
             return None;
         }
+        self.pending_trap = Some((pc, cause));
         // the trapping instruction does not retire: take it out of the execution counts
         if idx < self.dcache.len() { self.dcache[idx].count -= 1; } else { self.mnem_slow[mnem as usize] -= 1; }
         self.traps_taken += 1;
@@ -521,6 +529,7 @@ impl Machine {
                 Op::Ecall => raise!(idx, d.mnem, cause::ECALL_M, 0, SimError(format!("ecall at pc 0x{pc:08x} with no trap handler installed (mtvec); for I/O use semihosting"))),
                 Op::Mret => {
                     next = self.csr.mret();
+                    self.pending_trap = None;
                     t.mret();
                     if next < self.cur_lo || next >= self.cur_hi {
                         self.instret += 1;

@@ -75,6 +75,8 @@ fn illegal_and_disallowed() {
     expect_error(rvsim(&["--isa", "rv32im"], &elf), "needs extension 'c'");
     bad("ECALL", &[], "ecall at pc");
     bad("EBREAK", &[], "ebreak");
+    // a handler that faults before its mret stops at the faulting handler instruction
+    bad("HANDLER_FAULTS", &["--max-insns", "100000"], "illegal instruction 0xffffffff");
 }
 
 #[test]

@@ -30,6 +30,14 @@ _start:
     ecall
 #elif defined(B_EBREAK)
     ebreak
+#elif defined(B_HANDLER_FAULTS)
+    /* a handler whose second instruction faults: without the loop check this never ends */
+    la t1, 1f
+    csrw mtvec, t1
+    ecall
+    .p2align 2
+1:  nop
+    .word 0xffffffff
 #elif defined(B_EXIT7)
     /* SYS_EXIT_EXTENDED with status 7 */
     li a1, 0x80000100
