@@ -72,8 +72,6 @@ pub struct HartIds { pub mvendorid: u32, pub marchid: u32, pub mimpid: u32 }
 
 pub struct Csrs {
     misa: u32,
-    /// C present: mepc[1] is readable (IALIGN = 16)
-    ialign16: bool,
     ids: HartIds,
     mstatus: u32,
     mtvec: u32,
@@ -103,7 +101,7 @@ impl Csrs {
         }
         if isa.exts.iter().any(|e| e.starts_with('x')) { misa |= 1 << (b'x' - b'a'); }
         Csrs {
-            misa, ialign16: isa.c, ids,
+            misa, ids,
             mstatus: 0, mtvec: MTVEC_RESET, mscratch: 0, mepc: 0, mcause: 0, mtval: 0, mie: 0,
             mcountinhibit: 0, cycle: Counter::default(), instret: Counter::default(),
             pmpcfg: [0; 4], pmpaddr: [0; 16],
@@ -113,7 +111,8 @@ impl Csrs {
     pub fn set_ids(&mut self, ids: HartIds) { self.ids = ids; }
     pub fn mtvec(&self) -> u32 { self.mtvec }
     pub fn mstatus(&self) -> u32 { self.mstatus | MSTATUS_MPP_M }
-    fn mepc_read(&self) -> u32 { if self.ialign16 { self.mepc } else { self.mepc & !3 } }
+    /// mepc[1] reads as written only with C (IALIGN = 16), which misa records
+    fn mepc_read(&self) -> u32 { if self.misa & 1 << (b'c' - b'a') != 0 { self.mepc } else { self.mepc & !3 } }
 
     /// Read a CSR; `cycle`/`instret` are the raw counts of the timing model and executor.
     pub fn read(&self, csr: u32, cycle: u64, instret: u64) -> Result<u32, CsrFault> {

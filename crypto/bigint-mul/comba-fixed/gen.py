@@ -11,7 +11,7 @@ finishing the previous product's high word, MULHU, 2 LW for the next product, 2 
 low word = 10 issue slots, exactly the two 5-cycle multiplies of the E31.
 
 usage: python3 gen.py > kernels.inc   (included by mul.S here, and kernel by kernel with
-CFX_PICK by ../karatsuba-fixed/mul.S and ../best/mul.S)
+CFX_PICK by ../karatsuba-fixed/layout.inc)
 """
 SIZES = (4, 8, 12, 16)
 R = ("t5", "t6", "a3")

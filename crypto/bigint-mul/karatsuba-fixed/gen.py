@@ -21,8 +21,8 @@ Kernel kf_mul<n>(a0 = r, a1 = a, a2 = b), h = n/2, X = 2^(32h), a = a0 + a1 X, b
   Pass 1 writes r[h+j] and parks T_j in r[2h+j] (L2_j is spent once T_j exists); pass 2 reads it.
 No branch depends on data: the sign is a mask.  Stack: 16h + 32 bytes (da, db, zm, ra, s0-s2, S).
 
-usage: python3 gen.py > kernels.inc   (included kernel by kernel with KF_PICK by mul.S here and
-by ../best/mul.S)
+usage: python3 gen.py > kernels.inc   (included kernel by kernel with KF_PICK by layout.inc, which
+mul.S here and ../best/mul.S include)
 """
 SIZES = (16, 24, 32)
 # base kernel for the half products of kf_mul<n>: the fastest measured (NOTES.md)
@@ -32,12 +32,40 @@ BASE = {16: "cfx_mul8", 24: "cfx_mul12", 32: "kf_mul16"}
 TMP = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]
 
 
+# callee-saved registers of the frame and their offsets
+SAVED = ((28, "ra"), (24, "s0"), (20, "s1"), (16, "s2"))
+
+
 class Emitter:
     def __init__(self):
         self.lines = []
 
     def __call__(self, text):
         self.lines.append("    " + text)
+
+
+def pipelined(count, sets, load, body):
+    """Software pipelining over limbs 0..count-1: limb j+1's loads (into the other register
+    set) are emitted before limb j's computation, so no load result is used in the next slot."""
+    if count:
+        load(0, sets[0])
+    for j in range(count):
+        if j + 1 < count:
+            load(j + 1, sets[(j + 1) % 2])
+        body(j, sets[j % 2])
+
+
+def add3(e, w, p, q, z, S, cc, k, u):
+    """w = p + q + (z ^ S) + cc with cc <- the carry out (0..3); k, u scratch; z is clobbered."""
+    e(f"xor   {z}, {z}, {S}")
+    e(f"add   {w}, {p}, {q}")
+    e(f"sltu  {k}, {w}, {q}")
+    e(f"add   {w}, {w}, {z}")
+    e(f"sltu  {u}, {w}, {z}")
+    e(f"add   {k}, {k}, {u}")
+    e(f"add   {w}, {w}, {cc}")
+    e(f"sltu  {u}, {w}, {cc}")
+    e(f"add   {cc}, {k}, {u}")
 
 
 def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
@@ -51,18 +79,12 @@ def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
     x2, y2 = TMP[11], TMP[12]
     chunks = [list(range(s, min(s + 8, h))) for s in range(0, h, 8)]
     for ci, chunk in enumerate(chunks):
-        # software-pipelined loads: limb i+1's operands load while limb i computes
-        regs = [(x, y), (x2, y2)]
-        i0 = chunk[0]
-        e(f"lw    {x}, {x_off + 4*i0}({ptr})")
-        e(f"lw    {y}, {y_off + 4*i0}({ptr})")
-        for k, i in enumerate(chunk):
-            xr, yr = regs[k % 2]
-            dr = d[k]
-            if k + 1 < len(chunk):
-                nx, ny = regs[(k + 1) % 2]
-                e(f"lw    {nx}, {x_off + 4*(i+1)}({ptr})")
-                e(f"lw    {ny}, {y_off + 4*(i+1)}({ptr})")
+        def load(k, regs):
+            e(f"lw    {regs[0]}, {x_off + 4*chunk[k]}({ptr})")
+            e(f"lw    {regs[1]}, {y_off + 4*chunk[k]}({ptr})")
+
+        def body(k, regs):
+            (xr, yr), dr, i = regs, d[k], chunk[k]
             e(f"sub   {dr}, {xr}, {yr}")
             if i == 0:
                 e(f"sltu  {c}, {xr}, {yr}")
@@ -73,6 +95,7 @@ def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
                 e(f"or    {c}, {b1}, {xr}")
             if ci + 1 < len(chunks):
                 e(f"sw    {dr}, {dst_off + 4*i}(sp)")
+        pipelined(len(chunk), [(x, y), (x2, y2)], load, body)
     # negation under the mask: |x - y| = (d ^ m) + (m & 1), carry k starts at the borrow
     k = TMP[13]
     e(f"mv    {k}, {c}")
@@ -80,14 +103,8 @@ def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
     # earlier chunks come back from the stack (into the free load registers, one limb ahead);
     # the last chunk is still in d[]
     spilled = [i for chunk in chunks[:-1] for i in chunk]
-    free = (x, y)
-    if spilled:
-        e(f"lw    {free[0]}, {dst_off}(sp)")
-    for idx, i in enumerate(spilled):
-        r = free[idx % 2]
-        if idx + 1 < len(spilled):
-            e(f"lw    {free[(idx + 1) % 2]}, {dst_off + 4*(i+1)}(sp)")
-        negate_limb(e, r, c, k, i + 1 < h, dst_off + 4*i)
+    pipelined(len(spilled), (x, y), lambda j, r: e(f"lw    {r}, {dst_off + 4*spilled[j]}(sp)"),
+              lambda j, r: negate_limb(e, r, c, k, spilled[j] + 1 < h, dst_off + 4*spilled[j]))
     for kk, i in enumerate(chunks[-1]):
         negate_limb(e, d[kk], c, k, i + 1 < h, dst_off + 4*i)
 
@@ -110,7 +127,7 @@ def kernel(n):
     e.lines += [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}): one Karatsuba level over {base} */",
                 f"    .type kf_mul{n}, @function", "    .p2align 2", f"kf_mul{n}:"]
     e(f"addi  sp, sp, -{frame}")
-    for off, reg in ((28, "ra"), (24, "s0"), (20, "s1"), (16, "s2")):
+    for off, reg in SAVED:
         e(f"sw    {reg}, {off}(sp)")
     e("mv    s0, a0")
     e("mv    s1, a1")
@@ -136,7 +153,7 @@ def kernel(n):
     e(f"addi  a2, s2, {4*h}")
     e(f"call  {base}")
     recombine(e, h, ZM)
-    for off, reg in ((28, "ra"), (24, "s0"), (20, "s1"), (16, "s2")):
+    for off, reg in SAVED:
         e(f"lw    {reg}, {off}(sp)")
     e(f"addi  sp, sp, {frame}")
     e("ret")
@@ -161,11 +178,8 @@ def recombine(e, h, ZM):
         e(f"lw    {l0}, {4*j}(s0)")
         e(f"lw    {z}, {ZM + 4*j}(sp)")
 
-    load1(0, sets[0])
-    for j in range(h):
-        h0, l2, l0, z = sets[j % 2]
-        if j + 1 < h:
-            load1(j + 1, sets[(j + 1) % 2])
+    def pass1(j, regs):
+        h0, l2, l0, z = regs
         # T_j = H0 + L2 + cT
         e(f"add   {w}, {h0}, {l2}")
         if j == 0:
@@ -176,17 +190,9 @@ def recombine(e, h, ZM):
             e(f"sltu  {cT}, {w}, {cT}")
             e(f"or    {cT}, {cT}, {k}")
         e(f"sw    {w}, {4*(2*h+j)}(s0)")
-        # r[h+j] = T_j + L0 + (z ^ S) + cA
-        e(f"xor   {z}, {z}, {S}")
-        e(f"add   {w}, {w}, {l0}")
-        e(f"sltu  {k}, {w}, {l0}")
-        e(f"add   {w}, {w}, {z}")
-        e(f"sltu  {u}, {w}, {z}")
-        e(f"add   {k}, {k}, {u}")
-        e(f"add   {w}, {w}, {cc}")
-        e(f"sltu  {u}, {w}, {cc}")
-        e(f"add   {cc}, {k}, {u}")
+        add3(e, w, w, l0, z, S, cc, k, u)        # r[h+j] = T_j + L0 + (z ^ S) + cA
         e(f"sw    {w}, {4*(h+j)}(s0)")
+    pipelined(h, sets, load1, pass1)
     # chain B starts with cA + cT (T's top bit sits at word 2h of the middle term)
     e(f"add   {cc}, {cc}, {cT}")
 
@@ -197,33 +203,21 @@ def recombine(e, h, ZM):
         e(f"lw    {h2}, {4*(3*h+j)}(s0)")
         e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
 
-    load2(0, sets[0])
-    for j in range(h):
-        t, h2, z, _ = sets[j % 2]
-        if j + 1 < h:
-            load2(j + 1, sets[(j + 1) % 2])
-        e(f"xor   {z}, {z}, {S}")
-        e(f"add   {w}, {t}, {h2}")
-        e(f"sltu  {k}, {w}, {h2}")
-        e(f"add   {w}, {w}, {z}")
-        e(f"sltu  {u}, {w}, {z}")
-        e(f"add   {k}, {k}, {u}")
-        e(f"add   {w}, {w}, {cc}")
-        e(f"sltu  {u}, {w}, {cc}")
-        e(f"add   {cc}, {k}, {u}")
+    def pass2(j, regs):
+        t, h2, z, _ = regs
+        add3(e, w, t, h2, z, S, cc, k, u)
         e(f"sw    {w}, {4*(2*h+j)}(s0)")
+    pipelined(h, sets, load2, pass2)
     # chain C: r[3h+j] = H2_j + carry, carry = cB + cT + S (>= 0: the product is)
     e(f"add   {cc}, {cc}, {cT}")
     e(f"add   {cc}, {cc}, {S}")
-    e(f"lw    t0, {4*(3*h)}(s0)")
-    for j in range(h):
-        cur = ("t0", "t1")[j % 2]
-        if j + 1 < h:
-            e(f"lw    {('t0', 't1')[(j + 1) % 2]}, {4*(3*h+j+1)}(s0)")
+
+    def pass3(j, cur):
         e(f"add   {cur}, {cur}, {cc}")
         if j + 1 < h:
             e(f"sltu  {cc}, {cur}, {cc}")
         e(f"sw    {cur}, {4*(3*h+j)}(s0)")
+    pipelined(h, ("t0", "t1"), lambda j, r: e(f"lw    {r}, {4*(3*h+j)}(s0)"), pass3)
 
 
 def main():

@@ -13,26 +13,7 @@
 #define CB_FALLBACK kfx_big_mul
 #define CB_GLOBAL 0
 #include "../common/comba.inc"
-/* Code layout: the kernels one n calls lie together (kf24 cfx12 | cfx4 | kf32 kf16 cfx8), so
- * each chain is contiguous and under 16 KiB: no conflict misses in the 2-way I-cache. */
-#define KF_PICK 24
-#include "kernels.inc"
-#undef KF_PICK
-#define CFX_PICK 12
-#include "../comba-fixed/kernels.inc"
-#undef CFX_PICK
-#define CFX_PICK 4
-#include "../comba-fixed/kernels.inc"
-#undef CFX_PICK
-#define KF_PICK 32
-#include "kernels.inc"
-#undef KF_PICK
-#define KF_PICK 16
-#include "kernels.inc"
-#undef KF_PICK
-#define CFX_PICK 8
-#include "../comba-fixed/kernels.inc"
-#undef CFX_PICK
+#include "layout.inc"
     .text
     .globl bigint_mul
     .type bigint_mul, @function
