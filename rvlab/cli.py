@@ -384,6 +384,15 @@ def cmd_run(args) -> int:
     return p.returncode
 
 
+def rvsim_main() -> int:
+    """`rvsim` on PATH (installed by the set-up): replaces itself with the binary cargo built
+    in sim/, so arguments, output and exit status are rvsim's own."""
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    os.execv(R.RVSIM, [str(R.RVSIM)] + sys.argv[1:])
+
+
 # ------------------------------------------------------------------ main
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")

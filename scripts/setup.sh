@@ -6,7 +6,14 @@ cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*"; }
 
-# 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU.
+# 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, pinned to the versions the
+#    results were produced with (Debian 12). If the mirror no longer carries a pinned version
+#    (a point release replaced it), the current one is installed and a warning names both.
+PINS="gcc-riscv64-unknown-elf=12.2.0-14+deb12u1+11+b2
+binutils-riscv64-unknown-elf=2.40-2+4+b1
+picolibc-riscv64-unknown-elf=1.8-1
+qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3"
+pin_of() { printf '%s\n' "$PINS" | sed -n "s/^$1=//p"; }
 missing=""
 command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
 command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-riscv64-unknown-elf"
@@ -15,11 +22,22 @@ command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-
 if [ -n "$missing" ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    say "installing Debian packages:$missing"
+    pinned=""
+    for p in $missing; do pinned="$pinned $p=$(pin_of "$p")"; done
+    say "installing Debian packages:$pinned"
     $SUDO apt-get update
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+    if ! $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pinned; then
+        say "warning: a pinned version is not available from the mirror; installing the current ones"
+        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+    fi
 else
     say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32)"
+fi
+if command -v dpkg-query >/dev/null 2>&1; then
+    printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do
+        have=$(dpkg-query -W -f '${Version}' "$pkg" 2>/dev/null || true)
+        [ -z "$have" ] || [ "$have" = "$ver" ] || say "warning: $pkg $have installed, results were made with $ver"
+    done
 fi
 
 # 2. rvsim (cargo decides itself whether anything needs rebuilding).

@@ -219,3 +219,17 @@ def test_concurrent_runs_with_different_random_counts(tmp_path):
     assert all(p.returncode == 0 for p in ps), outs
     n = [int(o.split("cases")[0].split()[-1]) for o in outs]
     assert n[1] - n[0] == 2, outs
+
+
+# ------------------------------------------------------------------ the `rvsim` command
+@needs_rvsim
+def test_rvsim_entry_point_is_the_binary():
+    """`rvsim` on PATH (pyproject script) replaces itself with sim/'s binary: its output and
+    exit status pass through unchanged."""
+    run = lambda *a: subprocess.run([sys.executable, "-c", "import sys; from rvlab.cli import rvsim_main; "
+                                     "sys.argv[0] = 'rvsim'; sys.exit(rvsim_main())", *a],
+                                    capture_output=True, text=True, timeout=60)
+    p = run("--version")
+    assert p.returncode == 0 and p.stdout.startswith("rvsim "), p.stdout + p.stderr
+    p = run("/nonexistent.elf")
+    assert p.returncode == 125 and "cannot read '/nonexistent.elf'" in p.stderr

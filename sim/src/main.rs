@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] [--version] [--help] ELF";
 
 struct Opts {
     isa: String,
@@ -24,6 +24,33 @@ struct Opts {
     stop_on_trap: bool,
     elf: String,
 }
+
+/// `rvsim --help`: the usage line and what each option does.
+const HELP: &str = "\
+Runs an RV32 ELF and counts its cycles on a model of a small core (default: SiFive E31).
+The exit status is the program's (semihosting EXIT); 125 = simulation error, 2 = bad command line.
+
+options:
+  --isa STR           ISA string, e.g. rv32imac_zbkb_zknh or rv32im_xcarry (default rv32imac);
+                      an instruction outside it traps and names the missing extension
+  --core M            ideal (1 cycle per instruction), e31 (default), or a core parameter
+                      file (TOML, see sim/cores/e31.toml)
+  --mul-latency N     override the multiplier result latency (E31 manual: 5, seed 000: 2)
+  --memory MAP        e31 (flash 0x2040_0000 + 16 KiB DTIM at 0x8000_0000, the default for
+                      e31) or flat (256 MiB RAM, the default for ideal)
+  --max-insns N       stop with an error after N instructions (default 1e10)
+  --stats             print cycles, stalls by cause, mnemonics and functions at exit
+  --json              print the statistics as one JSON object on stdout
+  --json-out FILE     write that JSON object to FILE
+  --annotate [N]      disassembly of the N hottest functions (default 5) with execution
+                      counts and stall cycles per instruction
+  --trace FILE        instruction trace: pc, instruction, register written, cycle
+  --secret SPEC       constant-time check: ADDR:LEN, SYMBOL or SYMBOL:LEN marks bytes secret
+                      (repeatable); violations are reported at exit
+  --stop-on-trap      stop at every exception even if the program installed a handler
+  --version           print the version
+  -h, --help          this text
+";
 
 fn usage_err(msg: impl std::fmt::Display) -> ! {
     eprintln!("rvsim: error: {msg}\n{USAGE}");
@@ -71,7 +98,8 @@ fn parse_args() -> Opts {
             }
             Long("secret") => o.secret.push(val(&mut p).to_string_lossy().into()),
             Long("stop-on-trap") => o.stop_on_trap = true,
-            Long("help") | Short('h') => { println!("{USAGE}"); exit(0) }
+            Long("help") | Short('h') => { println!("{USAGE}\n\n{HELP}"); exit(0) }
+            Long("version") => { println!("rvsim {}", env!("CARGO_PKG_VERSION")); exit(0) }
             Value(v) if elf.is_none() => elf = Some(v.to_string_lossy().into_owned()),
             a => usage_err(a.unexpected()),
         }

@@ -117,6 +117,22 @@ fn usage_errors() {
 }
 
 #[test]
+fn help_lists_every_option_and_version() {
+    let o = Command::new(rvsim_bin()).arg("--help").output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    // every option of the usage line is explained below it
+    let usage = text.lines().next().unwrap();
+    for opt in usage.split(['[', ' ']).filter(|w| w.starts_with("--")) {
+        let opt = opt.trim_end_matches(']');
+        assert!(text.lines().skip(1).any(|l| l.trim_start().starts_with(opt) || l.contains(&format!(", {opt}"))), "{opt} not explained");
+    }
+    let o = Command::new(rvsim_bin()).arg("--version").output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("rvsim "));
+}
+
+#[test]
 fn exit_extended_status() {
     let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
     assert_eq!(rvsim(&[], &elf).status.code(), Some(7));
