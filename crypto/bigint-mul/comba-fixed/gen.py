@@ -17,44 +17,72 @@ SIZES = (4, 8, 12, 16)
 R = ("t5", "t6", "a3")
 
 
-def kernel(n):
-    out = [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}), straight line */",
-           f"    .type cfx_mul{n}, @function", "    .p2align 2", f"cfx_mul{n}:"]
+def comba_groups(n, a_reg, b_reg, loads, store, R=R, lo="t2", hi="t3", cy="t4"):
+    """The straight-line Comba as (head, groups, tail): group k is limb product k from its MUL
+    up to the next MUL.  a_reg(i) / b_reg(j) name the registers holding a[i] / b[j] when product
+    (i, j) multiplies; loads(i, j) gives the instructions that bring product (i, j)'s operands
+    into them (emitted after the previous product's MULHU, which still reads the old ones);
+    store(c, reg) the instruction storing result word c.  The accumulator words rotate through
+    R; lo, hi, cy are scratch.  An accumulator register is not cleared when its column is
+    stored: its next first contribution is a MV instead of an ADD (one instruction per column
+    less)."""
     prods = [(c, i, c - i) for c in range(2 * n - 1) for i in range(max(0, c - n + 1), min(c, n - 1) + 1)]
     last_of_col = {c: max(k for k, p in enumerate(prods) if p[0] == c) for c in range(2 * n - 1)}
-    e = out.append
-    e("    lw    t0, 0(a1)")
-    e("    lw    t1, 0(a2)")
-    for reg in R:
-        e(f"    li    {reg}, 0")
+    fresh = set(R)           # accumulator registers whose value is (logically) zero
+
+    def acc(g, reg, x):
+        g.append(f"mv    {reg}, {x}" if reg in fresh else f"add   {reg}, {reg}, {x}")
+        fresh.discard(reg)
+
+    head = loads(0, 0)
+    groups = []
+    cy_zero = False
     for k, (c, i, j) in enumerate(prods):
-        a0, a1_, a2_ = R[c % 3], R[(c + 1) % 3], R[(c + 2) % 3]
-        e(f"    mul   t2, t0, t1            /* a[{i}]*b[{j}] -> column {c} */")
+        g = []
+        e = g.append
+        a0 = R[c % 3]
+        e(f"mul   {lo}, {a_reg(i)}, {b_reg(j)}            /* a[{i}]*b[{j}] -> column {c} */")
         if k > 0:
             pc = prods[k - 1][0]
             p1, p2 = R[(pc + 1) % 3], R[(pc + 2) % 3]
-            e("    add   t3, t3, t4")
-            e(f"    add   {p1}, {p1}, t3")
-            e(f"    sltu  t4, {p1}, t3")
-            e(f"    add   {p2}, {p2}, t4")
-        e("    mulhu t3, t0, t1")
+            if not cy_zero:
+                e(f"add   {hi}, {hi}, {cy}")
+            if p1 in fresh:      # p1 was zero: no carry out of it
+                acc(g, p1, hi)
+            else:
+                acc(g, p1, hi)
+                e(f"sltu  {cy}, {p1}, {hi}")
+                acc(g, p2, cy)
+        e(f"mulhu {hi}, {a_reg(i)}, {b_reg(j)}")
         if k + 1 < len(prods):
-            _, ni, nj = prods[k + 1]
-            e(f"    lw    t0, {4*ni}(a1)")
-            e(f"    lw    t1, {4*nj}(a2)")
-        e(f"    add   {a0}, {a0}, t2")
-        e(f"    sltu  t4, {a0}, t2")
+            g += loads(*prods[k + 1][1:])
+        cy_zero = a0 in fresh    # a0 was zero: no carry out of the low word
+        acc(g, a0, lo)
+        if not cy_zero:
+            e(f"sltu  {cy}, {a0}, {lo}")
         if last_of_col[c] == k:
-            e(f"    sw    {a0}, {4*c}(a0)")
-            if k + 1 < len(prods):
-                e(f"    li    {a0}, 0")
+            e(store(c, a0))
+            fresh.add(a0)
+        groups.append(g)
     c = 2 * n - 2
-    p1, p2 = R[(c + 1) % 3], R[(c + 2) % 3]
-    e("    add   t3, t3, t4")
-    e(f"    add   {p1}, {p1}, t3")
-    e(f"    sw    {p1}, {4*(2*n-1)}(a0)")
-    e("    ret")
-    e(f"    .size cfx_mul{n}, .-cfx_mul{n}")
+    p1 = R[(c + 1) % 3]
+    tail = [] if cy_zero else [f"add   {hi}, {hi}, {cy}"]
+    if p1 in fresh:
+        tail.append(store(2 * n - 1, hi))
+    else:
+        tail += [f"add   {p1}, {p1}, {hi}", store(2 * n - 1, p1)]
+    return head, groups, tail
+
+
+def kernel(n):
+    out = [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}), straight line */",
+           f"    .type cfx_mul{n}, @function", "    .p2align 2", f"cfx_mul{n}:"]
+    head, groups, tail = comba_groups(
+        n, lambda i: "t0", lambda j: "t1",
+        lambda i, j: [f"lw    t0, {4*i}(a1)", f"lw    t1, {4*j}(a2)"],
+        lambda c, reg: f"sw    {reg}, {4*c}(a0)")
+    out += ["    " + x for x in head + [x for g in groups for x in g] + tail + ["ret"]]
+    out.append(f"    .size cfx_mul{n}, .-cfx_mul{n}")
     return out
 
 
