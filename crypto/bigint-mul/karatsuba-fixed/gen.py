@@ -24,9 +24,21 @@ No branch depends on data: the sign is a mask.  Stack: 16h + 32 bytes (da, db, z
 usage: python3 gen.py > kernels.inc   (included kernel by kernel with KF_PICK by layout.inc, which
 mul.S here and ../best/mul.S include)
 """
-SIZES = (16, 24, 32)
+import importlib.util
+import pathlib
+import re
+
+_spec = importlib.util.spec_from_file_location(
+    "comba_fixed_gen", pathlib.Path(__file__).resolve().parent.parent / "comba-fixed" / "gen.py")
+_cfx = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_cfx)
+
+SIZES = (10, 12, 14, 16, 20, 24, 28, 32)
+# kernels whose half products are written inline with the linear passes in their shadow
+FUSED = (10, 12, 14, 16)
 # base kernel for the half products of kf_mul<n>: the fastest measured (NOTES.md)
-BASE = {16: "cfx_mul8", 24: "cfx_mul12", 32: "kf_mul16"}
+BASE = {10: "inline", 12: "inline", 14: "inline", 16: "inline",
+        20: "kf_mul10", 24: "kf_mul12", 28: "kf_mul14", 32: "kf_mul16"}
 
 # temporaries free in the linear passes (s0-s2 hold r, a, b; sp the frame)
 TMP = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]
@@ -220,15 +232,195 @@ def recombine(e, h, ZM):
     pipelined(h, ("t0", "t1"), lambda j, r: e(f"lw    {r}, {4*(3*h+j)}(s0)"), pass3)
 
 
+# ------------------------------------------------------------------ fused kernel
+# kf_mul16 without calls: the three 8 x 8 half products are straight-line Comba with one
+# operand held in registers (A), so a limb product needs 9 issue slots of the 10 cycles the
+# multiplier takes (two 5-cycle multiplies).  The free slot of each product, and the 4 slots
+# between the first MUL and MULHU, carry the linear passes that do not depend on the product
+# being computed: |a0 - a1| and |b1 - b0| during z0 and z2, T = H0 + L2 during zm.
+A_REGS = ["a3", "a4", "a5", "a6", "a7", "s0", "s1", "s2"]
+LIN_SETS = [("s3", "s4"), ("s10", "s11")]     # load registers of the linear passes, alternating
+FUSED_SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
+MUL_SLOTS = 10                                # cycles between two MULs (2 x 5-cycle multiplies)
+MULHU_AT = 5                                  # earliest MULHU slot after its MUL
+
+
+def regs_of(text):
+    """(registers read, registers written, is a load) of one instruction line."""
+    op, _, rest = text.partition(" ")
+    ops = [o.strip() for o in rest.split("/*")[0].split(",")]
+    regs = lambda xs: {r for x in xs for r in re.findall(r"\b(?:[ast]\d+|ra|sp|zero)\b", x)}
+    if op == "sw":
+        return regs(ops), set(), False
+    return regs(ops[1:]), regs(ops[:1]), op in ("lw", "lbu", "lhu", "lb", "lh")
+
+
+def merge(head, groups, tail, stream):
+    """Comba groups with instructions of `stream` (consumed from the front) in their free
+    issue slots; a linear load's result is not used in the same group.  Returns the lines."""
+    out = list(head)
+
+    def take(k, loaded):
+        while k and stream:
+            rd, wr, is_load = regs_of(stream[0])
+            if rd & loaded:
+                return
+            out.append(stream.pop(0))
+            if is_load:
+                loaded |= wr
+            k -= 1
+
+    for g in groups:
+        m = next(i for i, x in enumerate(g) if x.startswith("mulhu"))
+        loaded = set()
+        out.extend(g[:m])
+        take(max(0, MULHU_AT - m), loaded)
+        out.extend(g[m:])
+        take(max(0, MUL_SLOTS - (max(m, MULHU_AT) + len(g) - m)), loaded)
+    return out + tail
+
+
+def inline_product(h, a_at, b_at, r_at):
+    """(head, groups, tail) of an h x h Comba with a[] in A_REGS; x_at(i) = "off(base)"."""
+    head, groups, tail = _cfx.comba_groups(
+        h, lambda i: A_REGS[i], lambda j: "t0", lambda i, j: [f"lw    t0, {b_at(j)}"],
+        lambda c, reg: f"sw    {reg}, {r_at(c)}", R=("t5", "t6", "t1"))
+    loads = [f"lw    {A_REGS[i]}, {a_at(i)}" for i in range(h)]
+    return loads[:1] + head + loads[1:], groups, tail
+
+
+def absdiff_stream(h, x_at, y_at, dst, mask, x_regs=None):
+    """Lines computing dst[0, h) (stack offsets) = |x - y| and mask = -(x < y): a raw
+    subtraction pass (borrow in s7), then the masked negation (carry in s7).  x_regs: x
+    already in these registers (no loads for x)."""
+    L = []
+    e = L.append
+    d, b1, c = "s5", "s6", "s7"
+
+    def load(j, regs):
+        if x_regs is None:
+            e(f"lw    {regs[0]}, {x_at(j)}")
+        e(f"lw    {regs[1]}, {y_at(j)}")
+
+    def body(j, regs):
+        xr = x_regs[j] if x_regs else regs[0]
+        yr = regs[1]
+        tmp = "s8" if x_regs else xr
+        e(f"sub   {d}, {xr}, {yr}")
+        if j == 0:
+            e(f"sltu  {c}, {xr}, {yr}")
+        else:
+            e(f"sltu  {b1}, {xr}, {yr}")
+            e(f"sltu  {tmp}, {d}, {c}")
+            e(f"sub   {d}, {d}, {c}")
+            e(f"or    {c}, {b1}, {tmp}")
+        e(f"sw    {d}, {dst + 4*j}(sp)")
+    pipelined(h, LIN_SETS, load, body)
+    e(f"neg   {mask}, {c}")
+    pipelined(h, [r[0] for r in LIN_SETS], lambda j, r: e(f"lw    {r}, {dst + 4*j}(sp)"),
+              lambda j, r: negate_limb(e, r, mask, c, j + 1 < h, dst + 4*j))
+    return L
+
+
+def kernel_fused(n):
+    h = n // 2
+    DA, DB, ZM = 48, 48 + 4*h, 48 + 8*h
+    frame = (ZM + 8*h + 15) // 16 * 16
+    S, cT = "s9", "s7"
+    lines = [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}): one Karatsuba level, the three half products",
+             "   inline with the linear passes in their free issue slots */",
+             f"    .type kf_mul{n}, @function", "    .p2align 2", f"kf_mul{n}:"]
+    body = [f"addi  sp, sp, -{frame}"] + [f"sw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED[:3])]
+    # z0 = a0 b0 -> r[0, 2h), with the rest of the saves and |a0 - a1| (a0 is in A_REGS)
+    stream = [f"sw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED) if i >= 3]
+    da = absdiff_stream(h, None, lambda j: f"{4*(h+j)}(a1)", DA, "s9", x_regs=A_REGS)
+    split = da.index("neg   s9, s7") + 1      # the raw pass reads A_REGS: it must end in z0
+    stream += da[:split]
+    body += merge(*inline_product(h, lambda i: f"{4*i}(a1)", lambda j: f"{4*j}(a2)", lambda c: f"{4*c}(a0)"), stream)
+    body += stream
+    # z2 = a1 b1 -> r[2h, 4h), with the negation of a0 - a1 and |b1 - b0|; then S = ma ^ mb
+    stream = da[split:] + absdiff_stream(h, lambda j: f"{4*(h+j)}(a2)", lambda j: f"{4*j}(a2)", DB, "s8")
+    stream.append(f"xor   {S}, s9, s8")
+    body += merge(*inline_product(h, lambda i: f"{4*(h+i)}(a1)", lambda j: f"{4*(h+j)}(a2)",
+                                  lambda c: f"{4*(2*h+c)}(a0)"), stream)
+    body += stream
+    # zm = da db -> stack, with T_j = H0_j + L2_j + cT parked in r[2h+j]
+    stream = []
+    e = stream.append
+
+    def load_t(j, regs):
+        e(f"lw    {regs[0]}, {4*(h+j)}(a0)")
+        e(f"lw    {regs[1]}, {4*(2*h+j)}(a0)")
+
+    def tpass(j, regs):
+        h0, l2 = regs
+        e(f"add   s5, {h0}, {l2}")
+        if j == 0:
+            e(f"sltu  {cT}, s5, {l2}")
+        else:
+            e(f"sltu  s6, s5, {l2}")
+            e(f"add   s5, s5, {cT}")
+            e(f"sltu  {cT}, s5, {cT}")
+            e(f"or    {cT}, {cT}, s6")
+        e(f"sw    s5, {4*(2*h+j)}(a0)")
+    pipelined(h, LIN_SETS, load_t, tpass)
+    body += merge(*inline_product(h, lambda i: f"{DA + 4*i}(sp)", lambda j: f"{DB + 4*j}(sp)",
+                                  lambda c: f"{ZM + 4*c}(sp)"), stream)
+    body += stream
+    # the rest of the recombination (module docstring): chains A, B, C
+    e = Emitter()
+    cc, w, k, u = "a5", "t6", "a3", "a4"
+    sets = [("t0", "t1", "t2"), ("t3", "t4", "t5")]
+    e(f"neg   {cc}, {S}")
+
+    def load1(j, regs):
+        t, l0, z = regs
+        e(f"lw    {t}, {4*(2*h+j)}(a0)")
+        e(f"lw    {l0}, {4*j}(a0)")
+        e(f"lw    {z}, {ZM + 4*j}(sp)")
+
+    def pass1(j, regs):
+        add3(e, w, *regs, S, cc, k, u)        # r[h+j] = T_j + L0 + (z ^ S) + cA
+        e(f"sw    {w}, {4*(h+j)}(a0)")
+    pipelined(h, sets, load1, pass1)
+    e(f"add   {cc}, {cc}, {cT}")
+
+    def load2(j, regs):
+        t, h2, z = regs
+        e(f"lw    {t}, {4*(2*h+j)}(a0)")
+        e(f"lw    {h2}, {4*(3*h+j)}(a0)")
+        e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
+
+    def pass2(j, regs):
+        add3(e, w, *regs, S, cc, k, u)        # r[2h+j] = T_j + H2 + (z ^ S) + cB
+        e(f"sw    {w}, {4*(2*h+j)}(a0)")
+    pipelined(h, sets, load2, pass2)
+    e(f"add   {cc}, {cc}, {cT}")
+    e(f"add   {cc}, {cc}, {S}")
+
+    def pass3(j, cur):
+        e(f"add   {cur}, {cur}, {cc}")
+        if j + 1 < h:
+            e(f"sltu  {cc}, {cur}, {cc}")
+        e(f"sw    {cur}, {4*(3*h+j)}(a0)")
+    pipelined(h, ("t0", "t1"), lambda j, r: e(f"lw    {r}, {4*(3*h+j)}(a0)"), pass3)
+    body += [x.strip() for x in e.lines]
+    body += [f"lw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED)] + [f"addi  sp, sp, {frame}", "ret"]
+    lines += ["    " + x for x in body]
+    lines.append(f"    .size kf_mul{n}, .-kf_mul{n}")
+    return lines
+
+
 def main():
     print("/* @generated by gen.py -- do not edit: straight-line one-level Karatsuba kernels")
     print(" * kf_mul<n> (r = a0, a = a1, b = a2; n fixed) for n in " + ", ".join(map(str, SIZES)))
-    print(" * over " + ", ".join(f"{BASE[n]} (n = {n})" for n in SIZES) + " */")
+    print(" * over " + ", ".join(f"{BASE[n]} (n = {n})" for n in SIZES) + " (inline: the half products")
+    print(" * are written out in the kernel, with the linear passes in their free issue slots) */")
     print("    .text\n    .option push\n    .option norvc")
     for n in SIZES:
         # an includer may take one kernel per #include (#define KF_PICK n) to lay out its code
         print(f"#if !defined(KF_PICK) || KF_PICK == {n}")
-        print("\n".join(kernel(n)))
+        print("\n".join(kernel_fused(n) if n in FUSED else kernel(n)))
         print("#endif")
     print("    .option pop")
 
