@@ -24,6 +24,9 @@ def err(msg: str) -> None:
 # ------------------------------------------------------------------ selection
 def select(args) -> tuple[list[Impl], list[str]]:
     crypto_dirs = [Path(d) for d in (args.crypto_dir or [B.ROOT / "crypto"])]
+    for d in crypto_dirs:
+        if not d.is_dir():
+            raise SystemExit(f"rvlab: error: --crypto-dir {d}: no such directory")
     prim_roots = list(dict.fromkeys([d.resolve() for d in crypto_dirs] + [B.ROOT / "crypto"]))
     impls, errors = discover(crypto_dirs, prim_roots)
     if args.filter:
@@ -148,6 +151,10 @@ def test_one(impl: Impl, args) -> tuple[bool, list[str]]:
         parts.append("outputs DIFFER")
     elif len(runs) == 2:
         parts.append("outputs identical")
+    if not runs:
+        # nothing executed (e.g. --runner qemu for an extension QEMU lacks): not a pass
+        head = f"SKIP {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(notes)
+        return True, [head] + lines
     head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
     return ok, [head] + lines
 
@@ -166,7 +173,7 @@ def cmd_test(args) -> int:
         err(f"{R.QEMU} not found: run `make setup`, or test on rvsim only with --runner rvsim")
         return 1
     prog = Progress(len(impls), "testing")
-    passed = 0
+    passed = skipped = 0
     for impl in impls:
         prog.step(impl.name)
         try:
@@ -178,9 +185,12 @@ def cmd_test(args) -> int:
         prog.advance()
         prog.close()
         print("\n".join(lines), flush=True)
-        passed += ok
+        skip = lines[0].startswith("SKIP")
+        skipped += skip
+        passed += ok and not skip
         bad += not ok
-    print(f"{passed} of {len(impls)} implementations passed" + (f"; {len(errors)} manifest error(s)" if errors else ""))
+    print(f"{passed} of {len(impls)} implementations passed" + (f", {skipped} skipped (not run by any runner)" if skipped else "")
+          + (f"; {len(errors)} manifest error(s)" if errors else ""))
     return 1 if bad else 0
 
 
@@ -310,11 +320,29 @@ def cmd_bench(args) -> int:
         return 1
     json_path = Path(args.json)
     old = []
+    if json_path.is_dir():
+        err(f"--json {json_path}: is a directory, not a file")
+        return 1
     if json_path.exists():
+        # the new records are merged into the old ones: a file that cannot be read as a
+        # list of records would be overwritten and lose them, so stop before measuring
         try:
             old = json.loads(json_path.read_text())
-        except ValueError:
-            old = []
+        except (OSError, ValueError) as e:
+            err(f"{json_path} is not readable JSON ({e}); fix or remove it first (the new records are merged into it)")
+            return 1
+        if not isinstance(old, list) or not all(isinstance(r, dict) and {"primitive", "impl", "core", "operation", "input_bytes"} <= r.keys() for r in old):
+            err(f"{json_path} is not a list of bench records; fix or remove it first (the new records are merged into it)")
+            return 1
+    if args.mul_latency is not None and not 1 <= args.mul_latency <= 1000:
+        err(f"--mul-latency must be 1..1000, not {args.mul_latency}")
+        return 1
+    if args.core == "ideal" and args.mul_latency is not None:
+        err("--mul-latency has no effect on the ideal core (one cycle per instruction)")
+        return 1
+    if args.core not in ("e31", "ideal") and not Path(args.core).is_file():
+        err(f"--core {args.core!r}: not e31, ideal or a core parameter file")
+        return 1
     prog = Progress(len(impls), "benchmarking")
     new, done = [], set()
     for impl in impls:
@@ -332,6 +360,12 @@ def cmd_bench(args) -> int:
             for n in notes:
                 print(n)
             bad += any(r["kat"] != "pass" for r in recs)
+            # a kernel that claims constant time and the checker disagrees is a failure
+            ct_broken = [r for r in recs if r.get("constant_time_claimed") is True and r.get("constant_time") is False]
+            if ct_broken:
+                bad += 1
+                print(f"FAIL {impl.name}: claims constant_time = true, the checker found violations "
+                      f"({len(ct_broken)} record(s); see the constant-time line above)", flush=True)
         except B.BuildError as e:
             prog.advance()
             prog.close()
@@ -366,7 +400,7 @@ def cmd_run(args) -> int:
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
         return 1
     if not Path(args.elf).is_file():
-        err(f"{args.elf}: no such file")
+        err(f"{args.elf}: {'not a regular file' if Path(args.elf).exists() else 'no such file'}")
         return 1
     cmd = [str(R.RVSIM), "--isa", args.isa, "--core", args.core]
     if args.mul_latency is not None:

@@ -18,8 +18,14 @@ def rvlab(*args, timeout=900):
 
 
 def rvsim_works() -> bool:
-    """True if rvsim exists and runs a trivial program (it is built by `make setup`)."""
+    """True if the rvsim binary exists and is executable (it is built by `make setup`)."""
     return RVSIM.is_file() and os.access(RVSIM, os.X_OK)
+
+
+@pytest.fixture
+def rvsim_built():
+    """Tests that need rvsim fail (not skip) without it: `make test` always builds it."""
+    assert rvsim_works(), f"rvsim not built at {RVSIM}: run `make setup`"
 
 
 @pytest.fixture

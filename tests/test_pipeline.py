@@ -1,4 +1,5 @@
 """The pipeline on deliberately wrong implementations (fixtures outside crypto/)."""
+import json
 import re
 
 from conftest import FIXTURES, rvlab
@@ -93,3 +94,14 @@ def test_undeclared_extension_shows_the_rvsim_message():
     assert re.search(r"rvsim stderr: rvsim: error: .*rori.* at pc 0x[0-9a-f]+", p.stdout), p.stdout
     assert "reproduce: " in p.stdout and "--isa rv32imac " in p.stdout
     assert "outputs DIFFER" in p.stdout
+
+
+def test_broken_constant_time_claim_fails_bench(tmp_path):
+    """A kernel whose manifest claims constant time while it branches on the key: the
+    records say constant_time false and bench exits non-zero, naming the claim."""
+    out = tmp_path / "bench.json"
+    p = rvlab("bench", "--crypto-dir", FIXTURES / "leaky", "--random", "2", "--json", out)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "FAIL chacha20/keybranch: claims constant_time = true, the checker found violations" in p.stdout
+    recs = json.loads(out.read_text())
+    assert recs and all(r["constant_time"] is False and r["constant_time_claimed"] is True for r in recs)

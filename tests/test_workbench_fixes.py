@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RVSIM, rvsim_works
+from conftest import ROOT, RVSIM
 from rvlab import build as B
 from rvlab.manifest import discover
 
-needs_rvsim = pytest.mark.skipif(not rvsim_works(), reason="rvsim not built (make setup)")
+needs_rvsim = pytest.mark.usefixtures("rvsim_built")   # fails, not skips, without rvsim
 
 
 def _impl(name):
@@ -233,3 +233,24 @@ def test_rvsim_entry_point_is_the_binary():
     assert p.returncode == 0 and p.stdout.startswith("rvsim "), p.stdout + p.stderr
     p = run("/nonexistent.elf")
     assert p.returncode == 125 and "cannot read '/nonexistent.elf'" in p.stderr
+
+
+# ------------------------------------------------------------------ bench refuses to lose records
+def test_bench_refuses_unreadable_results_and_bad_options(tmp_path):
+    """A bench.json that is not a list of records would be overwritten by the merge: stop
+    before measuring, with a one-line error; options rvsim would reject are caught up front."""
+    def bench(*a):
+        return subprocess.run([sys.executable, "-m", "rvlab", "bench", "--filter", "^chacha20/zbkb$", *a],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+    bad = tmp_path / "bench.json"
+    for text in ('{"oops": 1', '[1]', '[{"primitive": "x"}]'):
+        bad.write_text(text)
+        p = bench("--json", str(bad))
+        assert p.returncode == 1 and p.stderr.startswith("rvlab: error: ") and "Traceback" not in p.stderr, p.stderr
+        assert bad.read_text() == text                      # left as it was
+    for opts, msg in ((["--core", "nope"], "--core 'nope'"), (["--mul-latency", "0"], "--mul-latency must be"),
+                      (["--core", "ideal", "--mul-latency", "2"], "no effect on the ideal core"),
+                      (["--json", str(tmp_path)], "is a directory")):
+        p = bench("--json", str(tmp_path / "new.json"), *opts) if "--json" not in opts else bench(*opts)
+        assert p.returncode == 1 and msg in p.stderr, p.stderr
+        assert not (tmp_path / "new.json").exists()

@@ -40,7 +40,8 @@ options:
                       e31) or flat (256 MiB RAM, the default for ideal)
   --max-insns N       stop with an error after N instructions (default 1e10)
   --stats             print cycles, stalls by cause, mnemonics and functions at exit
-  --json              print the statistics as one JSON object on stdout
+  --json              print the statistics as one JSON object on stderr (stdout is the
+                      program's own output)
   --json-out FILE     write that JSON object to FILE
   --annotate [N]      disassembly of the N hottest functions (default 5) with execution
                       counts and stall cycles per instruction
@@ -123,7 +124,10 @@ fn main() {
             CoreParams::from_toml(&text).unwrap_or_else(|e| usage_err(format!("{path}: {e}")))
         }
     };
-    if let Some(m) = o.mul_latency { params.lat_mul = m; }
+    if let Some(m) = o.mul_latency {
+        if params.model == "ideal" { usage_err("--mul-latency has no effect on the ideal core (one cycle per instruction)") }
+        params.lat_mul = m;
+    }
     let map = match &o.memory {
         Some(s) => MapKind::parse(s).unwrap_or_else(|| usage_err(format!("--memory must be e31 or flat, not '{s}'"))),
         // the board map for a pipeline (E31-like) core model, flat RAM for the ideal one

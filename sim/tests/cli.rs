@@ -104,7 +104,8 @@ fn budget() {
 fn usage_errors() {
     let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
     for args in [&["--isa", "rv32imq"][..], &["--isa", "rv64i"], &["--isa", "rv32i_zfoo"], &["--core", "/nonexistent.toml"],
-                 &["--memory", "huge"], &["--max-insns", "lots"], &["--bogus"], &["--mul-latency", "0"]] {
+                 &["--memory", "huge"], &["--max-insns", "lots"], &["--bogus"], &["--mul-latency", "0"],
+                 &["--core", "ideal", "--mul-latency", "2"]] {
         let o = rvsim(args, &elf);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).starts_with("rvsim: error: "), "{args:?}");
