@@ -114,12 +114,13 @@ def _describe_failure(run: R.Run, max_lines: int = 12) -> list[str]:
     return out
 
 
-def test_one(impl: Impl, args) -> tuple[bool, list[str]]:
+def test_one(impl: Impl, args) -> tuple[str, list[str]]:
+    """Status ("pass", "fail" or "skip": no runner could execute it) and report lines."""
     lines: list[str] = []
     try:
         progs = B.build_test(impl, args.seed, args.random)
     except B.BuildError as e:
-        return False, [f"FAIL {impl.name}: build: {e}"]
+        return "fail", [f"FAIL {impl.name}: build: {e}"]
     runs: list[R.Run] = []
     notes = []
     if args.runner in ("both", "rvsim"):
@@ -154,9 +155,9 @@ def test_one(impl: Impl, args) -> tuple[bool, list[str]]:
     if not runs:
         # nothing executed (e.g. --runner qemu for an extension QEMU lacks): not a pass
         head = f"SKIP {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(notes)
-        return True, [head] + lines
+        return "skip", [head] + lines
     head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
-    return ok, [head] + lines
+    return ("pass" if ok else "fail"), [head] + lines
 
 
 def cmd_test(args) -> int:
@@ -177,7 +178,7 @@ def cmd_test(args) -> int:
     for impl in impls:
         prog.step(impl.name)
         try:
-            ok, lines = test_one(impl, args)
+            status, lines = test_one(impl, args)
         except R.RunnerMissing as e:
             prog.close()
             err(str(e))
@@ -185,10 +186,9 @@ def cmd_test(args) -> int:
         prog.advance()
         prog.close()
         print("\n".join(lines), flush=True)
-        skip = lines[0].startswith("SKIP")
-        skipped += skip
-        passed += ok and not skip
-        bad += not ok
+        skipped += status == "skip"
+        passed += status == "pass"
+        bad += status == "fail"
     print(f"{passed} of {len(impls)} implementations passed" + (f", {skipped} skipped (not run by any runner)" if skipped else "")
           + (f"; {len(errors)} manifest error(s)" if errors else ""))
     return 1 if bad else 0
@@ -331,8 +331,13 @@ def cmd_bench(args) -> int:
         except (OSError, ValueError) as e:
             err(f"{json_path} is not readable JSON ({e}); fix or remove it first (the new records are merged into it)")
             return 1
-        if not isinstance(old, list) or not all(isinstance(r, dict) and {"primitive", "impl", "core", "operation", "input_bytes"} <= r.keys() for r in old):
-            err(f"{json_path} is not a list of bench records; fix or remove it first (the new records are merged into it)")
+        try:
+            if not isinstance(old, list) or not all(isinstance(r, dict) for r in old):
+                raise RecordError("not a list of records")
+            for r in old:
+                validate_record(r)
+        except RecordError as e:
+            err(f"{json_path} is not a list of bench records ({e}); fix or remove it first (the new records are merged into it)")
             return 1
     if args.mul_latency is not None and not 1 <= args.mul_latency <= 1000:
         err(f"--mul-latency must be 1..1000, not {args.mul_latency}")
@@ -374,7 +379,7 @@ def cmd_bench(args) -> int:
     # merge: a new run replaces the records of the same implementation, core and multiplier
     # latency only (a --mul-latency 2 run keeps the latency-5 records beside its own)
     replaced = {merge_key(r) for r in new}
-    kept = [r for r in old if isinstance(r, dict) and merge_key(r) not in replaced]
+    kept = [r for r in old if merge_key(r) not in replaced]
     recs = sorted(kept + new, key=lambda r: (r["primitive"], r["impl"], r["core"], r.get("mul_latency") or 0,
                                              r["operation"], r["input_bytes"]))
     json_path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,13 +12,13 @@
 #ifndef KAR_THRESHOLD
 #define KAR_THRESHOLD 30
 #endif
+#include "../common/dispatch.inc"
     .text
     .globl bigint_mul
     .type bigint_mul, @function
     .p2align 2
 bigint_mul:
-    li    t0, 32
-    beq   a3, t0, kf_mul32
+    on_n  32, kf_mul32
     j     best_kar
     .size bigint_mul, .-bigint_mul
 #define KAR_NAME best_kar

@@ -12,18 +12,15 @@
 #define CB_GLOBAL 0
 #include "../common/comba.inc"
 #include "kernels.inc"
+#include "../common/dispatch.inc"
     .text
     .globl bigint_mul
     .type bigint_mul, @function
     .p2align 2
 bigint_mul:
-    li    t0, 4
-    beq   a3, t0, cfx_mul4
-    li    t0, 8
-    beq   a3, t0, cfx_mul8
-    li    t0, 12
-    beq   a3, t0, cfx_mul12
-    li    t0, 16
-    beq   a3, t0, cfx_mul16
+    on_n  4, cfx_mul4
+    on_n  8, cfx_mul8
+    on_n  12, cfx_mul12
+    on_n  16, cfx_mul16
     j     cfx_comba_any
     .size bigint_mul, .-bigint_mul

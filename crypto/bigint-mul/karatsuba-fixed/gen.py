@@ -205,20 +205,26 @@ def recombine(e, h, ZM):
         add3(e, w, w, l0, z, S, cc, k, u)        # r[h+j] = T_j + L0 + (z ^ S) + cA
         e(f"sw    {w}, {4*(h+j)}(s0)")
     pipelined(h, sets, load1, pass1)
+    recombine_upper(e, h, ZM, "s0", [x[:3] for x in sets], S, cT, cc, w, k, u)
+
+
+def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u):
+    """Chains B and C of the module docstring, once chain A has left its carry in cc and
+    T_j is parked in r[2h+j] (r: the result pointer register; sets: two register triples
+    for the loads)."""
     # chain B starts with cA + cT (T's top bit sits at word 2h of the middle term)
     e(f"add   {cc}, {cc}, {cT}")
 
     # pass 2: r[2h+j] = T_j + H2_j + (zm_{h+j} ^ S) + cB
     def load2(j, regs):
-        t, h2, z, _ = regs
-        e(f"lw    {t}, {4*(2*h+j)}(s0)")
-        e(f"lw    {h2}, {4*(3*h+j)}(s0)")
+        t, h2, z = regs
+        e(f"lw    {t}, {4*(2*h+j)}({r})")
+        e(f"lw    {h2}, {4*(3*h+j)}({r})")
         e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
 
     def pass2(j, regs):
-        t, h2, z, _ = regs
-        add3(e, w, t, h2, z, S, cc, k, u)
-        e(f"sw    {w}, {4*(2*h+j)}(s0)")
+        add3(e, w, *regs, S, cc, k, u)
+        e(f"sw    {w}, {4*(2*h+j)}({r})")
     pipelined(h, sets, load2, pass2)
     # chain C: r[3h+j] = H2_j + carry, carry = cB + cT + S (>= 0: the product is)
     e(f"add   {cc}, {cc}, {cT}")
@@ -228,8 +234,8 @@ def recombine(e, h, ZM):
         e(f"add   {cur}, {cur}, {cc}")
         if j + 1 < h:
             e(f"sltu  {cc}, {cur}, {cc}")
-        e(f"sw    {cur}, {4*(3*h+j)}(s0)")
-    pipelined(h, ("t0", "t1"), lambda j, r: e(f"lw    {r}, {4*(3*h+j)}(s0)"), pass3)
+        e(f"sw    {cur}, {4*(3*h+j)}({r})")
+    pipelined(h, ("t0", "t1"), lambda j, reg: e(f"lw    {reg}, {4*(3*h+j)}({r})"), pass3)
 
 
 # ------------------------------------------------------------------ fused kernel
@@ -383,27 +389,7 @@ def kernel_fused(n):
         add3(e, w, *regs, S, cc, k, u)        # r[h+j] = T_j + L0 + (z ^ S) + cA
         e(f"sw    {w}, {4*(h+j)}(a0)")
     pipelined(h, sets, load1, pass1)
-    e(f"add   {cc}, {cc}, {cT}")
-
-    def load2(j, regs):
-        t, h2, z = regs
-        e(f"lw    {t}, {4*(2*h+j)}(a0)")
-        e(f"lw    {h2}, {4*(3*h+j)}(a0)")
-        e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
-
-    def pass2(j, regs):
-        add3(e, w, *regs, S, cc, k, u)        # r[2h+j] = T_j + H2 + (z ^ S) + cB
-        e(f"sw    {w}, {4*(2*h+j)}(a0)")
-    pipelined(h, sets, load2, pass2)
-    e(f"add   {cc}, {cc}, {cT}")
-    e(f"add   {cc}, {cc}, {S}")
-
-    def pass3(j, cur):
-        e(f"add   {cur}, {cur}, {cc}")
-        if j + 1 < h:
-            e(f"sltu  {cc}, {cur}, {cc}")
-        e(f"sw    {cur}, {4*(3*h+j)}(a0)")
-    pipelined(h, ("t0", "t1"), lambda j, r: e(f"lw    {r}, {4*(3*h+j)}(a0)"), pass3)
+    recombine_upper(e, h, ZM, "a0", sets, S, cT, cc, w, k, u)
     body += [x.strip() for x in e.lines]
     body += [f"lw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED)] + [f"addi  sp, sp, {frame}", "ret"]
     lines += ["    " + x for x in body]

@@ -4,31 +4,22 @@
  * for n = 4, 8 and the Duff-unrolled Comba of ../common/comba.inc for every other n
  * (operand scanning above 64 limbs); radix 2^32, RV32IM.  The dispatcher comes first and
  * the kernels right after it (layout.inc). */
+#include "../common/dispatch.inc"
     .text
     .globl bigint_mul
     .type bigint_mul, @function
     .p2align 2
 bigint_mul:
-    li    t0, 4
-    beq   a3, t0, cfx_mul4
-    li    t0, 8
-    beq   a3, t0, cfx_mul8
-    li    t0, 10
-    beq   a3, t0, kf_mul10
-    li    t0, 12
-    beq   a3, t0, kf_mul12
-    li    t0, 14
-    beq   a3, t0, kf_mul14
-    li    t0, 16
-    beq   a3, t0, kf_mul16
-    li    t0, 20
-    beq   a3, t0, kf_mul20
-    li    t0, 24
-    beq   a3, t0, kf_mul24
-    li    t0, 28
-    beq   a3, t0, kf_mul28
-    li    t0, 32
-    beq   a3, t0, kf_mul32
+    on_n  4, cfx_mul4
+    on_n  8, cfx_mul8
+    on_n  10, kf_mul10
+    on_n  12, kf_mul12
+    on_n  14, kf_mul14
+    on_n  16, kf_mul16
+    on_n  20, kf_mul20
+    on_n  24, kf_mul24
+    on_n  28, kf_mul28
+    on_n  32, kf_mul32
     j     kfx_comba_any
     .size bigint_mul, .-bigint_mul
 #include "layout.inc"
