@@ -191,6 +191,11 @@ def cmd_test(args) -> int:
         bad += status == "fail"
     print(f"{passed} of {len(impls)} implementations passed" + (f", {skipped} skipped (not run by any runner)" if skipped else "")
           + (f"; {len(errors)} manifest error(s)" if errors else ""))
+    if not passed and not bad:
+        # every selected implementation was skipped: a green exit would claim a test happened
+        err("nothing was tested: no runner can execute the selected implementations "
+            "(use --runner rvsim or both for custom instructions)")
+        return 1
     return 1 if bad else 0
 
 

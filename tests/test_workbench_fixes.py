@@ -254,3 +254,16 @@ def test_bench_refuses_unreadable_results_and_bad_options(tmp_path):
         p = bench("--json", str(tmp_path / "new.json"), *opts) if "--json" not in opts else bench(*opts)
         assert p.returncode == 1 and msg in p.stderr, p.stderr
         assert not (tmp_path / "new.json").exists()
+
+
+# ------------------------------------------------------------------ nothing tested is not a pass
+def test_test_fails_when_every_implementation_is_skipped():
+    """--runner qemu on a kernel with a custom instruction QEMU lacks runs nothing: SKIP line,
+    and a non-zero exit (a green exit would claim a test happened); with one that runs, the
+    skip is reported and the exit is 0."""
+    cmd = [sys.executable, "-m", "rvlab", "test", "--runner", "qemu", "--random", "2", "--filter"]
+    p = subprocess.run(cmd + ["^polymul-128/lut-x$"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1 and "SKIP polymul-128/lut-x" in p.stdout, p.stdout + p.stderr
+    assert "nothing was tested" in p.stderr
+    p = subprocess.run(cmd + ["^polymul-128/lut(-x)?$"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "1 of 2 implementations passed, 1 skipped" in p.stdout, p.stdout + p.stderr

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Regenerates every generated kernel file under crypto/ from its generator (gen.py and friends).
+# usage: scripts/regen-kernels.sh [CRYPTO_DIR]   (default: the repository's crypto/)
+# tests/test_generated.py runs this on a copy of crypto/ and requires the copy to be unchanged.
+set -e
+CRYPTO=$(cd "${1:-$(dirname "$0")/../crypto}" && pwd)
+cd "$CRYPTO"
+python3 aes128/table/gen.py                      # aes128/table/*.S
+python3 aes128/zkne/gen.py                       # aes128/zkne/*.S, aes128/zknd/*.S
+(cd aes128/ref && python3 gen_tables.py)         # aes128/ref/tables.inc
+python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes128-ctr/bitsliced{,-zbkb}/*.S (stdout: schedule stats)
+python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
+sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
+python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc
+python3 bigint-mul/karatsuba-fixed/gen.py > bigint-mul/karatsuba-fixed/kernels.inc
