@@ -38,7 +38,7 @@ MUL_STYLE = {"schoolbook": ("schoolbook", "C0", "o-"),
              "comba": ("Comba (product scanning)", "C6", "D-"),
              "comba-carry": ("Comba, addc", "C7", "v-"),
              "karatsuba-rec": ("Karatsuba, recursive", "C8", "x-"),
-             "comba-fixed": ("Comba, straight line for n = 4, 8, 12, 16", "C9", "*-"),
+             "comba-fixed": ("Comba, straight line for n = 2..8, 12, 16", "C9", "*-"),
              "karatsuba-fixed": ("Karatsuba, straight line for n = 16, 24, 32", "C3", "P-"),
              "best": ("best per n (dispatch)", "k", "-")}
 

@@ -2,9 +2,9 @@
  * (multiplier latency 5), from the measured crossovers (NOTES.md); n = 32 goes straight to
  * its kernel, every other n through the recursive Karatsuba below, which hands n < 30 and
  * odd n to best_base:
- *   n = 4, 8            straight-line Comba (../comba-fixed/kernels.inc)
- *   other n <= 7        operand-scanning schoolbook (least set-up)
- *   n = 10, 12, 14, 16, 20, 24, 28, 32  straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
+ *   n = 2..8            straight-line Comba (../comba-fixed/kernels.inc)
+ *   n = 0, 1            operand-scanning schoolbook
+ *   n = 10, 12, 14, 16, 18, 20, 24, 28, 32  straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
  *   other even n >= KAR_THRESHOLD   subtractive Karatsuba, recursing into this dispatcher
  *   other n             Duff-unrolled Comba (operand scanning above 64 limbs)
  * Radix 2^32, RV32IM.  Code order: the dispatcher and the recursion first, then the kernels

@@ -33,11 +33,11 @@ _spec = importlib.util.spec_from_file_location(
 _cfx = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_cfx)
 
-SIZES = (10, 12, 14, 16, 20, 24, 28, 32)
+SIZES = (10, 12, 14, 16, 18, 20, 24, 28, 32)
 # kernels whose half products are written inline with the linear passes in their shadow
-FUSED = (10, 12, 14, 16)
+FUSED = (10, 12, 14, 16, 18)
 # base kernel for the half products of kf_mul<n>: the fastest measured (NOTES.md)
-BASE = {10: "inline", 12: "inline", 14: "inline", 16: "inline",
+BASE = {10: "inline", 12: "inline", 14: "inline", 16: "inline", 18: "inline",
         20: "kf_mul10", 24: "kf_mul12", 28: "kf_mul14", 32: "kf_mul16"}
 
 # temporaries free in the linear passes (s0-s2 hold r, a, b; sp the frame)
@@ -239,12 +239,12 @@ def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u):
 
 
 # ------------------------------------------------------------------ fused kernel
-# kf_mul16 without calls: the three 8 x 8 half products are straight-line Comba with one
-# operand held in registers (A), so a limb product needs 9 issue slots of the 10 cycles the
+# kf_mul<n> (n <= 18) without calls: the three h x h half products are straight-line Comba with
+# one operand held in registers (A: h <= 9 registers, the ninth is ra, saved), so a limb product needs 9 issue slots of the 10 cycles the
 # multiplier takes (two 5-cycle multiplies).  The free slot of each product, and the 4 slots
 # between the first MUL and MULHU, carry the linear passes that do not depend on the product
 # being computed: |a0 - a1| and |b1 - b0| during z0 and z2, T = H0 + L2 during zm.
-A_REGS = ["a3", "a4", "a5", "a6", "a7", "s0", "s1", "s2"]
+A_REGS = ["a3", "a4", "a5", "a6", "a7", "s0", "s1", "s2", "ra"]   # ra (saved) only for h = 9
 LIN_SETS = [("s3", "s4"), ("s10", "s11")]     # load registers of the linear passes, alternating
 FUSED_SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
 MUL_SLOTS = 10                                # cycles between two MULs (2 x 5-cycle multiplies)
@@ -330,15 +330,19 @@ def absdiff_stream(h, x_at, y_at, dst, mask, x_regs=None):
 
 def kernel_fused(n):
     h = n // 2
-    DA, DB, ZM = 48, 48 + 4*h, 48 + 8*h
+    saved = FUSED_SAVED + (["ra"] if "ra" in A_REGS[:h] else [])
+    DA = 4 * len(saved)
+    DB, ZM = DA + 4*h, DA + 8*h
     frame = (ZM + 8*h + 15) // 16 * 16
     S, cT = "s9", "s7"
     lines = [f"/* r[0..{2*n}) = a[0..{n}) * b[0..{n}): one Karatsuba level, the three half products",
              "   inline with the linear passes in their free issue slots */",
              f"    .type kf_mul{n}, @function", "    .p2align 2", f"kf_mul{n}:"]
-    body = [f"addi  sp, sp, -{frame}"] + [f"sw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED[:3])]
+    # saved registers that hold a[] are saved up front, the others in z0's free slots
+    early = [i for i, r in enumerate(saved) if r in A_REGS[:h]]
+    body = [f"addi  sp, sp, -{frame}"] + [f"sw    {saved[i]}, {4*i}(sp)" for i in early]
     # z0 = a0 b0 -> r[0, 2h), with the rest of the saves and |a0 - a1| (a0 is in A_REGS)
-    stream = [f"sw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED) if i >= 3]
+    stream = [f"sw    {r}, {4*i}(sp)" for i, r in enumerate(saved) if i not in early]
     da = absdiff_stream(h, None, lambda j: f"{4*(h+j)}(a1)", DA, "s9", x_regs=A_REGS)
     split = da.index("neg   s9, s7") + 1      # the raw pass reads A_REGS: it must end in z0
     stream += da[:split]
@@ -391,7 +395,7 @@ def kernel_fused(n):
     pipelined(h, sets, load1, pass1)
     recombine_upper(e, h, ZM, "a0", sets, S, cT, cc, w, k, u)
     body += [x.strip() for x in e.lines]
-    body += [f"lw    {r}, {4*i}(sp)" for i, r in enumerate(FUSED_SAVED)] + [f"addi  sp, sp, {frame}", "ret"]
+    body += [f"lw    {r}, {4*i}(sp)" for i, r in enumerate(saved)] + [f"addi  sp, sp, {frame}", "ret"]
     lines += ["    " + x for x in body]
     lines.append(f"    .size kf_mul{n}, .-kf_mul{n}")
     return lines
