@@ -247,8 +247,8 @@ impl Observer for CtChecker {
     #[inline(always)]
     fn insn(&mut self, pc: u32, d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
         let r = &self.regs;
-        let t1 = r[d.rs1 as usize];
-        let t2 = r[d.rs2 as usize];
+        let t1 = r[d.rs1_i()];
+        let t2 = r[d.rs2_i()];
         let imm = d.imm;
         let seen = std::mem::replace(&mut self.mem_seen, false);
         let out: u8 = match d.op {
@@ -299,7 +299,7 @@ impl Observer for CtChecker {
             }
             Op::ExtR | Op::ExtI | Op::ExtBs => {
                 // the declared flow (default: every input mixes into rd), and the custom state
-                let ins = t1 | t2 | r[d.rs3 as usize];
+                let ins = t1 | t2 | r[d.rs3_i()];
                 let mut m = match self.ext_flow.get(d.ext as usize).copied().unwrap_or(TaintFlow::Mix) {
                     TaintFlow::Mix => smear(ins),
                     TaintFlow::Bytewise => ins,
@@ -344,7 +344,7 @@ impl Observer for CtChecker {
             Op::Ebreak => { self.regs[10] = 0; 0 } // semihosting result in a0 is public
             Op::Fence | Op::FenceI | Op::Ecall | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded => 0,
         };
-        self.regs[d.rd as usize] = out;
+        self.regs[d.rd_i()] = out;
         self.regs[0] = 0;
     }
 }

@@ -89,6 +89,16 @@ pub struct Decoded {
 }
 
 impl Decoded {
+    // Register indices as array indices: the mask (a no-op, the decoder gives 0..31) lets the
+    // compiler drop the bounds checks on the register files in the hot loop.
+    #[inline(always)]
+    pub fn rd_i(&self) -> usize { (self.rd & 31) as usize }
+    #[inline(always)]
+    pub fn rs1_i(&self) -> usize { (self.rs1 & 31) as usize }
+    #[inline(always)]
+    pub fn rs2_i(&self) -> usize { (self.rs2 & 31) as usize }
+    #[inline(always)]
+    pub fn rs3_i(&self) -> usize { (self.rs3 & 31) as usize }
     pub const UNDECODED: Decoded = Decoded {
         op: Op::Undecoded, rd: 0, rs1: 0, rs2: 0, rs3: 0, len: 2, cls: 0, xlat: 1, imm: 0, mnem: Op::Undecoded as u16, ext: 0,
     };

@@ -339,8 +339,8 @@ impl Machine {
             let before = if O::ACTIVE { t.stalls() } else { [0; N_STALLS] };
             let mut stall = t.issue(pc, &d, &self.x);
             let x = &self.x;
-            let a = x[d.rs1 as usize];
-            let b = x[d.rs2 as usize];
+            let a = x[d.rs1_i()];
+            let b = x[d.rs2_i()];
             let imm = d.imm;
             let mut next = pc.wrapping_add(d.len as u32);
             macro_rules! mem_fault { ($e:expr) => {{
@@ -447,11 +447,11 @@ impl Machine {
                 Op::Rem => if b == 0 { a } else { (a as i32).wrapping_rem(b as i32) as u32 },
                 Op::Remu => if b == 0 { a } else { a % b },
                 Op::ExtR => {
-                    let c = x[d.rs3 as usize];
+                    let c = x[d.rs3_i()];
                     (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, c)
                 }
                 Op::ExtI => {
-                    let c = x[d.rs3 as usize];
+                    let c = x[d.rs3_i()];
                     (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, imm as u32, c)
                 }
                 Op::ExtBs => (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, imm as u32),
@@ -549,7 +549,7 @@ impl Machine {
                     })
                 }
             };
-            let rd = d.rd as usize;
+            let rd = d.rd_i();
             self.x[rd] = v;
             self.x[0] = 0;
             if rd == 2 {

@@ -364,7 +364,7 @@ impl Timing for Pipeline {
             }
         }
         // read-after-write
-        let (r1, r2, r3) = (d.rs1 as usize, d.rs2 as usize, d.rs3 as usize);
+        let (r1, r2, r3) = (d.rs1_i(), d.rs2_i(), d.rs3_i());
         let (a, b, c) = (self.ready[r1], self.ready[r2], self.ready[r3]);
         let m = a.max(b).max(c);
         if m > t {
@@ -387,7 +387,7 @@ impl Timing for Pipeline {
             self.mdu_free = t + lat;
             self.mdu_cause = if k == cls::MUL { S_MUL } else { S_DIV };
         }
-        let rd = d.rd as usize;
+        let rd = d.rd_i();
         if rd != 0 {
             // write-after-write: the new result must not be ready before the older one
             let w = self.ready[rd].saturating_sub(lat);
