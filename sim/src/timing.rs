@@ -216,6 +216,8 @@ pub struct Pipeline {
     bht: Vec<u8>,
     bht_mask: u32,
     btb_tag: Vec<u32>,
+    /// 2^64 / btb entries, rounded up (wraps to 0 for one entry): see btb_index
+    btb_magic: u64,
     btb_target: Vec<u32>,
     ras: Vec<u32>,
     ras_top: usize,
@@ -255,6 +257,7 @@ impl Pipeline {
             bht: vec![1; p.bht_entries as usize],
             bht_mask: p.bht_entries - 1,
             btb_tag: vec![u32::MAX; p.btb_entries as usize],
+            btb_magic: (u64::MAX / p.btb_entries as u64).wrapping_add(1),
             btb_target: vec![0; p.btb_entries as usize],
             ras: vec![0; p.ras_entries as usize],
             ras_top: 0,
@@ -311,7 +314,11 @@ impl Pipeline {
     }
 
     #[inline(always)]
-    fn btb_index(&self, pc: u32) -> usize { ((pc >> 1) % self.btb_tag.len() as u32) as usize }
+    fn btb_index(&self, pc: u32) -> usize {
+        // (pc >> 1) mod entries without a hardware divide (Lemire's fastmod, exact for u32)
+        let low = self.btb_magic.wrapping_mul((pc >> 1) as u64);
+        ((low as u128 * self.btb_tag.len() as u128) >> 64) as usize
+    }
     #[inline(always)]
     fn btb_lookup(&self, pc: u32) -> Option<u32> {
         let i = self.btb_index(pc);
@@ -330,12 +337,12 @@ impl Pipeline {
         pen
     }
     fn ras_push(&mut self, v: u32) {
-        self.ras_top = (self.ras_top + 1) % self.ras.len();
+        self.ras_top = if self.ras_top + 1 == self.ras.len() { 0 } else { self.ras_top + 1 };
         self.ras[self.ras_top] = v;
     }
     fn ras_pop(&mut self) -> u32 {
         let v = self.ras[self.ras_top];
-        self.ras_top = (self.ras_top + self.ras.len() - 1) % self.ras.len();
+        self.ras_top = if self.ras_top == 0 { self.ras.len() - 1 } else { self.ras_top - 1 };
         v
     }
 }
@@ -462,6 +469,20 @@ mod tests {
         assert_eq!(div_latency(2, Op::Divu, 5, 0), 2);
         assert_eq!(div_latency(2, Op::Div, (-256i32) as u32, 2), 2 + 9 - 2);
         assert_eq!(div_latency(2, Op::Div, i32::MIN as u32, 1), 33);
+    }
+    #[test]
+    fn btb_index_is_pc_half_mod_entries() {
+        for entries in [1u32, 2, 3, 7, 40, 64, 1000] {
+            let p = CoreParams { btb_entries: entries, ..CoreParams::e31() };
+            let pl = Pipeline::new(p);
+            let mut pc = 0x2040_0000u32;
+            for i in 0..20_000u32 {
+                pc = pc.wrapping_mul(1_664_525).wrapping_add(1_013_904_223 ^ i);
+                for x in [pc, u32::MAX, u32::MAX - 1, 0, 2, entries * 2, entries * 2 - 2] {
+                    assert_eq!(pl.btb_index(x), ((x >> 1) % entries) as usize, "pc {x:#x}, {entries} entries");
+                }
+            }
+        }
     }
     #[test]
     fn toml_roundtrip() {
