@@ -246,6 +246,8 @@ impl Machine {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn mem_err(&self, pc: u32, e: MemError) -> SimError {
         let dis = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
         SimError(format!("{e} by '{dis}' at pc 0x{pc:08x}"))
@@ -255,10 +257,14 @@ impl Machine {
     pub fn set_hart_ids(&mut self, ids: HartIds) { self.csr.set_ids(ids); }
 
     /// Bits of the instruction at `pc` (its low 16 bits for a compressed one), for mtval.
+    #[cold]
+    #[inline(never)]
     fn insn_bits_at(&self, pc: u32) -> u32 { self.mem.fetch(pc).map(insn_bits).unwrap_or(0) }
 
     /// Cause and mtval of an instruction that cannot execute (fetch fault, misaligned pc,
     /// not decodable, or outside the ISA string).
+    #[cold]
+    #[inline(never)]
     fn fetch_trap_cause(&self, pc: u32) -> (u32, u32) {
         if pc & 2 != 0 && !self.isa.c { return (cause::INSN_MISALIGNED, pc); }
         match self.mem.fetch(pc) {
@@ -287,6 +293,75 @@ impl Machine {
     }
 
     /// Run until exit. Returns the program's exit status.
+    /// An EBREAK between `slli x0, x0, 0x1f` and `srai x0, x0, 7`: a semihosting call.
+    #[inline(never)]
+    fn is_semihosting_ebreak(&self, pc: u32, d: &Decoded) -> bool {
+        d.len == 4
+            && self.mem.fetch(pc.wrapping_sub(4)).ok() == Some(0x01f0_1013)
+            && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013)
+    }
+
+    /// The semihosting call of a0 with argument a1 (out of the hot loop).
+    #[inline(never)]
+    fn semihost_call(&mut self, cyc: u64) -> Result<Outcome, String> {
+        self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc)
+    }
+
+    /// The read-modify-write of an AMO at the (aligned) address a; the old value.  Out of the
+    /// hot loop (rare, and its code would crowd the registers of the common instructions).
+    #[inline(never)]
+    fn amo(&mut self, op: Op, a: u32, b: u32) -> Result<u32, MemError> {
+        // an AMO that cannot read raises a store/AMO fault
+        let old = match self.mem.read::<4>(a) {
+            Ok(v) => v,
+            Err(MemError::Unmapped { addr, size, .. }) => return Err(MemError::Unmapped { addr, size, store: true }),
+            Err(e) => return Err(e),
+        };
+        let new = match op {
+            Op::AmoswapW => b,
+            Op::AmoaddW => old.wrapping_add(b),
+            Op::AmoxorW => old ^ b,
+            Op::AmoandW => old & b,
+            Op::AmoorW => old | b,
+            Op::AmominW => (old as i32).min(b as i32) as u32,
+            Op::AmomaxW => (old as i32).max(b as i32) as u32,
+            Op::AmominuW => old.min(b),
+            _ => old.max(b), // AmomaxuW
+        };
+        self.mem.write::<4>(a, new)?;
+        self.invalidate(a, 4);
+        Ok(old)
+    }
+
+    /// A CSR instruction (rs1 value a, cycle `cyc`): the old value, or the message of the
+    /// illegal-instruction exception (unknown CSR, write to a read-only one).  Out of the hot loop.
+    #[inline(never)]
+    fn csr_op(&mut self, pc: u32, d: &Decoded, a: u32, cyc: u64) -> Result<u32, String> {
+        let imm = d.imm;
+        let csr = (imm & 0xfff) as u32;
+        let src = match d.op { Op::Csrrwi | Op::Csrrsi | Op::Csrrci => ((imm >> 16) & 31) as u32, _ => a };
+        let writes = matches!(d.op, Op::Csrrw | Op::Csrrwi) || (imm >> 16) & 31 != 0 && matches!(d.op, Op::Csrrsi | Op::Csrrci)
+            || (d.rs1 != 0 && matches!(d.op, Op::Csrrs | Op::Csrrc));
+        let reads = !(matches!(d.op, Op::Csrrw | Op::Csrrwi) && d.rd == 0);
+        let ret = self.instret;
+        let mut fault = None;
+        let old = if reads { self.csr.read(csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
+        if writes && fault.is_none() {
+            let nv = match d.op { Op::Csrrw | Op::Csrrwi => src, Op::Csrrs | Op::Csrrsi => old | src, _ => old & !src };
+            if let Err(f) = self.csr.write(csr, nv, cyc, ret) { fault = Some(f); }
+        }
+        match fault {
+            None => Ok(old),
+            Some(f) => {
+                let name = crate::disasm::csr_name(csr);
+                Err(match f {
+                    CsrFault::Missing => format!("unknown CSR {name} {} at pc 0x{pc:08x}", if reads { "read" } else { "written" }),
+                    CsrFault::ReadOnly => format!("write to read-only CSR {name} at pc 0x{pc:08x}"),
+                })
+            }
+        }
+    }
+
     pub fn run<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O) -> Result<i32, SimError> {
         let mut pc = self.pc;
         let r = self.run_inner(t, obs, &mut pc);
@@ -377,16 +452,6 @@ impl Machine {
                 }
                 0
             }}}
-            macro_rules! amo { ($f:expr) => {{
-                if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
-                if O::ACTIVE { obs.mem(pc, a, 4, true); }
-                // an AMO that cannot read raises a store/AMO fault
-                let old = match self.mem.read::<4>(a) { Ok(v) => v, Err(MemError::Unmapped { addr, size, .. }) => mem_fault!(MemError::Unmapped { addr, size, store: true }), Err(e) => mem_fault!(e) };
-                let f: fn(u32, u32) -> u32 = $f;
-                if let Err(e) = self.mem.write::<4>(a, f(old, b)) { mem_fault!(e) }
-                self.invalidate(a, 4);
-                old
-            }}}
             let v: u32 = match d.op {
                 Op::Addi => a.wrapping_add(imm as u32),
                 Op::Add => a.wrapping_add(b),
@@ -457,27 +522,10 @@ impl Machine {
                 Op::ExtBs => (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, imm as u32),
                 Op::Fence | Op::FenceI => 0,
                 Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
-                    let csr = (imm & 0xfff) as u32;
-                    let src = match d.op { Op::Csrrwi | Op::Csrrsi | Op::Csrrci => ((imm >> 16) & 31) as u32, _ => a };
-                    let writes = matches!(d.op, Op::Csrrw | Op::Csrrwi) || (imm >> 16) & 31 != 0 && matches!(d.op, Op::Csrrsi | Op::Csrrci)
-                        || (d.rs1 != 0 && matches!(d.op, Op::Csrrs | Op::Csrrc));
-                    let reads = !(matches!(d.op, Op::Csrrw | Op::Csrrwi) && d.rd == 0);
-                    let (cyc, ret) = (t.now(), self.instret);
-                    let mut fault = None;
-                    let old = if reads { self.csr.read(csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
-                    if writes && fault.is_none() {
-                        let nv = match d.op { Op::Csrrw | Op::Csrrwi => src, Op::Csrrs | Op::Csrrsi => old | src, _ => old & !src };
-                        if let Err(f) = self.csr.write(csr, nv, cyc, ret) { fault = Some(f); }
+                    match self.csr_op(pc, &d, a, t.now()) {
+                        Ok(old) => old,
+                        Err(msg) => raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits_at(pc), SimError(msg)),
                     }
-                    if let Some(f) = fault {
-                        let name = crate::disasm::csr_name(csr);
-                        let msg = match f {
-                            CsrFault::Missing => format!("unknown CSR {name} {} at pc 0x{pc:08x}", if reads { "read" } else { "written" }),
-                            CsrFault::ReadOnly => format!("write to read-only CSR {name} at pc 0x{pc:08x}"),
-                        };
-                        raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits_at(pc), SimError(msg))
-                    }
-                    old
                 }
                 Op::LrW => {
                     if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: false }) }
@@ -496,26 +544,20 @@ impl Machine {
                         0
                     } else { self.reservation = None; 1 }
                 }
-                Op::AmoswapW => amo!(|_, b| b),
-                Op::AmoaddW => amo!(|o, b| o.wrapping_add(b)),
-                Op::AmoxorW => amo!(|o, b| o ^ b),
-                Op::AmoandW => amo!(|o, b| o & b),
-                Op::AmoorW => amo!(|o, b| o | b),
-                Op::AmominW => amo!(|o, b| (o as i32).min(b as i32) as u32),
-                Op::AmomaxW => amo!(|o, b| (o as i32).max(b as i32) as u32),
-                Op::AmominuW => amo!(|o, b| o.min(b)),
-                Op::AmomaxuW => amo!(|o, b| o.max(b)),
+                Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
+                | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => {
+                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
+                    if O::ACTIVE { obs.mem(pc, a, 4, true); }
+                    match self.amo(d.op, a, b) { Ok(old) => old, Err(e) => mem_fault!(e) }
+                }
                 Op::Ebreak => {
-                    let is_semi = d.len == 4
-                        && self.mem.fetch(pc.wrapping_sub(4)).ok() == Some(0x01f0_1013)
-                        && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013);
-                    if !is_semi {
+                    if !self.is_semihosting_ebreak(pc, &d) {
                         // mtval 0 (the specification also allows the pc; QEMU writes 0)
                         raise!(idx, d.mnem, cause::BREAKPOINT, 0, SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence")))
                     }
                     let cyc = t.cycles();
                     if O::ACTIVE { obs.semihost(pc, self.x[10], self.x[11], &self.mem); }
-                    match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
+                    match self.semihost_call(cyc) {
                         Ok(Outcome::Continue(r)) => { self.x[10] = r; 0 } // result in a0 (d.rd = 0)
                         Ok(Outcome::Exit(code)) => {
                             self.instret += 1;
