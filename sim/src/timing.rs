@@ -381,24 +381,26 @@ impl Timing for Pipeline {
         }
         let k = d.cls;
         let lat = match k {
-            cls::DIV => div_latency(self.p.div_base, d.op, x[r1], x[r2]),
-            cls::EXT => d.xlat as u32,
-            _ => self.lat[k as usize],
-        } as u64;
-        // the multiplier/divider runs one operation at a time
-        if k == cls::MUL || k == cls::DIV {
-            if self.mdu_free > t {
-                self.stalls[self.mdu_cause] += self.mdu_free - t;
-                t = self.mdu_free;
+            cls::MUL | cls::DIV => {
+                let lat = if k == cls::DIV { div_latency(self.p.div_base, d.op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
+                // the multiplier/divider runs one operation at a time
+                if self.mdu_free > t {
+                    self.stalls[self.mdu_cause] += self.mdu_free - t;
+                    t = self.mdu_free;
+                }
+                self.mdu_free = t + lat;
+                self.mdu_cause = if k == cls::MUL { S_MUL } else { S_DIV };
+                lat
             }
-            self.mdu_free = t + lat;
-            self.mdu_cause = if k == cls::MUL { S_MUL } else { S_DIV };
-        }
+            cls::EXT => d.xlat as u64,
+            _ => self.lat[k as usize] as u64,
+        };
         let rd = d.rd_i();
         if rd != 0 {
             // write-after-write: the new result must not be ready before the older one
-            let w = self.ready[rd].saturating_sub(lat);
-            if w > t {
+            let older = self.ready[rd];
+            if older > t + lat {
+                let w = older - lat;
                 self.stalls[CAUSE_OF[self.cause[rd] as usize] as usize] += w - t;
                 t = w;
             }
