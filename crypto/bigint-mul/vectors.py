@@ -17,7 +17,7 @@ except ImportError:  # standalone use
     from collections import namedtuple
     Case = namedtuple("Case", "name fields")
 
-NS = list(range(0, 33)) + [40, 48, 64, 96, 128]
+NS = list(range(0, 33)) + [33, 40, 47, 48, 63, 64, 65, 96, 128]
 BITS = (256, 512, 1024, 2048)   # the equal-size sweep of speed.c
 
 

@@ -6,9 +6,10 @@
  *   n = 0, 1            operand-scanning schoolbook
  *   n = 10, 12, 14, 16, 18, 20, 24, 28, 32  straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
  *   other even n >= KAR_THRESHOLD   subtractive Karatsuba, recursing into this dispatcher
+ *   odd n = 13..19, 23, 27, 31..63  the operands zero-extended to n + 1 limbs (odd.inc)
  *   other n             Duff-unrolled Comba (operand scanning above 64 limbs)
- * Radix 2^32, RV32IM.  Code order: the dispatcher and the recursion first, then the kernels
- * (../karatsuba-fixed/layout.inc), so the n = 32 chain starts right after the caller. */
+ * Radix 2^32, RV32IM.  Code order: the dispatcher, the recursion and the odd-n path first, then
+ * the kernels (../karatsuba-fixed/layout.inc), so the n = 32 chain starts right after the caller. */
 #ifndef KAR_THRESHOLD
 #define KAR_THRESHOLD 30
 #endif
@@ -27,5 +28,6 @@ bigint_mul:
 #define KAR_BASE best_base
 #define KAR_RECURSE 1
 #include "../common/karatsuba.inc"
+#include "odd.inc"                  /* odd n: through the kernel for n + 1 */
 #define LAYOUT_AFTER_N32 "../best/small.inc"   /* (resolved next to layout.inc) */
 #include "../karatsuba-fixed/layout.inc"
