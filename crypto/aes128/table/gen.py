@@ -51,6 +51,17 @@ def words(name, vals):
         out.append("    .word " + ", ".join("0x%08x" % v for v in vals[i:i + 8]))
     return "\n".join(out)
 
+def halves(vals):
+    out = []
+    for i in range(0, len(vals), 16):
+        out.append("    .half " + ", ".join("0x%04x" % v for v in vals[i:i + 16]))
+    return "\n".join(out)
+
+def last_round_tables(sbox):
+    """S[x] << 8 as halfwords and S[x] << 16 as words, right behind the four T-tables: the
+    last round reads output bytes 1 and 2 already in place (no shift)."""
+    return [halves([v << 8 for v in sbox]), words("s16", [v << 16 for v in sbox])]
+
 def bytes_(vals):
     out = []
     for i in range(0, len(vals), 16):
@@ -124,10 +135,19 @@ def emit_rounds(e, dec):
         cur, nxt = nxt, cur
     return cur, nxt
 
+# the last round's byte-position tables, as offsets from B2 = B + 2047 (B + 2304: S << 8, then S << 16)
+B2_OFF = 2047
+S8_OFF = 4096 - BASE_OFF - B2_OFF
+S16_OFF = S8_OFF + 512
+
 def emit_last_round(e, cur, nxt, sbox_reg, dec):
-    """Last round: byte S-box lookups with lbu from the 256-byte table at sbox_reg - 2048."""
+    """Last round and the output stores: output byte 0 from the S-box (lbu at sbox_reg - 2048), bytes 1 and 2 from the
+    S << 8 (lhu) and S << 16 (lw) tables behind the T-tables (no shift), byte 3 from the S-box
+    and one shift: per column 4 + 5 + 5 + 5 instructions."""
     for j in range(4):
         e(f"lw   {nxt[j]}, {160 + 4 * j}({RK})")
+    b2 = RK                                   # the round keys are loaded: RK is free
+    e(f"addi {b2}, {sbox_reg}, {B2_OFF}")
     lookups = []
     for j in range(4):
         for k in range(4):
@@ -139,24 +159,38 @@ def emit_last_round(e, cur, nxt, sbox_reg, dec):
         t = temps[i % 4]
         if k == 0:
             e(f"andi {t}, {src}, 0xff")
-        elif k == 3:
-            e(f"srli {t}, {src}, 24")
+            e(f"add  {t}, {t}, {sbox_reg}")
+        elif k == 1:
+            e(f"srli {t}, {src}, 7")
+            e(f"andi {t}, {t}, 0x1fe")
+            e(f"add  {t}, {t}, {b2}")
+        elif k == 2:
+            e(f"srli {t}, {src}, 14")
+            e(f"andi {t}, {t}, 0x3fc")
+            e(f"add  {t}, {t}, {b2}")
         else:
-            e(f"srli {t}, {src}, {8 * k}")
-            e(f"andi {t}, {t}, 0xff")
-        e(f"add  {t}, {t}, {sbox_reg}")
+            e(f"srli {t}, {src}, 24")
+            e(f"add  {t}, {t}, {sbox_reg}")
         if len(pending) >= 2:
             pt, pd, pk = pending.pop(0)
-            if pk:
-                e(f"slli {pt}, {pt}, {8 * pk}")
+            if pk == 3:
+                e(f"slli {pt}, {pt}, 24")
             e(f"xor  {pd}, {pd}, {pt}")
-        e(f"lbu  {t}, -2048({t})")
+        if k == 1:
+            e(f"lhu  {t}, {S8_OFF}({t})")
+        elif k == 2:
+            e(f"lw   {t}, {S16_OFF}({t})")
+        else:
+            e(f"lbu  {t}, -2048({t})")
         pending.append((t, nxt[j], k))
-    for pt, pd, pk in pending:
-        if pk:
-            e(f"slli {pt}, {pt}, {8 * pk}")
+    # the last lookup (column 3) was just issued: store columns 0..2 while it loads
+    for n_left, (pt, pd, pk) in enumerate(pending):
+        if n_left == len(pending) - 1:
+            emit_store_out(e, nxt[:3])
+        if pk == 3:
+            e(f"slli {pt}, {pt}, 24")
         e(f"xor  {pd}, {pd}, {pt}")
-    return nxt
+    e(f"sw   {nxt[3]}, 12({OUT})")
 
 def emit_load_in(e, tag):
     """Load input into S and xor with rk[0..3].  Handles unaligned in/out."""
@@ -195,8 +229,8 @@ def emit_unaligned(e, tag, fn):
     e("ret")
 
 def emit_store_out(e, regs):
-    for j in range(4):
-        e(f"sw   {regs[j]}, {4 * j}({OUT})")
+    for j, r in enumerate(regs):
+        e(f"sw   {r}, {4 * j}({OUT})")
 
 def gen_enc():
     e = Emit()
@@ -209,6 +243,9 @@ def gen_enc():
     e.raw("aes128_table_te:")
     for k in range(4):
         e.raw(words("te%d" % k, [rotl(v, 8 * k) for v in TE0]))
+    e.raw("aes128_table_enc_last:")
+    for t in last_round_tables(SBOX):
+        e.raw(t)
     e.raw("    .text")
     # ---- encrypt
     e.raw("    .globl aes128_encrypt")
@@ -219,8 +256,7 @@ def gen_enc():
     e(f"addi {B}, {B}, %lo(aes128_table_te + {BASE_OFF})")
     emit_load_in(e, "enc")
     cur, nxt = emit_rounds(e, dec=False)
-    out = emit_last_round(e, cur, nxt, B, dec=False)
-    emit_store_out(e, out)
+    emit_last_round(e, cur, nxt, B, dec=False)
     e("ret")
     emit_unaligned(e, "enc", "aes128_encrypt")
     e.raw("    .size aes128_encrypt, .-aes128_encrypt")
@@ -300,6 +336,9 @@ def gen_dec():
     e.raw("aes128_table_td:")
     for k in range(4):
         e.raw(words("td%d" % k, [rotl(v, 8 * k) for v in TD0]))
+    e.raw("aes128_table_dec_last:")
+    for t in last_round_tables(ISBOX):
+        e.raw(t)
     e.raw("    .text")
     e.raw("    .globl aes128_decrypt")
     e.raw("    .type aes128_decrypt, @function")
@@ -309,8 +348,7 @@ def gen_dec():
     e(f"addi {B}, {B}, %lo(aes128_table_td + {BASE_OFF})")
     emit_load_in(e, "dec")
     cur, nxt = emit_rounds(e, dec=True)
-    out = emit_last_round(e, cur, nxt, B, dec=True)
-    emit_store_out(e, out)
+    emit_last_round(e, cur, nxt, B, dec=True)
     e("ret")
     emit_unaligned(e, "dec", "aes128_decrypt")
     e.raw("    .size aes128_decrypt, .-aes128_decrypt")
