@@ -173,6 +173,18 @@ def impl_build_dir(impl: Impl) -> Path:
     return BUILD / impl.primitive / f"{impl.impl}-{tag}"
 
 
+ISA_FILE = "rvsim-isa"      # beside the programs: the --isa `rvlab run` gives rvsim for them
+
+
+def _make_build_dir(impl: Impl) -> Path:
+    bd = impl_build_dir(impl)
+    bd.mkdir(parents=True, exist_ok=True)
+    f = bd / ISA_FILE
+    if not f.exists() or f.read_text().strip() != impl.run_isa:
+        _atomic_write(f, impl.run_isa + "\n")
+    return bd
+
+
 def kernel_objects(impl: Impl) -> list[Path]:
     bd = impl_build_dir(impl) / "kernel"
     inc = [f"-I{impl.path}", f"-I{impl.primitive_dir}", f"-I{ROOT / 'ise'}", f"-I{HARNESS}"]
@@ -215,8 +227,7 @@ def _link(objs: list[Path], elf: Path, what: str) -> Path:
 
 
 def build_test(impl: Impl, seed: int, n_random: int, kobjs: list[Path] | None = None) -> Programs:
-    bd = impl_build_dir(impl)
-    bd.mkdir(parents=True, exist_ok=True)
+    bd = _make_build_dir(impl)
     kobjs = kobjs if kobjs is not None else kernel_objects(impl)
     cases = load_cases(impl, seed, n_random)
     csrc = BUILD / "cases" / f"{impl.primitive}-{seed}-{n_random}.c"
@@ -238,8 +249,7 @@ def build_test(impl: Impl, seed: int, n_random: int, kobjs: list[Path] | None = 
 
 
 def build_speed(impl: Impl, kobjs: list[Path] | None = None) -> Programs:
-    bd = impl_build_dir(impl)
-    bd.mkdir(parents=True, exist_ok=True)
+    bd = _make_build_dir(impl)
     kobjs = kobjs if kobjs is not None else kernel_objects(impl)
     progs = Programs()
     for kind, extra in (("speed", []), ("stack", ["-DRVLAB_STACK"])):

@@ -405,6 +405,33 @@ def cmd_report(args) -> int:
     return 0
 
 
+def elf_arch_isa(elf: Path) -> str | None:
+    """The ELF's Tag_RISCV_arch (the union of its objects' -march) as an rvsim ISA string:
+    version numbers dropped, names rvsim implies or folds into a/m/c left out."""
+    p = subprocess.run([B.CC.replace("gcc", "readelf"), "-A", str(elf)], capture_output=True, text=True)
+    m = re.search(r'Tag_RISCV_arch: "([^"]+)"', p.stdout)
+    if p.returncode != 0 or not m:
+        return None
+    parts = [re.sub(r"\d+p\d+$", "", x) for x in m.group(1).lower().split("_")]
+    letters = "".join(x for x in parts[1:] if len(x) == 1)          # m, a, c, ...
+    implied = {"zicsr", "zifencei", "zmmul", "zaamo", "zalrsc", "zca"}
+    multi = [x for x in parts[1:] if len(x) > 1 and x not in implied]
+    return "_".join([parts[0] + letters] + multi)
+
+
+def run_isa_for(elf: Path) -> tuple[str, str]:
+    """--isa for `rvlab run ELF` without one, and where it came from: the manifest's ISA that
+    `rvlab build` wrote beside its programs (custom x... extensions included), else the ELF's
+    own arch attribute, else rv32imac."""
+    f = elf.parent / B.ISA_FILE
+    if f.is_file() and f.read_text().strip():
+        return f.read_text().strip(), str(f)
+    isa = elf_arch_isa(elf)
+    if isa:
+        return isa, "the ELF's arch attribute"
+    return "rv32imac", "default"
+
+
 def cmd_run(args) -> int:
     if not R.rvsim_available():
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
@@ -412,7 +439,11 @@ def cmd_run(args) -> int:
     if not Path(args.elf).is_file():
         err(f"{args.elf}: {'not a regular file' if Path(args.elf).exists() else 'no such file'}")
         return 1
-    cmd = [str(R.RVSIM), "--isa", args.isa, "--core", args.core]
+    isa = args.isa
+    if isa is None:
+        isa, origin = run_isa_for(Path(args.elf))
+        print(f"rvlab: --isa {isa} (from {origin}; give --isa to override)", file=sys.stderr)
+    cmd = [str(R.RVSIM), "--isa", isa, "--core", args.core]
     if args.mul_latency is not None:
         cmd += ["--mul-latency", str(args.mul_latency)]
     extra = args.rvsim_args[1:] if args.rvsim_args[:1] == ["--"] else args.rvsim_args
@@ -467,10 +498,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=str(RESULTS / "bench.json"))
     p.set_defaults(fn=cmd_report)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
-    p.add_argument("elf")
-    p.add_argument("--isa", default="rv32imac")
-    p.add_argument("--core", default="e31")
-    p.add_argument("--mul-latency", type=int)
+    p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
+    p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
+                   "else the ELF's arch attribute, else rv32imac)")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim")
     p.set_defaults(fn=cmd_run)
     args = ap.parse_args(argv)

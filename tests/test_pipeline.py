@@ -85,6 +85,30 @@ def test_run_passes_through(tmp_path):
     assert p.returncode == 1 and "no such file" in p.stderr
 
 
+def test_run_finds_the_isa(tmp_path):
+    """`rvlab run ELF` without --isa: a Zbkb kernel's program runs (the ISA comes from the
+    build folder, or from the ELF's arch attribute for a copy elsewhere); with a narrower
+    --isa it fails and rvsim's note names the instruction and the missing extension."""
+    import shutil
+    import subprocess
+    import sys
+    from conftest import ROOT
+    from rvlab.build import BUILD
+    assert rvlab("build", "--filter", "^chacha20/zbkb$").returncode == 0
+    elf = next((BUILD / "chacha20").glob("zbkb-*/speed.elf"))
+    copy = tmp_path / "speed.elf"
+    shutil.copy(elf, copy)
+    for e, origin in ((elf, "rvsim-isa"), (copy, "the ELF's arch attribute")):
+        p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(e)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, p.stderr
+        assert f"rvlab: --isa rv32imac_zbkb (from " in p.stderr and origin in p.stderr, p.stderr
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode != 0
+    assert re.search(r"rvsim: note: .* at pc 0x[0-9a-f]+ needs extension zbb or zbkb", p.stderr), p.stderr
+
+
 def test_undeclared_extension_shows_the_rvsim_message():
     """A kernel executing an instruction outside its manifest's ISA: rvsim traps, rvlab
     shows rvsim's error line and the command to reproduce; QEMU (more permissive) differs."""

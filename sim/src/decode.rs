@@ -395,7 +395,10 @@ pub fn decode(w: u32, isa: &Isa, table: &[ExtInsn]) -> Result<Decoded, DecodeErr
     }
     match match_ext(w, table, isa) {
         Some((i, e, true)) => Ok(ext_decoded(w, i, e)),
-        Some((_, e, false)) => Err(DecodeError::Disallowed { mnemonic: e.name.into(), ext: e.ext.into() }),
+        Some((_, e, false)) => Err(DecodeError::Disallowed {
+            mnemonic: e.name.into(),
+            ext: crate::ext::needed_extensions(w, table).unwrap_or_else(|| e.ext.into()),
+        }),
         None => Err(DecodeError::Illegal),
     }
 }

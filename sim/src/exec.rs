@@ -54,6 +54,9 @@ pub struct Machine {
     pub stop_on_trap: bool,
     /// exceptions taken by the program's own handler
     pub traps_taken: u64,
+    /// what the first exception the program's handler took was (rvsim's own message for
+    /// it), so a program that crashes into its handler still gets explained at exit
+    pub first_trap: Option<String>,
     /// (pc, cause) of the last trap delivered since the last `mret`: the same trap again
     /// means the handler itself faults in a loop, which stops like an unhandled trap
     pending_trap: Option<(u32, u32)>,
@@ -104,6 +107,7 @@ impl Machine {
             max_insns: 10_000_000_000,
             stop_on_trap: false,
             traps_taken: 0,
+            first_trap: None,
             pending_trap: None,
             reservation: None,
             semihost: Semihost::new(cmdline),
@@ -192,7 +196,7 @@ impl Machine {
         match e {
             DecodeError::Illegal => SimError(format!("illegal instruction {raw} at pc 0x{pc:08x}")),
             DecodeError::Disallowed { mnemonic, ext } => SimError(format!(
-                "instruction '{dis}' ({mnemonic}, {raw}) at pc 0x{pc:08x} needs extension '{ext}', which is not in the ISA string '{}'",
+                "instruction '{dis}' ({mnemonic}, {raw}) at pc 0x{pc:08x} needs extension {ext}, not in the ISA string '{}'",
                 self.isa.text
             )),
         }
@@ -380,6 +384,7 @@ impl Machine {
             let (c, tv) = ($cause, $tval);
             match self.deliver_trap(pc, c, tv, $idx, $mnem) {
                 Some(h) => {
+                    if self.first_trap.is_none() { self.first_trap = Some(($err).0); }
                     t.trap();
                     if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
                     if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }

@@ -178,6 +178,11 @@ fn main() {
         Err(SimError(msg)) => fail(msg),
     };
     let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
+    if code != 0 {
+        if let Some(t) = &m.first_trap {
+            eprintln!("rvsim: note: the program exited with status {code} after {} exception(s) went to its own trap handler (mtvec); the first: {t} (--stop-on-trap stops there)", m.traps_taken);
+        }
+    }
     if o.stats { eprint!("{}", report::summary(&m, &info)); }
     let ct_report = ct.as_ref().map(|c| rvsim::ct::Report::new(c, &m, &o.elf));
     if let Some(r) = &ct_report { if o.stats || !r.sites.is_empty() { eprint!("{}", r.human()); } }

@@ -50,6 +50,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
         "icache_misses": r.icache_misses,
         "branch_mispredicts": r.branch_mispredicts,
         "traps": m.traps_taken,
+        "first_trap": m.first_trap,
     })
 }
 

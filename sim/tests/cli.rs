@@ -68,15 +68,36 @@ fn truncated() {
 #[test]
 fn illegal_and_disallowed() {
     bad("ILLEGAL", &[], "illegal instruction 0xffffffff at pc 0x20400004");
-    bad("MUL", &["--isa", "rv32ic"], "needs extension 'm'");
+    bad("MUL", &["--isa", "rv32ic"], "needs extension m");
     bad("MUL", &["--isa", "rv32ic"], "mul a0,a0,a0");
     // compressed instructions without C
     let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
-    expect_error(rvsim(&["--isa", "rv32im"], &elf), "needs extension 'c'");
+    expect_error(rvsim(&["--isa", "rv32im"], &elf), "needs extension c");
     bad("ECALL", &[], "ecall at pc");
     bad("EBREAK", &[], "ebreak");
     // a handler that faults before its mret stops at the faulting handler instruction
     bad("HANDLER_FAULTS", &["--max-insns", "100000"], "illegal instruction 0xffffffff");
+}
+
+#[test]
+fn handled_exception_explained_when_the_program_fails() {
+    // the handler takes the exception (issue 8) and the program exits 3; rvsim's note still
+    // names the instruction, its pc and the missing extensions
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_HANDLER_EXITS"]);
+    let o = rvsim(&[], &elf);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "stderr: {e}");
+    assert!(e.starts_with("rvsim: note: the program exited with status 3 after 1 exception(s)"), "{e}");
+    assert!(e.contains("'ror a0,a0,a1'") && e.contains("needs extension zbb or zbkb"), "{e}");
+    let o = rvsim(&["--json-out", out_dir().join("handler-exits.json").to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(3));
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out_dir().join("handler-exits.json")).unwrap()).unwrap();
+    assert_eq!(j["traps"], serde_json::json!(1));
+    assert!(j["first_trap"].as_str().unwrap().contains("needs extension zbb or zbkb"), "{j}");
+    // with the extension the instruction executes, nothing traps, the program exits 0
+    let o = rvsim(&["--isa", "rv32imac_zbkb"], &elf);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("note"));
 }
 
 #[test]

@@ -157,17 +157,24 @@ pub fn lookup_all(word: u32) -> Vec<&'static ExtInsn> {
     EXT_INSNS.iter().filter(|e| e.matches_word(word)).collect()
 }
 
-/// Error text for a word that matches rows of extensions none of which is enabled, e.g.
-/// "rev8 needs extension zbb or zbkb or xzbp (grevi)". None if no row matches at all.
-pub fn missing_ext_message(word: u32) -> Option<String> {
-    let rows = lookup_all(word);
+/// The extensions that define `word` in `table`, e.g. "zbb or zbkb or xzbp (grevi)" (a row
+/// spelling the instruction differently names its mnemonic). None if no row matches.
+pub fn needed_extensions(word: u32, table: &[ExtInsn]) -> Option<String> {
+    let rows: Vec<&ExtInsn> = table.iter().filter(|e| e.matches_word(word)).collect();
     let first = rows.first()?;
     let mut parts: Vec<String> = Vec::new();
     for r in &rows {
         let p = if r.name == first.name { r.ext.to_string() } else { format!("{} ({})", r.ext, r.name) };
         if !parts.contains(&p) { parts.push(p); }
     }
-    Some(format!("{} needs extension {}", first.name, parts.join(" or ")))
+    Some(parts.join(" or "))
+}
+
+/// Error text for a word that matches rows of extensions none of which is enabled, e.g.
+/// "rev8 needs extension zbb or zbkb or xzbp (grevi)". None if no row matches at all.
+pub fn missing_ext_message(word: u32) -> Option<String> {
+    let name = lookup_all(word).first()?.name;
+    Some(format!("{name} needs extension {}", needed_extensions(word, EXT_INSNS)?))
 }
 
 /// Every extension name the table defines (standard z... names, xzbp, custom x... names).
