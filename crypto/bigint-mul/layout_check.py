@@ -16,7 +16,7 @@ from pathlib import Path
 
 LINE, WAYS, SIZE = 32, 2, 16384
 SETS = SIZE // WAYS // LINE
-CALLERS = ["rvlab_speed", "bigint_mul", "best_kar", "best_base", "best_pad"]   # those present are counted
+CALLERS = ["rvlab_speed", "bigint_mul", "best_kar", "best_pad"]   # those present are counted
 
 _spec = importlib.util.spec_from_file_location("kf_gen", Path(__file__).resolve().parent / "karatsuba-fixed" / "gen.py")
 _kf = importlib.util.module_from_spec(_spec)

@@ -69,19 +69,21 @@ def main(argv):
 
 
 def sizes(rs):
-    """Code bytes of each implementation and its stack at n = 8 / 32 / 128 (mul) or n = 32 (add)."""
-    code, stack = {}, {}
+    """Code and static bytes of each implementation and its stack at n = 8 / 32 / 128 (mul) or
+    n = 32 (add)."""
+    code, static, stack = {}, {}, {}
     for r in rs:
         if r["primitive"] in ("bigint-add", "bigint-mul") and r.get("operation") in ("add", "mul"):
             name = f"{r['primitive']}/{r['impl']}"
             code[name] = r.get("code_bytes")
+            static[name] = r.get("static_bytes")
             stack.setdefault(name, {})[r.get("limbs")] = r.get("stack_bytes")
     if not code:
         return
-    print("#### sizes (static bytes: 0 for all)\n")
-    table(["impl", "code bytes", "stack bytes at n = 8 / 32 / 128"],
-          [[name, fmt(code[name]), " / ".join(fmt(stack[name].get(n)) for n in (8, 32, 128)
-                                               if n in stack[name])]
+    print("#### sizes\n")
+    table(["impl", "code bytes", "static bytes", "stack bytes at n = 8 / 32 / 128"],
+          [[name, fmt(code[name]), fmt(static[name]), " / ".join(fmt(stack[name].get(n)) for n in (8, 32, 128)
+                                                                 if n in stack[name])]
            for name in sorted(code)])
 
 

@@ -1,34 +1,51 @@
 /* bigint-mul/best: the fastest kernel of this folder for each n on the e31 model
- * (multiplier latency 5), from the measured crossovers (NOTES.md); n = 32 goes straight to
- * its kernel, every other n through the recursive Karatsuba below, which hands n < 32 and
- * odd n to best_base:
- *   n = 2..8            straight-line Comba (../comba-fixed/kernels.inc)
+ * (multiplier latency 5), from the measured crossovers (NOTES.md).  n <= 32 jumps through a
+ * table of kernel addresses (the same 8 instructions for every n, no compare chain; the table
+ * is data, in the DTIM, so it moves no code: the kernels' I-cache layout stays as
+ * layout_check.py wants it); n > 32 goes to the recursive Karatsuba below, which recurses
+ * into bigint_mul and hands odd n to best_pad:
  *   n = 0, 1            operand-scanning schoolbook
+ *   n = 2..8            straight-line Comba (../comba-fixed/kernels.inc)
  *   n = 10, 12, 14, 16, 18, 20, 24, 28, 32  straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
- *   other even n >= KAR_THRESHOLD   subtractive Karatsuba, recursing into this dispatcher
  *   n = 13, 15, 17, 19, 22, 23, 25..27, 29..31 and odd n = 33..63: the operands
  *                       zero-extended to a size with a kernel (pad.inc)
- *   other n             Duff-unrolled Comba (operand scanning above 64 limbs)
+ *   n = 9, 11, 21 and odd n > 63   Duff-unrolled Comba (operand scanning above 64 limbs)
+ *   even n > 32         subtractive Karatsuba, recursing into bigint_mul
  * Radix 2^32, RV32IM.  Code order: the dispatcher, pad.inc and the recursion first, then
  * the kernels (../karatsuba-fixed/layout.inc), so the n = 32 chain starts right after the caller. */
 #ifndef KAR_THRESHOLD
-#define KAR_THRESHOLD 32           /* n = 30 is faster through pad.inc (kf_mul32) */
+#define KAR_THRESHOLD 33           /* n <= 32 never reaches the recursion (the table) */
 #endif
-#include "../common/dispatch.inc"
+    .section .data.bigint_mul_table, "aw"
+    .p2align 2
+best_table:                        /* entry n: where bigint_mul(r, a, b, n) goes */
+    .word best_sb, best_sb                                            /* 0, 1 */
+    .word cfx_mul2, cfx_mul3, cfx_mul4, cfx_mul5, cfx_mul6, cfx_mul7, cfx_mul8
+    .word best_comba, kf_mul10, best_comba, kf_mul12                  /* 9..12 */
+    .word best_pad14, kf_mul14, best_pad16, kf_mul16                  /* 13..16 */
+    .word best_pad18, kf_mul18, best_pad20, kf_mul20                  /* 17..20 */
+    .word best_comba, best_pad24, best_pad24, kf_mul24                /* 21..24 */
+    .word best_pad28, best_pad28, best_pad28, kf_mul28                /* 25..28 */
+    .word best_pad32, best_pad32, best_pad32, kf_mul32                /* 29..32 */
     .text
     .globl bigint_mul
     .type bigint_mul, @function
     .p2align 2
 bigint_mul:
-    on_n  32, kf_mul32
-    j     best_kar
+    li    t0, 33
+    bgeu  a3, t0, best_kar         /* n > 32 */
+    slli  t0, a3, 2
+    la    t1, best_table
+    add   t1, t1, t0
+    lw    t1, 0(t1)
+    jr    t1                       /* not t0: jr x5 is a return hint (RAS pop) */
     .size bigint_mul, .-bigint_mul
 #include "pad.inc"                  /* n without a kernel, through a larger size with one */
 #define KAR_NAME best_kar
 #define KAR_SUB bigint_mul
 #define KAR_VARIANT 1
-#define KAR_BASE best_base
+#define KAR_BASE best_pad            /* odd n > 32 */
 #define KAR_RECURSE 1
 #include "../common/karatsuba.inc"
-#define LAYOUT_AFTER_N32 "../best/small.inc"   /* (resolved next to layout.inc) */
+#define LAYOUT_AFTER_N24 "../best/small.inc"   /* (resolved next to layout.inc) */
 #include "../karatsuba-fixed/layout.inc"
