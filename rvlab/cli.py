@@ -12,7 +12,7 @@ from pathlib import Path
 from . import build as B
 from . import runner as R
 from .manifest import Impl, discover
-from .report import RecordError, validate_record, write_report
+from .report import RecordError, compare, validate_record, write_report
 
 RESULTS = B.ROOT / "results"
 
@@ -392,7 +392,44 @@ def cmd_bench(args) -> int:
     md = json_path.with_suffix(".md")
     write_report(json_path, md)
     print(f"wrote {json_path} ({len(recs)} records) and {md}")
+    # what this run changed against the records it replaced (the speed work's before/after)
+    replaced_old = [r for r in old if merge_key(r) in replaced]
+    if replaced_old:
+        diff = compare(replaced_old, new)
+        shown = diff[:-1][:COMPARE_SHOWN]
+        for line in shown:
+            print("  " + line)
+        more = len(diff) - 1 - len(shown)
+        print(f"against the records it replaced: {diff[-1]}"
+              + (f" ({more} more not shown: rvlab compare OLD.json {json_path})" if more else ""))
     return 1 if bad else 0
+
+
+COMPARE_SHOWN = 15
+
+
+def load_records(path: Path) -> list[dict]:
+    """A bench JSON file as a list of validated records (RecordError with the reason if not)."""
+    try:
+        recs = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise RecordError(f"{path}: cannot read ({e})")
+    if not isinstance(recs, list) or not all(isinstance(r, dict) for r in recs):
+        raise RecordError(f"{path}: not a list of bench records")
+    for r in recs:
+        validate_record(r)
+    return recs
+
+
+def cmd_compare(args) -> int:
+    try:
+        old, new = load_records(args.old), load_records(args.new)
+    except RecordError as e:
+        err(str(e))
+        return 1
+    for line in compare(old, new, args.filter):
+        print(line)
+    return 0
 
 
 def cmd_report(args) -> int:
@@ -497,6 +534,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("report", help="regenerate results/bench.md from results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"))
     p.set_defaults(fn=cmd_report)
+    p = sub.add_parser("compare", help="before/after: the measurements that differ between two bench JSON files")
+    p.add_argument("old", help="the earlier bench JSON (e.g. `git show HEAD:results/bench.json > old.json`)")
+    p.add_argument("new", nargs="?", default=str(RESULTS / "bench.json"), help="default results/bench.json")
+    p.add_argument("--filter", help="regular expression on primitive/impl")
+    p.set_defaults(fn=cmd_compare)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "

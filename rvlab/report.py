@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -402,3 +403,46 @@ def primitive_plots(json_path: Path, out_dir: Path) -> str:
                    "`-<core>-mul<L>`), so the latency-5 and latency-2 pictures sit side by side.", ""]
             md += [f"![{q.stem}]({q.name})" for q in made] + [""]
     return ("\n" + "\n".join(md)) if md else ""
+
+
+# ------------------------------------------------------------------ before / after
+def measurement_key(r: dict) -> tuple:
+    """What one record measures (not what it found): implementation, core, multiplier latency,
+    operation, input size and sweep keys (limbs=8, ...)."""
+    return (r.get("primitive"), r.get("impl"), r.get("core"), r.get("mul_latency"), r.get("operation"),
+            r.get("input_bytes"), _extra(r))
+
+
+def compare(old: list[dict], new: list[dict], pattern: str | None = None) -> list[str]:
+    """Text lines comparing two lists of bench records: every measurement whose cycles, code,
+    static or stack bytes or constant-time verdict changed (largest relative cycle change
+    first), then the counts of unchanged and one-sided measurements."""
+    rx = re.compile(pattern) if pattern else None
+    def keep(r):
+        return rx is None or rx.search(f"{r.get('primitive')}/{r.get('impl')}")
+    before = {measurement_key(r): r for r in old if keep(r)}
+    after = {measurement_key(r): r for r in new if keep(r)}
+    rows, same = [], 0
+    for k in before.keys() & after.keys():
+        a, b = before[k], after[k]
+        fields = ("cycles", "code_bytes", "static_bytes", "stack_bytes", "constant_time")
+        if all(a.get(f) == b.get(f) for f in fields):
+            same += 1
+            continue
+        ca, cb = a.get("cycles") or 0, b.get("cycles") or 0
+        rel = (cb - ca) / ca if ca else 0.0
+        what = f"{k[0]}/{k[1]} {k[4]} {k[5]} B{k[6]} ({k[2]}" + (f", mul latency {k[3]})" if k[3] else ")")
+        note = []
+        for f, short in (("code_bytes", "code"), ("static_bytes", "static"), ("stack_bytes", "stack")):
+            if a.get(f) != b.get(f):
+                note.append(f"{short} {_fmt(a.get(f))} -> {_fmt(b.get(f))}")
+        if a.get("constant_time") != b.get("constant_time"):
+            note.append(f"constant_time {a.get('constant_time')} -> {b.get('constant_time')}")
+        rows.append((-abs(rel), what, f"{what:<58} {_fmt(ca):>10} -> {_fmt(cb):>10} cycles {rel:+8.2%}"
+                     + (f"   {'; '.join(note)}" if note else "")))
+    rows.sort()
+    lines = [r[2] for r in rows]
+    only_old, only_new = len(before.keys() - after.keys()), len(after.keys() - before.keys())
+    lines.append(f"{len(rows)} changed, {same} unchanged" + (f", {only_old} only before" if only_old else "")
+                 + (f", {only_new} only after" if only_new else ""))
+    return lines

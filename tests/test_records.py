@@ -124,3 +124,29 @@ def test_readme_block_is_updated(bench_records, tmp_path):
     assert "old" not in text and text.startswith("intro\n") and text.endswith("outro\n")
     assert "| chacha20 | ref | rv32imc | encrypt | 4,096 |" in text     # largest input only
     assert "| chacha20 | ref | rv32imc | encrypt | 64 |" not in text
+
+
+def test_compare_lists_what_changed(bench_records, tmp_path):
+    """`rvlab compare OLD NEW`: a changed cycle count and code size are listed with the relative
+    change, unchanged and one-sided measurements are counted; a file that is not a list of
+    records is a one-line error and exit 1."""
+    path, recs = bench_records
+    changed = [dict(r) for r in recs]
+    changed[0]["cycles"] = recs[0]["cycles"] * 2
+    changed[1]["code_bytes"] = recs[1]["code_bytes"] + 4
+    dropped = changed.pop()
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps(changed))
+    p = subprocess.run([sys.executable, "-m", "rvlab", "compare", str(path), str(new)], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "+100.00%" in lines[0] and f"{recs[0]['primitive']}/{recs[0]['impl']} {recs[0]['operation']}" in lines[0]
+    assert "+0.00%" in lines[1] and f"code {recs[1]['code_bytes']:,} -> {recs[1]['code_bytes'] + 4:,}" in lines[1]
+    assert lines[-1] == f"2 changed, {len(recs) - 3} unchanged, 1 only before"
+    assert dropped["primitive"] in ("aes128", "chacha20")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    p = subprocess.run([sys.executable, "-m", "rvlab", "compare", str(bad), str(new)], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "not a list of bench records" in p.stderr
