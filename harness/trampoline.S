@@ -51,9 +51,9 @@ rvlab_trampoline:
     lw s9, 36(t0)
     lw s10, 40(t0)
     lw s11, 44(t0)
-    la t0, rvlab_call_target
-    lw t0, 0(t0)
-    jalr ra, 0(t0)
+    la t1, rvlab_call_target
+    lw t1, 0(t1)
+    jalr ra, 0(t1)               /* not t0: jalr ra, (x5) would also pop the return-address stack */
     la t0, rvlab_abi_got
     sw s0, 0(t0)
     sw s1, 4(t0)
