@@ -52,573 +52,396 @@ aes128ctr_keyexp:
     sb   t0, 14(sp)
     lbu  t0, 15(a1)
     sb   t0, 15(sp)
-    lw   t0, 0(sp)
-    lw   t1, 4(sp)
-    srli a2, t0, 8
-    li   t5, 16711935
-    xor  a2, a2, t1
-    and  a2, a2, t5
-    xor  t1, t1, a2
-    lw   t2, 8(sp)
-    slli a2, a2, 8
-    lw   t3, 12(sp)
-    xor  a2, t0, a2
-    srli t0, t2, 8
-    xor  t0, t0, t3
-    and  t0, t0, t5
-    xor  t3, t3, t0
-    slli t0, t0, 8
-    xor  t2, t2, t0
-    srli t0, a2, 16
-    li   t6, 65535
-    xor  t0, t0, t2
-    and  t0, t0, t6
-    xor  t2, t2, t0
-    slli t0, t0, 16
-    xor  t0, a2, t0
-    srli a2, t1, 16
-    xor  a2, a2, t3
-    and  t6, a2, t6
-    xor  t3, t3, t6
-    slli t6, t6, 16
-    li   t4, 16843009
-    xor  t1, t1, t6
-    and  t6, t0, t4
-    slli a2, t6, 8
-    sub  a2, a2, t6
-    sw   a2, 0(a0)
-    srli a2, t0, 1
-    and  a2, a2, t4
-    slli t6, a2, 8
-    sub  t6, t6, a2
-    sw   t6, 4(a0)
-    srli t6, t0, 2
-    and  t6, t6, t4
-    slli a2, t6, 8
-    sub  a2, a2, t6
-    sw   a2, 8(a0)
-    srli a2, t0, 3
-    and  a2, a2, t4
-    slli t6, a2, 8
-    sub  t6, t6, a2
-    sw   t6, 12(a0)
-    srli t6, t0, 4
-    and  t6, t6, t4
-    slli a2, t6, 8
-    sub  a2, a2, t6
-    sw   a2, 16(a0)
-    srli a2, t0, 5
-    and  a2, a2, t4
-    slli t6, a2, 8
-    sub  t6, t6, a2
-    sw   t6, 20(a0)
-    srli t6, t0, 6
-    and  t6, t6, t4
-    slli a2, t6, 8
-    srli t0, t0, 7
-    sub  a2, a2, t6
-    and  t0, t0, t4
-    sw   a2, 24(a0)
-    slli a2, t0, 8
-    sub  a2, a2, t0
-    sw   a2, 28(a0)
-    and  a2, t1, t4
-    slli t0, a2, 8
-    sub  a2, t0, a2
-    sw   a2, 32(a0)
-    srli a2, t1, 1
-    and  a2, a2, t4
-    slli t0, a2, 8
-    sub  t0, t0, a2
-    sw   t0, 36(a0)
-    srli t0, t1, 2
-    and  t0, t0, t4
-    slli a2, t0, 8
-    sub  t0, a2, t0
-    sw   t0, 40(a0)
-    srli t0, t1, 3
-    and  t0, t0, t4
-    slli a2, t0, 8
-    sub  a2, a2, t0
-    sw   a2, 44(a0)
-    srli a2, t1, 4
-    and  a2, a2, t4
-    slli t0, a2, 8
-    sub  a2, t0, a2
-    sw   a2, 48(a0)
-    srli a2, t1, 5
-    and  a2, a2, t4
-    slli t0, a2, 8
-    sub  t0, t0, a2
-    sw   t0, 52(a0)
-    srli t0, t1, 6
-    and  t0, t0, t4
-    slli a2, t0, 8
-    srli t1, t1, 7
-    sub  t0, a2, t0
-    and  t1, t1, t4
-    sw   t0, 56(a0)
-    slli t0, t1, 8
-    sub  t0, t0, t1
-    sw   t0, 60(a0)
-    and  t0, t2, t4
-    slli t1, t0, 8
-    sub  t1, t1, t0
-    sw   t1, 64(a0)
-    srli t1, t2, 1
-    and  t1, t1, t4
-    slli t0, t1, 8
-    sub  t0, t0, t1
-    sw   t0, 68(a0)
-    srli t0, t2, 2
-    and  t0, t0, t4
-    slli t1, t0, 8
-    sub  t1, t1, t0
-    sw   t1, 72(a0)
-    srli t1, t2, 3
-    and  t1, t1, t4
-    slli t0, t1, 8
-    sub  t0, t0, t1
-    sw   t0, 76(a0)
-    srli t0, t2, 4
-    and  t0, t0, t4
-    slli t1, t0, 8
-    sub  t1, t1, t0
-    sw   t1, 80(a0)
-    srli t1, t2, 5
-    and  t1, t1, t4
-    slli t0, t1, 8
-    sub  t0, t0, t1
-    sw   t0, 84(a0)
-    srli t0, t2, 6
-    and  t0, t0, t4
-    slli t1, t0, 8
-    srli t2, t2, 7
-    sub  t1, t1, t0
-    and  t2, t2, t4
-    sw   t1, 88(a0)
-    slli t1, t2, 8
-    sub  t1, t1, t2
-    sw   t1, 92(a0)
-    and  t1, t3, t4
-    slli t2, t1, 8
-    sub  t2, t2, t1
-    sw   t2, 96(a0)
-    srli t2, t3, 1
-    and  t2, t2, t4
-    slli t1, t2, 8
-    sub  t1, t1, t2
-    sw   t1, 100(a0)
-    srli t1, t3, 2
-    and  t1, t1, t4
-    slli t2, t1, 8
-    sub  t2, t2, t1
-    sw   t2, 104(a0)
-    srli t2, t3, 3
-    and  t2, t2, t4
-    slli t1, t2, 8
-    sub  t1, t1, t2
-    sw   t1, 108(a0)
-    srli t1, t3, 4
-    and  t1, t1, t4
-    slli t2, t1, 8
-    sub  t2, t2, t1
-    sw   t2, 112(a0)
-    srli t2, t3, 5
-    and  t2, t2, t4
-    slli t1, t2, 8
-    sub  t1, t1, t2
-    sw   t1, 116(a0)
-    srli t1, t3, 6
-    and  t1, t1, t4
-    srli t3, t3, 7
-    and  t4, t3, t4
-    slli t3, t1, 8
-    sub  t3, t3, t1
-    sw   t3, 120(a0)
-    slli t3, t4, 8
-    sub  t3, t3, t4
-    sw   t3, 124(a0)
+    sw   zero, 644(sp)
     li   a1, 1
-    addi t0, a0, 1280
+    addi t0, a0, 1152
     sw   t0, 640(sp)
 .Lk_round:
-    lw   t3, 12(sp)
-    li   t4, 16843009
-    srli t5, t3, 8
-    slli t6, t3, 24
-    or   t6, t5, t6
-    and  t5, t6, t4
-    srli a2, t6, 1
-    srli a3, t6, 2
-    srli a4, t6, 3
-    srli a5, t6, 4
-    srli a6, t6, 5
-    srli a7, t6, 6
+    lw   t3, 0(sp)
+    lw   t4, 4(sp)
+    srli a2, t3, 8
+    li   t1, 16711935
+    xor  a2, a2, t4
+    and  a2, a2, t1
+    xor  t4, t4, a2
+    lw   t5, 8(sp)
+    slli a2, a2, 8
+    lw   t6, 12(sp)
+    xor  t3, t3, a2
+    srli a2, t5, 8
+    xor  a2, a2, t6
+    and  a2, a2, t1
+    xor  t6, t6, a2
+    slli a2, a2, 8
+    xor  t5, t5, a2
+    srli a2, t3, 16
+    li   t2, 65535
+    xor  a2, a2, t5
+    and  a2, a2, t2
+    xor  t5, t5, a2
+    slli a2, a2, 16
+    xor  a2, t3, a2
+    srli t3, t4, 16
+    xor  t3, t3, t6
+    and  t3, t3, t2
+    xor  t6, t6, t3
+    slli t3, t3, 16
+    xor  t4, t4, t3
+    lw   t3, 644(sp)
+    li   t0, 16843009
+    xor  a2, a2, t3
+    xor  t4, t4, t3
+    xor  t5, t5, t3
+    xor  t6, t6, t3
+    and  t3, a2, t0
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 0(a0)
+    srli t2, a2, 1
+    and  t2, t2, t0
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 4(a0)
+    srli t3, a2, 2
+    and  t3, t3, t0
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 8(a0)
+    srli t2, a2, 3
+    and  t2, t2, t0
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 12(a0)
+    srli t3, a2, 4
+    and  t3, t3, t0
+    slli t2, t3, 8
+    sub  t2, t2, t3
+    sw   t2, 16(a0)
+    srli t2, a2, 5
+    and  t2, t2, t0
+    slli t3, t2, 8
+    sub  t3, t3, t2
+    sw   t3, 20(a0)
+    srli t3, a2, 6
+    and  t3, t3, t0
+    slli t2, t3, 8
+    srli a2, a2, 7
+    sub  t2, t2, t3
+    and  a2, a2, t0
+    sw   t2, 24(a0)
+    slli t2, a2, 8
+    sub  t2, t2, a2
+    sw   t2, 28(a0)
+    and  t2, t4, t0
+    slli a2, t2, 8
+    sub  a2, a2, t2
+    sw   a2, 32(a0)
+    srli a2, t4, 1
+    and  a2, a2, t0
+    slli t2, a2, 8
+    sub  t2, t2, a2
+    sw   t2, 36(a0)
+    srli t2, t4, 2
+    and  t2, t2, t0
+    slli a2, t2, 8
+    sub  a2, a2, t2
+    sw   a2, 40(a0)
+    srli a2, t4, 3
+    and  a2, a2, t0
+    slli t2, a2, 8
+    sub  t2, t2, a2
+    sw   t2, 44(a0)
+    srli t2, t4, 4
+    and  t2, t2, t0
+    slli a2, t2, 8
+    sub  a2, a2, t2
+    sw   a2, 48(a0)
+    srli a2, t4, 5
+    and  a2, a2, t0
+    slli t2, a2, 8
+    sub  t2, t2, a2
+    sw   t2, 52(a0)
+    srli t2, t4, 6
+    and  t2, t2, t0
+    slli a2, t2, 8
+    srli t4, t4, 7
+    sub  a2, a2, t2
+    and  t4, t4, t0
+    sw   a2, 56(a0)
+    slli a2, t4, 8
+    sub  a2, a2, t4
+    sw   a2, 60(a0)
+    and  a2, t5, t0
+    slli t4, a2, 8
+    sub  t4, t4, a2
+    sw   t4, 64(a0)
+    srli t4, t5, 1
+    and  t4, t4, t0
+    slli a2, t4, 8
+    sub  a2, a2, t4
+    sw   a2, 68(a0)
+    srli a2, t5, 2
+    and  a2, a2, t0
+    slli t4, a2, 8
+    sub  t4, t4, a2
+    sw   t4, 72(a0)
+    srli t4, t5, 3
+    and  t4, t4, t0
+    slli a2, t4, 8
+    sub  a2, a2, t4
+    sw   a2, 76(a0)
+    srli a2, t5, 4
+    and  a2, a2, t0
+    slli t4, a2, 8
+    sub  t4, t4, a2
+    sw   t4, 80(a0)
+    srli t4, t5, 5
+    and  t4, t4, t0
+    slli a2, t4, 8
+    sub  a2, a2, t4
+    sw   a2, 84(a0)
+    srli a2, t5, 6
+    and  a2, a2, t0
+    slli t4, a2, 8
+    srli t5, t5, 7
+    sub  t4, t4, a2
+    and  t5, t5, t0
+    sw   t4, 88(a0)
+    slli t4, t5, 8
+    sub  t4, t4, t5
+    sw   t4, 92(a0)
+    and  t4, t6, t0
+    slli t5, t4, 8
+    sub  t5, t5, t4
+    sw   t5, 96(a0)
+    srli t5, t6, 1
+    and  t5, t5, t0
+    slli t4, t5, 8
+    sub  t4, t4, t5
+    sw   t4, 100(a0)
+    srli t4, t6, 2
+    and  t4, t4, t0
+    slli t5, t4, 8
+    sub  t5, t5, t4
+    sw   t5, 104(a0)
+    srli t5, t6, 3
+    and  t5, t5, t0
+    slli t4, t5, 8
+    sub  t4, t4, t5
+    sw   t4, 108(a0)
+    srli t4, t6, 4
+    and  t4, t4, t0
+    slli t5, t4, 8
+    sub  t5, t5, t4
+    sw   t5, 112(a0)
+    srli t5, t6, 5
+    and  t5, t5, t0
+    slli t4, t5, 8
+    sub  t4, t4, t5
+    sw   t4, 116(a0)
+    srli t4, t6, 6
     srli t6, t6, 7
+    and  t4, t4, t0
+    and  t6, t6, t0
+    slli t0, t4, 8
+    sub  t0, t0, t4
+    sw   t0, 120(a0)
+    slli t0, t6, 8
+    sub  t0, t0, t6
+    sw   t0, 124(a0)
+    li   t0, 0x63636363
+    sw   t0, 644(sp)
+    lw   t0, 12(sp)
+    li   t4, 16843009
+    slli t2, t0, 24
+    srli t6, t0, 8
+    or   t2, t6, t2
+    srli t6, t2, 3
+    srli a2, t2, 4
+    and  a3, t2, t4
+    srli a4, t2, 6
+    srli a5, t2, 2
+    srli a7, t2, 1
+    srli s0, t2, 7
+    and  t6, t6, t4
     and  a2, a2, t4
-    and  a3, a3, t4
     and  a4, a4, t4
     and  a5, a5, t4
-    and  a6, a6, t4
     and  a7, a7, t4
-    and  t6, t6, t4
-    xor  t4, a5, a3
-    xor  s0, t6, a2
-    xor  a6, a7, a6
-    xor  s4, s0, t4
-    lw   t2, 8(sp)
-    xor  s2, t6, a3
-    xor  s3, a6, t5
-    xor  a4, a4, s4
+    and  s0, s0, t4
+    srli t2, t2, 5
+    xor  a6, a2, a5
+    and  t4, t2, t4
+    xor  s1, s0, a7
+    xor  t4, a4, t4
+    xor  s8, s1, a6
+    xor  t2, s0, a5
+    xor  s3, t4, a3
+    xor  t6, t6, s8
+    xor  a7, s3, a7
+    xor  a5, t6, a5
+    xor  a4, t6, a4
+    xor  s5, a7, t2
+    xor  t6, a5, a3
+    and  s11, s5, t6
+    and  ra, s8, a5
+    lw   t5, 4(sp)
+    xor  s2, s0, a2
+    xor  s11, s11, ra
+    lw   t1, 0(sp)
     xor  a2, s3, a2
-    xor  a3, a4, a3
-    xor  s5, a2, s2
-    xor  s6, a3, t5
-    sw   t3, 512(sp)
-    sw   t2, 516(sp)
-    xor  s1, t6, a5
-    xor  a7, a4, a7
-    and  t3, s4, a3
-    and  t2, s5, s6
-    xor  s8, a7, s1
-    xor  t2, t2, t3
-    lw   t0, 0(sp)
-    lw   t1, 4(sp)
-    xor  a5, s3, a5
-    xor  a7, t2, a7
-    xor  s7, a3, a6
-    and  t2, a5, t5
-    xor  a4, s3, t6
-    xor  a6, a6, s8
-    xor  s9, t5, s8
-    xor  t3, t2, t3
+    xor  s11, s11, a4
+    and  s6, a2, a3
+    xor  s9, a5, t4
+    xor  a4, a4, s2
+    sw   t5, 516(sp)
+    xor  ra, s6, ra
+    xor  t5, s9, a4
     sw   t1, 520(sp)
-    sw   t0, 524(sp)
-    and  t2, s0, a6
-    and  t1, a2, s3
-    and  t0, a4, s9
-    xor  s10, s7, s8
-    xor  t1, t1, t2
-    xor  t0, t0, t2
-    sw   t4, 528(sp)
-    and  t2, s1, s8
-    and  t4, t4, s10
-    xor  t4, t4, t2
-    xor  ra, s0, a6
-    xor  t1, t1, t4
-    xor  ra, t1, ra
-    and  t1, s2, s7
-    xor  t1, t1, t2
-    xor  t3, t3, t1
-    xor  t6, t6, a6
-    xor  s11, s7, s2
-    xor  t1, t0, t1
-    xor  a7, a7, t4
-    xor  t3, t3, s11
-    xor  t6, t1, t6
-    xor  t1, a7, t3
-    and  a7, a7, ra
-    xor  s11, t6, a7
-    xor  a7, t3, a7
-    and  t0, t1, s11
-    xor  t3, t0, t3
-    xor  t0, ra, t6
-    and  a7, a7, t0
-    xor  a7, a7, t6
-    xor  t0, s11, a7
-    xor  ra, ra, a7
-    and  t6, t6, t0
-    xor  ra, t6, ra
-    xor  t6, s11, t6
-    and  t6, t3, t6
-    xor  t1, t1, t6
-    and  s3, t1, s3
-    and  a2, t1, a2
-    xor  t6, t1, ra
-    and  s9, t3, s9
-    and  a4, t3, a4
-    xor  t1, t3, t1
-    xor  t3, t3, a7
-    and  t5, a7, t5
-    and  a5, a7, a5
-    and  s8, t3, s8
-    and  s1, t3, s1
-    xor  a7, a7, ra
-    and  a6, t1, a6
-    and  s7, t6, s7
-    xor  t3, t3, t6
-    and  a3, a7, a3
-    and  t6, t6, s2
-    xor  s3, a6, s3
-    lw   s2, 528(sp)
-    xor  t5, a3, t5
-    xor  a6, a6, s9
-    and  s0, t1, s0
-    and  s10, t3, s10
-    xor  a6, t5, a6
-    and  t3, t3, s2
-    xor  t5, s0, t5
-    and  s5, ra, s5
-    xor  t3, s1, t3
-    xor  s10, s10, s3
-    xor  s7, s7, t5
-    xor  s5, s5, t3
-    xor  s7, s10, s7
+    and  s10, t2, s9
+    xor  t4, t4, a4
+    and  s6, s2, a4
+    sw   t0, 512(sp)
+    and  t1, a6, t5
+    and  s7, a7, s3
+    xor  s10, s10, s6
+    and  t0, s1, t4
+    xor  t1, t1, s6
+    li   t3, 1667457891
+    xor  s4, s3, s0
+    xor  s7, s7, t0
+    xor  s6, a3, a4
+    xor  s7, s7, t1
+    xor  s11, s11, t1
+    and  t3, s4, s6
+    xor  ra, ra, s10
+    xor  t1, s1, t4
+    xor  t3, t3, t0
+    xor  s0, s0, t4
+    xor  t1, s7, t1
+    xor  s10, t3, s10
+    and  s7, s11, t1
+    xor  s0, s10, s0
+    xor  t0, s9, t2
+    xor  s10, s0, s7
+    xor  ra, ra, t0
+    xor  t3, t1, s0
+    xor  s7, ra, s7
+    and  s7, s7, t3
+    xor  s7, s7, s0
+    xor  s11, s11, ra
+    xor  t0, s10, s7
+    and  t3, s11, s10
+    and  s0, s0, t0
+    xor  ra, t3, ra
+    xor  s10, s10, s0
+    and  s10, ra, s10
+    xor  t1, t1, s7
     and  s6, ra, s6
-    and  s4, a7, s4
-    xor  t3, a2, t3
-    xor  s10, s8, s10
-    xor  s4, s4, s5
-    xor  s6, s6, a3
-    xor  a4, a4, s7
-    xor  t3, t3, a6
-    xor  s1, s1, s10
-    xor  s5, s5, a5
-    xor  s3, s3, s6
-    xor  s7, s7, t3
-    xor  s1, a4, s1
-    xor  s3, s4, s3
-    xor  s0, s0, t3
-    xor  a4, s5, a4
-    slli s7, s7, 1
-    xor  s4, s4, s10
-    xor  a6, a6, s3
-    or   s0, s0, s7
-    slli a4, a4, 2
-    xor  s10, s3, s10
-    or   a4, s0, a4
-    slli a6, a6, 3
-    xor  s1, s1, t6
-    or   a6, a4, a6
-    slli s3, s3, 4
-    or   s3, a6, s3
-    slli s1, s1, 5
-    or   s1, s3, s1
-    slli s10, s10, 6
-    or   s10, s1, s10
-    slli s4, s4, 7
-    or   s4, s10, s4
-    li   s10, 1667457891
-    xor  s10, s4, s10
-    lw   s4, 524(sp)
-    xor  s10, s10, a1
-    xor  s10, s4, s10
-    lw   s4, 520(sp)
-    li   a6, 1667457891
-    xor  a4, s10, a6
-    xor  s4, s4, s10
-    lw   s1, 516(sp)
-    sw   a4, 256(a0)
-    xor  a4, s4, a6
-    xor  s1, s1, s4
-    sw   a4, 260(a0)
-    xor  a4, s1, a6
-    sw   a4, 264(a0)
-    srli s7, s10, 8
-    li   a4, 16711935
-    xor  s7, s7, s4
-    sw   s4, 4(sp)
-    and  s7, s7, a4
-    xor  s4, s4, s7
-    lw   s3, 512(sp)
-    sw   s10, 0(sp)
-    slli s7, s7, 8
-    xor  s10, s10, s7
-    xor  s3, s3, s1
-    srli s7, s1, 8
-    xor  s7, s7, s3
-    sw   s3, 12(sp)
-    xor  a6, s3, a6
-    and  s7, s7, a4
-    xor  s3, s3, s7
-    slli s7, s7, 8
-    sw   s1, 8(sp)
-    xor  s7, s1, s7
-    srli s1, s10, 16
-    li   s0, 65535
-    xor  s1, s1, s7
-    and  s1, s1, s0
-    xor  s7, s7, s1
-    slli s1, s1, 16
-    xor  s1, s10, s1
-    srli s10, s4, 16
-    xor  s10, s10, s3
-    and  s0, s10, s0
-    xor  s3, s3, s0
-    slli s0, s0, 16
-    xor  s0, s4, s0
-    li   s4, 1667457891
-    sw   a6, 268(a0)
-    xor  s1, s1, s4
-    xor  s0, s0, s4
-    xor  s7, s7, s4
-    li   a6, 16843009
-    xor  s4, s3, s4
-    and  s3, s1, a6
-    slli s10, s3, 8
-    sub  s10, s10, s3
-    sw   s10, 128(a0)
-    srli s10, s1, 1
-    and  s10, s10, a6
-    slli s3, s10, 8
-    sub  s10, s3, s10
-    sw   s10, 132(a0)
-    srli s10, s1, 2
-    and  s10, s10, a6
-    slli s3, s10, 8
-    sub  s3, s3, s10
-    sw   s3, 136(a0)
-    srli s3, s1, 3
-    and  s3, s3, a6
-    slli s10, s3, 8
-    sub  s3, s10, s3
-    sw   s3, 140(a0)
-    srli s3, s1, 4
-    and  s3, s3, a6
-    slli s10, s3, 8
-    sub  s10, s10, s3
-    sw   s10, 144(a0)
-    srli s10, s1, 5
-    and  s10, s10, a6
-    slli s3, s10, 8
-    sub  s10, s3, s10
-    sw   s10, 148(a0)
-    srli s10, s1, 6
-    and  s10, s10, a6
-    slli s3, s10, 8
-    srli s1, s1, 7
-    sub  s3, s3, s10
-    and  s1, s1, a6
-    sw   s3, 152(a0)
-    slli s3, s1, 8
-    sub  s1, s3, s1
-    sw   s1, 156(a0)
-    and  s1, s0, a6
-    slli s3, s1, 8
-    sub  s3, s3, s1
-    sw   s3, 160(a0)
-    srli s3, s0, 1
-    and  s3, s3, a6
-    slli s1, s3, 8
-    sub  s1, s1, s3
-    sw   s1, 164(a0)
-    srli s1, s0, 2
-    and  s1, s1, a6
-    slli s3, s1, 8
-    sub  s3, s3, s1
-    sw   s3, 168(a0)
-    srli s3, s0, 3
-    and  s3, s3, a6
-    slli s1, s3, 8
-    sub  s1, s1, s3
-    sw   s1, 172(a0)
-    srli s1, s0, 4
-    and  s1, s1, a6
-    slli s3, s1, 8
-    sub  s3, s3, s1
-    sw   s3, 176(a0)
-    srli s3, s0, 5
-    and  s3, s3, a6
-    slli s1, s3, 8
-    sub  s1, s1, s3
-    sw   s1, 180(a0)
-    srli s1, s0, 6
-    and  s1, s1, a6
-    slli s3, s1, 8
-    srli s0, s0, 7
-    sub  s3, s3, s1
-    and  s0, s0, a6
-    sw   s3, 184(a0)
-    slli s3, s0, 8
-    sub  s3, s3, s0
-    sw   s3, 188(a0)
-    and  s3, s7, a6
-    slli s0, s3, 8
-    sub  s0, s0, s3
-    sw   s0, 192(a0)
-    srli s0, s7, 1
-    and  s0, s0, a6
-    slli s3, s0, 8
-    sub  s3, s3, s0
-    sw   s3, 196(a0)
-    srli s3, s7, 2
-    and  s3, s3, a6
-    slli s0, s3, 8
-    sub  s0, s0, s3
-    sw   s0, 200(a0)
-    srli s0, s7, 3
-    and  s0, s0, a6
-    slli s3, s0, 8
-    sub  s3, s3, s0
-    sw   s3, 204(a0)
-    srli s3, s7, 4
-    and  s3, s3, a6
-    slli s0, s3, 8
-    sub  s0, s0, s3
-    sw   s0, 208(a0)
-    srli s0, s7, 5
-    and  s0, s0, a6
-    slli s3, s0, 8
-    sub  s3, s3, s0
-    sw   s3, 212(a0)
-    srli s3, s7, 6
-    and  s3, s3, a6
-    slli s0, s3, 8
-    srli s7, s7, 7
-    sub  s0, s0, s3
-    and  s7, s7, a6
-    sw   s0, 216(a0)
-    slli s0, s7, 8
-    sub  s0, s0, s7
-    sw   s0, 220(a0)
-    and  s0, s4, a6
-    slli s7, s0, 8
-    sub  s7, s7, s0
-    sw   s7, 224(a0)
-    srli s7, s4, 1
-    and  s7, s7, a6
-    slli s0, s7, 8
-    sub  s0, s0, s7
-    sw   s0, 228(a0)
-    srli s0, s4, 2
-    and  s0, s0, a6
-    slli s7, s0, 8
-    sub  s7, s7, s0
-    sw   s7, 232(a0)
-    srli s7, s4, 3
-    and  s7, s7, a6
-    slli s0, s7, 8
-    sub  s0, s0, s7
-    sw   s0, 236(a0)
-    srli s0, s4, 4
-    and  s0, s0, a6
-    slli s7, s0, 8
-    sub  s7, s7, s0
-    sw   s7, 240(a0)
-    srli s7, s4, 5
-    and  s7, s7, a6
-    slli s0, s7, 8
-    sub  s0, s0, s7
-    sw   s0, 244(a0)
-    srli s0, s4, 6
-    and  s0, s0, a6
-    srli s4, s4, 7
-    and  a6, s4, a6
-    slli s4, s0, 8
-    sub  s4, s4, s0
-    sw   s4, 248(a0)
-    slli s4, a6, 8
-    sub  s4, s4, a6
-    sw   s4, 252(a0)
+    and  s4, ra, s4
+    xor  t3, ra, s7
+    xor  s11, s11, s10
+    xor  t1, s0, t1
+    and  s3, s11, s3
+    xor  ra, ra, s11
+    and  a7, s11, a7
+    and  a4, t3, a4
+    and  s2, t3, s2
+    xor  s11, s11, t1
+    and  a2, s7, a2
+    and  a3, s7, a3
+    xor  t3, t3, s11
+    xor  s7, s7, t1
+    and  t4, ra, t4
+    and  t5, t3, t5
+    and  a5, s7, a5
+    and  t3, t3, a6
+    xor  s3, t4, s3
+    and  t6, t1, t6
+    and  s5, t1, s5
+    xor  t4, t4, s6
+    xor  a3, a5, a3
+    xor  t3, s2, t3
+    and  s1, ra, s1
+    xor  t6, t6, a5
+    xor  t4, a3, t4
+    xor  s5, s5, t3
+    and  s9, s11, s9
+    xor  a3, s1, a3
+    xor  t6, s3, t6
+    xor  t3, a7, t3
+    xor  s9, s9, a3
+    xor  s3, t5, s3
+    xor  t3, t3, t4
+    and  s8, s7, s8
+    xor  s9, s3, s9
+    xor  s1, s1, t3
+    xor  t3, s9, t3
+    xor  s8, s8, s5
+    xor  s9, s4, s9
+    xor  s5, s5, a2
+    xor  a4, a4, s3
+    xor  t6, s8, t6
+    slli t3, t3, 1
+    xor  s5, s5, s9
+    xor  t4, t4, t6
+    xor  s8, s8, a4
+    or   s1, s1, t3
+    slli s5, s5, 2
+    xor  s2, s2, a4
+    and  s11, s11, t2
+    slli t4, t4, 3
+    or   s5, s1, s5
+    xor  s9, s9, s2
+    xor  a4, t6, a4
+    or   t4, s5, t4
+    xor  s9, s9, s11
+    slli t6, t6, 4
+    slli s9, s9, 5
+    or   t6, t4, t6
+    slli a4, a4, 6
+    or   s9, t6, s9
+    slli s8, s8, 7
+    or   a4, s9, a4
+    or   s8, a4, s8
+    li   a4, 1667457891
+    xor  a4, s8, a4
+    lw   s8, 520(sp)
+    xor  a4, a4, a1
+    xor  a4, s8, a4
+    lw   s8, 516(sp)
+    sw   a4, 0(sp)
+    xor  a4, s8, a4
+    lw   s8, 8(sp)
+    sw   a4, 4(sp)
+    xor  a4, s8, a4
+    lw   s8, 512(sp)
+    sw   a4, 8(sp)
+    xor  s8, s8, a4
+    sw   s8, 12(sp)
     slli a1, a1, 1
     srli t0, a1, 8
     sub  t0, zero, t0
     andi t0, t0, 0x11b
     xor  a1, a1, t0
-    addi a0, a0, 128
     lw   t0, 640(sp)
-    bne  a0, t0, .Lk_round
+    beq  a0, t0, .Lk_done
+    addi a0, a0, 128
+    j    .Lk_round
+.Lk_done:
+    lw   t0, 0(sp)
+    lw   t1, 12(sp)
+    lw   t2, 8(sp)
+    lw   t3, 4(sp)
+    li   t4, 1667457891
+    xor  t0, t0, t4
+    xor  t3, t3, t4
+    xor  t1, t1, t4
+    xor  t2, t2, t4
+    sw   t0, 128(a0)
+    sw   t3, 132(a0)
+    sw   t1, 140(a0)
+    sw   t2, 136(a0)
     lw   ra, 672(sp)
     lw   s0, 676(sp)
     lw   s1, 680(sp)
@@ -3330,23 +3153,23 @@ aes128ctr_xor:
     xor  a7, a7, s1
     sw   s10, 508(sp)
     slli s1, s1, 16
-    lw   s10, 256(a0)
+    lw   s10, 128(a0)
     xor  a5, a5, s1
     lw   s1, 0(a1)
     xor  a6, a6, s10
     xor  s1, a6, s1
-    lw   t3, 260(a0)
+    lw   t3, 132(a0)
     sw   s1, 0(a2)
     lw   s1, 4(a1)
     xor  a5, a5, t3
     xor  s1, a5, s1
-    lw   s3, 264(a0)
+    lw   s3, 136(a0)
     sw   s1, 4(a2)
     lw   s1, 8(a1)
     xor  t0, t0, s3
     sw   s5, 492(sp)
     xor  s1, t0, s1
-    lw   s5, 268(a0)
+    lw   s5, 140(a0)
     sw   s1, 8(a2)
     lw   s1, 12(a1)
     xor  a7, a7, s5

@@ -478,7 +478,7 @@ def last_round_block(zbkb):
     """round 10 (ARK, SubBytes, ShiftRows) and the unpacking: the S-box outputs of each row
     are bit-transposed in registers (X_r[k]: byte c = byte 4c+r of block k), then each block's
     4 words are byte-transposed into its columns, the last round key is added in byte form
-    (4 words at a0 + 256, the key schedule writes them) and out (a2) = in (a1) ^ keystream."""
+    (4 words at a0 + 128, the key schedule writes them) and out (a2) = in (a1) ^ keystream."""
     B = Block()
     m1, m2, m4 = B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f)
     for r in range(4):
@@ -488,7 +488,7 @@ def last_round_block(zbkb):
         for k in range(8):
             B.sw(x[k], "sp", VT + 4 * (4 * k + r))
     m8, m16 = B.li(0x00ff00ff), B.li(0x0000ffff)
-    k10 = [B.lw("a0", 256 + 4 * c) for c in range(4)]
+    k10 = [B.lw("a0", 128 + 4 * c) for c in range(4)]
     for k in range(8):
         y = bytetr(B, [B.lw("sp", VT + 4 * (4 * k + r)) for r in range(4)], m8, m16)
         for c in range(4):
@@ -530,43 +530,44 @@ def increment_phase():
 def keyexp_blocks(zbkb):
     """aes128ctr_keyexp(rk a0, key a1), constant time: SubWord with the S-box circuit on the
     4 bytes of a word at once (bit b of every byte in one word).  rk[32*i + 8*r + b] = W[r][b]
-    of round key i (round keys 1..10 with the S-box constant 0x63 folded in).  The current
-    round key words live at sp+0..15; a1 = rcon; a0 = where round key i goes."""
-    def convert(B, ws, c63, off):
-        # bitsliced conversion: row word R_r (byte c = byte 4c+r), then lane replication
-        m01, m8, m16 = B.li(0x01010101), B.li(0x00ff00ff), B.li(0x0000ffff)
-        rows = bytetr(B, ws, m8, m16)
-        if c63:
-            c = B.li(0x63636363)
-            rows = [B.xor(x, c) for x in rows]
-        for r in range(4):
-            for b in range(8):
-                x = B.and_(B.srli(rows[r], b) if b else rows[r], m01)
-                x = B.sub(B.slli(x, 8), x)
-                B.sw(x, "a0", off + w_off(r, b))
-    B0 = Block()
-    convert(B0, [B0.lw("sp", 4 * j) for j in range(4)], False, 0)
-    B1 = Block()
-    w = [B1.lw("sp", 4 * j) for j in range(4)]
-    m01 = B1.li(0x01010101)
-    t = B1.rotr(w[3], 8, zbkb)
-    u = [B1.and_(B1.srli(t, b) if b else t, m01) for b in range(8)]
-    sb = sbox(B1, u)
+    of round key i for i = 0..9 (1..9 with the S-box constant 0x63 folded in); round key 10
+    (constant folded in) in byte form at rk[320..323]: the last round adds it after unpacking.
+    The current round key lives at sp+0..15 in byte form; a1 = rcon; a0 = where its W form
+    goes; the constant to fold in (0 for round key 0) at MISC+4.  Three blocks, each emitted
+    once: conversion, next round key, round key 10's store."""
+    conv = Block()
+    # bitsliced conversion: row words R_r (byte c = byte 4c+r), then lane replication
+    m01, m8, m16 = conv.li(0x01010101), conv.li(0x00ff00ff), conv.li(0x0000ffff)
+    rows = bytetr(conv, [conv.lw("sp", 4 * j) for j in range(4)], m8, m16)
+    c = conv.lw("sp", MISC + 4)
+    for r in range(4):
+        row = conv.xor(rows[r], c)
+        for b in range(8):
+            x = conv.and_(conv.srli(row, b) if b else row, m01)
+            conv.sw(conv.sub(conv.slli(x, 8), x), "a0", w_off(r, b))
+    nxt = Block()
+    # round key i (byte form) from round key i - 1 at sp+0..15, stored back there
+    w = [nxt.lw("sp", 4 * j) for j in range(4)]
+    m01 = nxt.li(0x01010101)
+    t = nxt.rotr(w[3], 8, zbkb)
+    u = [nxt.and_(nxt.srli(t, b) if b else t, m01) for b in range(8)]
+    sb = sbox(nxt, u)
     y = sb[0]
     for b in range(1, 8):
-        y = B1.or_(y, B1.slli(sb[b], b))
-    y = B1.xor(y, B1.li(0x63636363))
-    y = B1.xor_reg(y, "a1")
-    n = [B1.xor(w[0], y)]
+        y = nxt.or_(y, nxt.slli(sb[b], b))
+    y = nxt.xor(y, nxt.li(0x63636363))
+    y = nxt.xor_reg(y, "a1")
+    n = [nxt.xor(w[0], y)]
     for j in range(1, 4):
-        n.append(B1.xor(w[j], n[-1]))
-    c63 = B1.li(0x63636363)
+        n.append(nxt.xor(w[j], n[-1]))
     for j in range(4):
-        B1.sw(n[j], "sp", 4 * j)
-        # round key 10 in byte form (with the S-box constant) ends at rk[352..355]
-        B1.sw(B1.xor(n[j], c63), "a0", 256 + 4 * j)
-    convert(B1, n, True, 128)
-    return compile_block(B0, ("a0", "a1"), "keyconv0"), compile_block(B1, ("a0", "a1"), "keyround")
+        nxt.sw(n[j], "sp", 4 * j)
+    last = Block()              # round key 10 in byte form, with the constant (a0 = rk + 1152)
+    c63 = last.li(0x63636363)
+    for j in range(4):
+        last.sw(last.xor(last.lw("sp", 4 * j), c63), "a0", 128 + 4 * j)
+    return (compile_block(conv, ("a0", "a1"), "keyconv"), compile_block(nxt, ("a0", "a1"), "keynext"),
+            compile_block(last, ("a0", "a1"), "key10"))
 
 # ----------------------------------------------------------------- the functions
 def gen(zbkb):
@@ -598,21 +599,27 @@ def gen(zbkb):
     for i in range(16):     # key bytes -> stack words 0..3 (little endian)
         L.append(f"    lbu  t0, {i}(a1)")
         L.append(f"    sb   t0, {i}(sp)")
-    kb0, kb1 = keyexp_blocks(zbkb)
-    L += kb0
+    kb_conv, kb_next, kb_10 = keyexp_blocks(zbkb)
+    L.append(f"    sw   zero, {MISC + 4}(sp)")       # round key 0: no constant to fold in
     L.append("    li   a1, 1")                      # rcon
-    L.append("    addi t0, a0, 1280")
-    L.append(f"    sw   t0, {MISC}(sp)")             # rk + 128*10: last round key
+    L.append("    addi t0, a0, 1152")
+    L.append(f"    sw   t0, {MISC}(sp)")             # rk + 128*9: where round key 9 goes
     L.append(".Lk_round:")
-    L += kb1
+    L += kb_conv                                     # round key i -> W form at a0
+    L.append("    li   t0, 0x63636363")
+    L.append(f"    sw   t0, {MISC + 4}(sp)")         # round keys 1..10 carry the S-box constant
+    L += kb_next                                     # round key i + 1 in byte form
     L.append("    slli a1, a1, 1")                  # rcon = xtime(rcon)
     L.append("    srli t0, a1, 8")
     L.append("    sub  t0, zero, t0")
     L.append("    andi t0, t0, 0x11b")
     L.append("    xor  a1, a1, t0")
-    L.append("    addi a0, a0, 128")
     L.append(f"    lw   t0, {MISC}(sp)")
-    L.append("    bne  a0, t0, .Lk_round")
+    L.append("    beq  a0, t0, .Lk_done")           # the key just made is round key 10
+    L.append("    addi a0, a0, 128")
+    L.append("    j    .Lk_round")
+    L.append(".Lk_done:")
+    L += kb_10
     epilogue()
     L.append("    .size aes128ctr_keyexp, .-aes128ctr_keyexp")
     # ---- xor
