@@ -22,6 +22,13 @@ def err(msg: str) -> None:
 
 
 # ------------------------------------------------------------------ selection
+def filter_regex(pattern: str) -> re.Pattern:
+    try:
+        return re.compile(pattern)
+    except re.error as e:
+        raise SystemExit(f"rvlab: error: --filter {pattern!r} is not a regular expression: {e}")
+
+
 def select(args) -> tuple[list[Impl], list[str]]:
     crypto_dirs = [Path(d) for d in (args.crypto_dir or [B.ROOT / "crypto"])]
     for d in crypto_dirs:
@@ -30,10 +37,7 @@ def select(args) -> tuple[list[Impl], list[str]]:
     prim_roots = list(dict.fromkeys([d.resolve() for d in crypto_dirs] + [B.ROOT / "crypto"]))
     impls, errors = discover(crypto_dirs, prim_roots)
     if args.filter:
-        try:
-            rx = re.compile(args.filter)
-        except re.error as e:
-            raise SystemExit(f"rvlab: error: --filter {args.filter!r} is not a regular expression: {e}")
+        rx = filter_regex(args.filter)
         impls = [i for i in impls if rx.search(i.name)]
         errors = [e for e in errors if rx.search(e)]
     return impls, errors
@@ -332,17 +336,9 @@ def cmd_bench(args) -> int:
         # the new records are merged into the old ones: a file that cannot be read as a
         # list of records would be overwritten and lose them, so stop before measuring
         try:
-            old = json.loads(json_path.read_text())
-        except (OSError, ValueError) as e:
-            err(f"{json_path} is not readable JSON ({e}); fix or remove it first (the new records are merged into it)")
-            return 1
-        try:
-            if not isinstance(old, list) or not all(isinstance(r, dict) for r in old):
-                raise RecordError("not a list of records")
-            for r in old:
-                validate_record(r)
+            old = load_records(json_path)
         except RecordError as e:
-            err(f"{json_path} is not a list of bench records ({e}); fix or remove it first (the new records are merged into it)")
+            err(f"{e}; fix or remove it first (the new records are merged into it)")
             return 1
     if args.mul_latency is not None and not 1 <= args.mul_latency <= 1000:
         err(f"--mul-latency must be 1..1000, not {args.mul_latency}")
@@ -416,8 +412,11 @@ def load_records(path: Path) -> list[dict]:
         raise RecordError(f"{path}: cannot read ({e})")
     if not isinstance(recs, list) or not all(isinstance(r, dict) for r in recs):
         raise RecordError(f"{path}: not a list of bench records")
-    for r in recs:
-        validate_record(r)
+    try:
+        for r in recs:
+            validate_record(r)
+    except RecordError as e:
+        raise RecordError(f"{path}: not a list of bench records ({e})")
     return recs
 
 
@@ -427,7 +426,7 @@ def cmd_compare(args) -> int:
     except RecordError as e:
         err(str(e))
         return 1
-    for line in compare(old, new, args.filter):
+    for line in compare(old, new, filter_regex(args.filter) if args.filter else None):
         print(line)
     return 0
 
@@ -445,7 +444,10 @@ def cmd_report(args) -> int:
 def elf_arch_isa(elf: Path) -> str | None:
     """The ELF's Tag_RISCV_arch (the union of its objects' -march) as an rvsim ISA string:
     version numbers dropped, names rvsim implies or folds into a/m/c left out."""
-    p = subprocess.run([B.CC.replace("gcc", "readelf"), "-A", str(elf)], capture_output=True, text=True)
+    try:
+        p = subprocess.run([B.CC.replace("gcc", "readelf"), "-A", str(elf)], capture_output=True, text=True)
+    except OSError:             # no cross binutils: fall back to the default
+        return None
     m = re.search(r'Tag_RISCV_arch: "([^"]+)"', p.stdout)
     if p.returncode != 0 or not m:
         return None

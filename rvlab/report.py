@@ -413,11 +413,10 @@ def measurement_key(r: dict) -> tuple:
             r.get("input_bytes"), _extra(r))
 
 
-def compare(old: list[dict], new: list[dict], pattern: str | None = None) -> list[str]:
+def compare(old: list[dict], new: list[dict], rx: re.Pattern | None = None) -> list[str]:
     """Text lines comparing two lists of bench records: every measurement whose cycles, code,
     static or stack bytes or constant-time verdict changed (largest relative cycle change
     first), then the counts of unchanged and one-sided measurements."""
-    rx = re.compile(pattern) if pattern else None
     def keep(r):
         return rx is None or rx.search(f"{r.get('primitive')}/{r.get('impl')}")
     before = {measurement_key(r): r for r in old if keep(r)}

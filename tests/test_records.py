@@ -150,3 +150,6 @@ def test_compare_lists_what_changed(bench_records, tmp_path):
     p = subprocess.run([sys.executable, "-m", "rvlab", "compare", str(bad), str(new)], cwd=ROOT,
                        capture_output=True, text=True)
     assert p.returncode == 1 and "not a list of bench records" in p.stderr
+    p = subprocess.run([sys.executable, "-m", "rvlab", "compare", str(path), str(new), "--filter", "("], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "is not a regular expression" in p.stderr and "Traceback" not in p.stderr
