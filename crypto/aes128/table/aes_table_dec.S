@@ -1173,31 +1173,31 @@ aes128_keyexp_dec:
     li   a7, 4
 .Lkd_pair:
     lw   a6, 0(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     mv   t5, a1
     lw   a6, 0(a5)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 0(a4)
     sw   t5, 0(a5)
     lw   a6, 4(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     mv   t5, a1
     lw   a6, 4(a5)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 4(a4)
     sw   t5, 4(a5)
     lw   a6, 8(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     mv   t5, a1
     lw   a6, 8(a5)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 8(a4)
     sw   t5, 8(a5)
     lw   a6, 12(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     mv   t5, a1
     lw   a6, 12(a5)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 12(a4)
     sw   t5, 12(a5)
     addi a4, a4, 16
@@ -1205,47 +1205,47 @@ aes128_keyexp_dec:
     addi a7, a7, -1
     bnez a7, .Lkd_pair
     lw   a6, 0(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 0(a4)
     lw   a6, 4(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 4(a4)
     lw   a6, 8(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 8(a4)
     lw   a6, 12(a4)
-    jal  t6, .Lkd_imc
+    jal  t0, .Lkd_imc
     sw   a1, 12(a4)
     ret
 .Lkd_imc:
-    andi t0, a6, 0xff
-    srli t1, a6, 8
-    andi t1, t1, 0xff
-    srli t2, a6, 16
+    andi t1, a6, 0xff
+    srli t2, a6, 8
     andi t2, t2, 0xff
-    srli t3, a6, 24
-    add  t0, t0, a2
+    srli t3, a6, 16
+    andi t3, t3, 0xff
+    srli t4, a6, 24
     add  t1, t1, a2
     add  t2, t2, a2
     add  t3, t3, a2
-    lbu  t0, 0(t0)
+    add  t4, t4, a2
     lbu  t1, 0(t1)
     lbu  t2, 0(t2)
     lbu  t3, 0(t3)
-    slli t0, t0, 2
-    add  t0, t0, a3
+    lbu  t4, 0(t4)
     slli t1, t1, 2
     add  t1, t1, a3
     slli t2, t2, 2
     add  t2, t2, a3
     slli t3, t3, 2
     add  t3, t3, a3
-    lw   t0, -1792(t0)
-    lw   t1, -768(t1)
-    lw   t2, 256(t2)
-    lw   t3, 1280(t3)
-    xor  a1, t0, t1
-    xor  a1, a1, t2
+    slli t4, t4, 2
+    add  t4, t4, a3
+    lw   t1, -1792(t1)
+    lw   t2, -768(t2)
+    lw   t3, 256(t3)
+    lw   t4, 1280(t4)
+    xor  a1, t1, t2
     xor  a1, a1, t3
-    jr   t6
+    xor  a1, a1, t4
+    jr   t0
     .size aes128_keyexp_dec, .-aes128_keyexp_dec
