@@ -5,24 +5,25 @@
  * layout_check.py wants it); n > 32 goes to the recursive Karatsuba below, which recurses
  * into bigint_mul and hands odd n to best_pad:
  *   n = 0, 1            operand-scanning schoolbook
- *   n = 2..8            straight-line Comba (../comba-fixed/kernels.inc)
+ *   n = 2..9, 11, 13, 15  straight-line Comba (../comba-fixed/kernels.inc)
  *   n = 10, 12, 14, 16, 18, 20, 24, 28, 32  straight-line Karatsuba (../karatsuba-fixed/kernels.inc)
- *   n = 13, 15, 17, 19, 22, 23, 25..27, 29..31 and odd n = 33..63: the operands
+ *   n = 17, 19, 22, 23, 25..27, 29..31 and odd n = 33..63: the operands
  *                       zero-extended to a size with a kernel (pad.inc)
- *   n = 9, 11, 21 and odd n > 63   Duff-unrolled Comba (operand scanning above 64 limbs)
+ *   n = 21 and odd n > 63   Duff-unrolled Comba (operand scanning above 64 limbs)
  *   even n > 32         subtractive Karatsuba, recursing into bigint_mul
  * Radix 2^32, RV32IM.  Code order: the dispatcher, pad.inc and the recursion first, then
  * the kernels (../karatsuba-fixed/layout.inc), so the n = 32 chain starts right after the caller. */
 #ifndef KAR_THRESHOLD
 #define KAR_THRESHOLD 33           /* n <= 32 never reaches the recursion (the table) */
 #endif
+#include "../common/dispatch.inc"
     .section .data.bigint_mul_table, "aw"
     .p2align 2
 best_table:                        /* entry n: where bigint_mul(r, a, b, n) goes */
     .word best_sb, best_sb                                            /* 0, 1 */
     .word cfx_mul2, cfx_mul3, cfx_mul4, cfx_mul5, cfx_mul6, cfx_mul7, cfx_mul8
-    .word best_comba, kf_mul10, best_comba, kf_mul12                  /* 9..12 */
-    .word best_pad14, kf_mul14, best_pad16, kf_mul16                  /* 13..16 */
+    .word cfx_mul9, kf_mul10, cfx_mul11, kf_mul12                     /* 9..12 */
+    .word cfx_mul13, kf_mul14, cfx_mul15, kf_mul16                    /* 13..16 */
     .word best_pad18, kf_mul18, best_pad20, kf_mul20                  /* 17..20 */
     .word best_comba, best_pad24, best_pad24, kf_mul24                /* 21..24 */
     .word best_pad28, best_pad28, best_pad28, kf_mul28                /* 25..28 */
@@ -32,13 +33,7 @@ best_table:                        /* entry n: where bigint_mul(r, a, b, n) goes
     .type bigint_mul, @function
     .p2align 2
 bigint_mul:
-    li    t0, 33
-    bgeu  a3, t0, best_kar         /* n > 32 */
-    slli  t0, a3, 2
-    la    t1, best_table
-    add   t1, t1, t0
-    lw    t1, 0(t1)
-    jr    t1                       /* not t0: jr x5 is a return hint (RAS pop) */
+    jump_table best_table, 33, best_kar
     .size bigint_mul, .-bigint_mul
 #include "pad.inc"                  /* n without a kernel, through a larger size with one */
 #define KAR_NAME best_kar
@@ -49,3 +44,16 @@ bigint_mul:
 #include "../common/karatsuba.inc"
 #define LAYOUT_AFTER_N24 "../best/small.inc"   /* (resolved next to layout.inc) */
 #include "../karatsuba-fixed/layout.inc"
+/* the straight-line Combas for odd n = 9..15, behind every chain (each is called alone) */
+#define CFX_PICK 9
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
+#define CFX_PICK 11
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
+#define CFX_PICK 13
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
+#define CFX_PICK 15
+#include "../comba-fixed/kernels.inc"
+#undef CFX_PICK
