@@ -13,7 +13,7 @@ low word = 10 issue slots, exactly the two 5-cycle multiplies of the E31.
 usage: python3 gen.py > kernels.inc   (included by mul.S here, and kernel by kernel with
 CFX_PICK by ../karatsuba-fixed/layout.inc)
 """
-SIZES = (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15, 16)
+SIZES = (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15, 16, 17)
 R = ("t5", "t6", "a3")
 
 
