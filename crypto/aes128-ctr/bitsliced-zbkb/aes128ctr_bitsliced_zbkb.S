@@ -2072,8 +2072,8 @@ aes128ctr_xor:
     sw   s8, 92(sp)
     sw   a1, 88(sp)
     sw   s5, 124(sp)
-    addi a0, a0, 128
     lw   t0, 656(sp)
+    addi a0, a0, 128
     addi t0, t0, -1
     sw   t0, 656(sp)
     bnez t0, .Lx_round

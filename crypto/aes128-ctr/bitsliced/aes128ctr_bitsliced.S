@@ -2123,8 +2123,8 @@ aes128ctr_xor:
     sw   a2, 92(sp)
     sw   t4, 88(sp)
     sw   s5, 124(sp)
-    addi a0, a0, 128
     lw   t0, 656(sp)
+    addi a0, a0, 128
     addi t0, t0, -1
     sw   t0, 656(sp)
     bnez t0, .Lx_round
