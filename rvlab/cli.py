@@ -12,7 +12,7 @@ from pathlib import Path
 from . import build as B
 from . import runner as R
 from .manifest import Impl, discover
-from .report import RecordError, compare, validate_record, write_report
+from .report import RecordError, compare, load_records, validate_record, write_report
 
 RESULTS = B.ROOT / "results"
 
@@ -402,22 +402,6 @@ def cmd_bench(args) -> int:
 
 
 COMPARE_SHOWN = 15
-
-
-def load_records(path: Path) -> list[dict]:
-    """A bench JSON file as a list of validated records (RecordError with the reason if not)."""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as e:
-        raise RecordError(f"{path}: cannot read ({e})")
-    if not isinstance(recs, list) or not all(isinstance(r, dict) for r in recs):
-        raise RecordError(f"{path}: not a list of bench records")
-    try:
-        for r in recs:
-            validate_record(r)
-    except RecordError as e:
-        raise RecordError(f"{path}: not a list of bench records ({e})")
-    return recs
 
 
 def cmd_compare(args) -> int:

@@ -354,17 +354,28 @@ def plot(records: list[dict], png: Path) -> bool:
     return True
 
 
-def write_report(json_path: Path, md_path: Path) -> int:
+def load_records(path: Path) -> list[dict]:
+    """A bench JSON file as a list of validated records (RecordError with the reason if not)."""
     try:
-        records = json.loads(Path(json_path).read_text())
+        recs = json.loads(Path(path).read_text())
     except FileNotFoundError:
-        raise RecordError(f"{json_path} does not exist — run `rvlab bench` first") from None
+        raise RecordError(f"{path} does not exist — run `rvlab bench` first") from None
     except json.JSONDecodeError as e:
-        raise RecordError(f"{json_path}: not valid JSON: {e}") from None
-    if not isinstance(records, list):
-        raise RecordError(f"{json_path}: must be a JSON list of records")
-    for r in records:
-        validate_record(r)
+        raise RecordError(f"{path}: not valid JSON: {e}") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read ({e})") from None
+    if not isinstance(recs, list) or not all(isinstance(r, dict) for r in recs):
+        raise RecordError(f"{path}: not a list of bench records")
+    try:
+        for r in recs:
+            validate_record(r)
+    except RecordError as e:
+        raise RecordError(f"{path}: not a list of bench records ({e})") from None
+    return recs
+
+
+def write_report(json_path: Path, md_path: Path) -> int:
+    records = load_records(json_path)
     Path(md_path).parent.mkdir(parents=True, exist_ok=True)
     text = render(records, load_published())
     png = Path(md_path).with_name(Path(md_path).stem + "-cycles-per-byte.png")
@@ -413,6 +424,9 @@ def measurement_key(r: dict) -> tuple:
             r.get("input_bytes"), _extra(r))
 
 
+COMPARED = ("cycles", "code_bytes", "static_bytes", "stack_bytes", "constant_time")
+
+
 def compare(old: list[dict], new: list[dict], rx: re.Pattern | None = None) -> list[str]:
     """Text lines comparing two lists of bench records: every measurement whose cycles, code,
     static or stack bytes or constant-time verdict changed (largest relative cycle change
@@ -424,8 +438,7 @@ def compare(old: list[dict], new: list[dict], rx: re.Pattern | None = None) -> l
     rows, same = [], 0
     for k in before.keys() & after.keys():
         a, b = before[k], after[k]
-        fields = ("cycles", "code_bytes", "static_bytes", "stack_bytes", "constant_time")
-        if all(a.get(f) == b.get(f) for f in fields):
+        if all(a.get(f) == b.get(f) for f in COMPARED):
             same += 1
             continue
         ca, cb = a.get("cycles") or 0, b.get("cycles") or 0

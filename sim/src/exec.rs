@@ -54,9 +54,9 @@ pub struct Machine {
     pub stop_on_trap: bool,
     /// exceptions taken by the program's own handler
     pub traps_taken: u64,
-    /// what the first exception the program's handler took was (rvsim's own message for
-    /// it), so a program that crashes into its handler still gets explained at exit
-    pub first_trap: Option<String>,
+    /// (pc, cause, mtval) of the first exception the program's handler took, so a program
+    /// that crashes into its handler still gets explained at exit (trap_message)
+    pub first_trap: Option<(u32, u32, u32)>,
     /// (pc, cause) of the last trap delivered since the last `mret`: the same trap again
     /// means the handler itself faults in a loop, which stops like an unhandled trap
     pending_trap: Option<(u32, u32)>,
@@ -202,6 +202,20 @@ impl Machine {
         }
     }
 
+    /// rvsim's message for an exception (pc, cause, mtval) the program's handler took: for an
+    /// instruction outside the ISA or not decodable the same text as when there is no handler,
+    /// otherwise the cause, the instruction and mtval.  Built at exit, not in the run loop.
+    pub fn trap_message(&self, (pc, c, tval): (u32, u32, u32)) -> String {
+        let w = self.mem.fetch(pc).ok();
+        if let (cause::ILLEGAL, Some(w)) = (c, w) {
+            if let Err(e) = decode::decode(w, &self.isa, self.table) {
+                return self.decode_error(pc, e, w).0;
+            }
+        }
+        let dis = w.map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
+        format!("{} by '{dis}' at pc 0x{pc:08x} (mtval 0x{tval:08x})", cause::name(c))
+    }
+
     #[inline(never)]
     fn decode_at(&self, pc: u32) -> Result<Decoded, SimError> {
         if pc & 2 != 0 && !self.isa.c {
@@ -293,6 +307,7 @@ impl Machine {
         // the trapping instruction does not retire: take it out of the execution counts
         if idx < self.dcache.len() { self.dcache[idx].count -= 1; } else { self.mnem_slow[mnem as usize] -= 1; }
         self.traps_taken += 1;
+        if self.first_trap.is_none() { self.first_trap = Some((pc, cause, tval)); }
         Some(self.csr.enter_trap(cause, tval, pc))
     }
 
@@ -384,7 +399,6 @@ impl Machine {
             let (c, tv) = ($cause, $tval);
             match self.deliver_trap(pc, c, tv, $idx, $mnem) {
                 Some(h) => {
-                    if self.first_trap.is_none() { self.first_trap = Some(($err).0); }
                     t.trap();
                     if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
                     if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }

@@ -179,8 +179,8 @@ fn main() {
     };
     let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
     if code != 0 {
-        if let Some(t) = &m.first_trap {
-            eprintln!("rvsim: note: the program exited with status {code} after {} exception(s) went to its own trap handler (mtvec); the first: {t} (--stop-on-trap stops there)", m.traps_taken);
+        if let Some(t) = m.first_trap {
+            eprintln!("rvsim: note: the program exited with status {code} after {} exception(s) went to its own trap handler (mtvec); the first: {} (--stop-on-trap stops there)", m.traps_taken, m.trap_message(t));
         }
     }
     if o.stats { eprint!("{}", report::summary(&m, &info)); }

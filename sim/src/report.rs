@@ -50,7 +50,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
         "icache_misses": r.icache_misses,
         "branch_mispredicts": r.branch_mispredicts,
         "traps": m.traps_taken,
-        "first_trap": m.first_trap,
+        "first_trap": m.first_trap.map(|t| m.trap_message(t)),
     })
 }
 
