@@ -8,7 +8,7 @@ from pathlib import Path
 
 REQUIRED = {"primitive": str, "impl": str, "isa": str, "sources": list,
             "entry_points": list, "description": str}
-OPTIONAL = {"cflags": list, "constant_time": bool}
+OPTIONAL = {"cflags": list, "constant_time": bool, "baseline": str}
 _ISA_RE = re.compile(r"^rv32[a-z]+(_[a-z][a-z0-9]*)*$")
 _IDENT_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # single-letter extensions gcc -march accepts for these kernels
@@ -34,6 +34,7 @@ class Impl:
     primitive_dir: Path             # folder holding api.h, vectors.py, test.c, speed.c
     cflags: list[str] = field(default_factory=lambda: ["-O2"])
     constant_time: bool | None = None
+    baseline: str | None = None     # impl of the same primitive this one's extensions are measured against
 
     @property
     def name(self) -> str:
@@ -124,7 +125,7 @@ def load_manifest(path: Path, primitive_roots: list[Path]) -> Impl:
     return Impl(primitive=data["primitive"], impl=data["impl"], isa=isa, sources=list(data["sources"]),
                 entry_points=list(eps), description=data["description"], path=folder,
                 primitive_dir=prim_dir, cflags=list(data.get("cflags", ["-O2"])),
-                constant_time=data.get("constant_time"))
+                constant_time=data.get("constant_time"), baseline=data.get("baseline"))
 
 
 def discover(crypto_dirs: list[Path], primitive_roots: list[Path]) -> tuple[list[Impl], list[str]]:
@@ -136,4 +137,10 @@ def discover(crypto_dirs: list[Path], primitive_roots: list[Path]) -> tuple[list
                 impls.append(load_manifest(m, primitive_roots))
             except ManifestError as e:
                 errors.append(str(e))
+    names = {(i.primitive, i.impl) for i in impls}
+    for i in impls:
+        if i.baseline is not None and (i.primitive, i.baseline) not in names:
+            errors.append(f"{i.path / 'manifest.toml'}: baseline = \"{i.baseline}\" is not an "
+                          f"implementation of {i.primitive} (have: "
+                          f"{', '.join(sorted(n for p, n in names if p == i.primitive))})")
     return impls, errors

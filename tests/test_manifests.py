@@ -63,6 +63,7 @@ def _write(tmp_path, fields, raw=None, folder="m", parent="chacha20"):
     ({"entry_points": '["not an identifier"]'}, "C identifiers"),
     ({"cflags": '"-O2"'}, "'cflags' must be a list"),
     ({"constant_time": '"yes"'}, "'constant_time' must be a bool"),
+    ({"baseline": "3"}, "'baseline' must be a str"),
 ])
 def test_malformed_manifest_messages(tmp_path, change, message):
     fields = dict(GOOD)
@@ -104,3 +105,12 @@ def test_cli_bad_filter_and_no_match():
     assert p.returncode != 0 and "not a regular expression" in p.stdout + p.stderr
     p = rvlab("build", "--filter", "^no/such$")
     assert p.returncode == 1 and "no implementation matches" in p.stderr
+
+
+def test_baseline_must_name_an_implementation_of_the_primitive(tmp_path):
+    _write(tmp_path, dict(GOOD, baseline='"nosuch"'))
+    _, errors = discover([tmp_path], ROOTS)
+    assert len(errors) == 1 and 'baseline = "nosuch" is not an implementation of chacha20 (have: m)' in errors[0]
+    _write(tmp_path, dict(GOOD, impl='"n"', baseline='"m"'), folder="n")
+    impls, errors = discover([tmp_path], ROOTS)
+    assert any(i.impl == "n" and i.baseline == "m" for i in impls)

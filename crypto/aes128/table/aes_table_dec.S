@@ -1219,14 +1219,14 @@ aes128_keyexp_dec:
     ret
 .Lkd_imc:
     andi t1, a6, 0xff
+    add  t1, t1, a2
     srli t2, a6, 8
     andi t2, t2, 0xff
+    add  t2, t2, a2
     srli t3, a6, 16
     andi t3, t3, 0xff
-    srli t4, a6, 24
-    add  t1, t1, a2
-    add  t2, t2, a2
     add  t3, t3, a2
+    srli t4, a6, 24
     add  t4, t4, a2
     lbu  t1, 0(t1)
     lbu  t2, 0(t2)

@@ -1156,13 +1156,13 @@ aes128_keyexp_enc:
     sw   a7, 12(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1185,13 +1185,13 @@ aes128_keyexp_enc:
     sw   a7, 28(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1214,13 +1214,13 @@ aes128_keyexp_enc:
     sw   a7, 44(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1243,13 +1243,13 @@ aes128_keyexp_enc:
     sw   a7, 60(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1272,13 +1272,13 @@ aes128_keyexp_enc:
     sw   a7, 76(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1301,13 +1301,13 @@ aes128_keyexp_enc:
     sw   a7, 92(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1330,13 +1330,13 @@ aes128_keyexp_enc:
     sw   a7, 108(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1359,13 +1359,13 @@ aes128_keyexp_enc:
     sw   a7, 124(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1388,13 +1388,13 @@ aes128_keyexp_enc:
     sw   a7, 140(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)
@@ -1417,13 +1417,13 @@ aes128_keyexp_enc:
     sw   a7, 156(a0)
     srli t0, a7, 8
     andi t0, t0, 0xff
+    add  t0, t0, a3
     srli t1, a7, 16
     andi t1, t1, 0xff
-    srli t2, a7, 24
-    andi t3, a7, 0xff
-    add  t0, t0, a3
     add  t1, t1, a3
+    srli t2, a7, 24
     add  t2, t2, a3
+    andi t3, a7, 0xff
     add  t3, t3, a3
     lbu  t0, 0(t0)
     lbu  t1, 0(t1)

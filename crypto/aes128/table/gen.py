@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Generates aes_table_enc.S and aes_table_dec.S (RV32I, T-tables in .data).
+"""Generates aes_table_enc.S and aes_table_dec.S (RV32I, T-tables in .data) here, and the
+same kernels with seed 003's S-box address instructions (sboxaddr, sboxaddrw: a table base
+plus one selected state byte, scaled by 1 or 4, in one instruction) in ../table-xsbox/.
 
-Run: python3 gen.py   (writes the .S files next to this script).
+Run: python3 gen.py   (writes the .S files of both implementations).
 State column j is the little-endian word of bytes 4j..4j+3 (row 0 in bits 0..7).
 """
 import os
@@ -59,8 +61,10 @@ def halves(vals):
 
 def last_round_tables(sbox):
     """S[x] << 8 as halfwords and S[x] << 16 as words, right behind the four T-tables: the
-    last round reads output bytes 1 and 2 already in place (no shift)."""
-    return [halves([v << 8 for v in sbox]), words("s16", [v << 16 for v in sbox])]
+    last round reads output bytes 1 and 2 already in place (no shift). xsbox reads byte 1
+    from the S-box (sboxaddrw cannot scale by 2), so it has only the S << 16 table."""
+    s16 = words("s16", [v << 16 for v in sbox])
+    return [s16] if XSBOX else [halves([v << 8 for v in sbox]), s16]
 
 def bytes_(vals):
     out = []
@@ -90,9 +94,33 @@ S = ["a4", "a5", "a6", "a7"]
 N = ["t0", "t1", "t2", "t3"]
 T = ["t4", "t5", "t6", "a1"]          # a1 is free once the input is loaded
 
-def load_block(e, regs, ptr, tmp):
-    """Load 16 bytes from ptr into regs; word loads if ptr is aligned, else bytes."""
-    pass
+XSBOX = False    # set by generate(): emit sboxaddr/sboxaddrw instead of extract-and-add
+
+
+def byte_addr(e, t, src, k, base, scale):
+    """t = base + byte k of src, times scale (1 or 4): the S-box/T-table address of a lookup.
+    RV32I: shift, mask (pre-scaled by 4 where scale is 4) and add; xsbox: one instruction."""
+    if XSBOX:
+        e(f"{'sboxaddrw' if scale == 4 else 'sboxaddr '} {t}, {src}, {base}, {k}")
+        return
+    if scale == 4:
+        if k == 0:
+            e(f"andi {t}, {src}, 0xff")
+            e(f"slli {t}, {t}, 2")
+        elif k == 3:
+            e(f"srli {t}, {src}, 22")
+            e(f"andi {t}, {t}, 0x3fc")
+        else:
+            e(f"srli {t}, {src}, {8 * k - 2}")
+            e(f"andi {t}, {t}, 0x3fc")
+    elif k == 0:
+        e(f"andi {t}, {src}, 0xff")
+    elif k == 3:
+        e(f"srli {t}, {src}, 24")
+    else:
+        e(f"srli {t}, {src}, {8 * k}")
+        e(f"andi {t}, {t}, 0xff")
+    e(f"add  {t}, {t}, {base}")
 
 def emit_rounds(e, dec):
     """Emit the 9 full T-table rounds followed by the last (S-box) round.
@@ -114,16 +142,7 @@ def emit_rounds(e, dec):
         pending = []  # (tmpreg, dst) loaded, awaiting xor
         for i, (j, src, k) in enumerate(lookups):
             t = temps[i % 4]
-            if k == 0:
-                e(f"andi {t}, {src}, 0xff")
-                e(f"slli {t}, {t}, 2")
-            elif k == 3:
-                e(f"srli {t}, {src}, 22")
-                e(f"andi {t}, {t}, 0x3fc")
-            else:
-                e(f"srli {t}, {src}, {8 * k - 2}")
-                e(f"andi {t}, {t}, 0x3fc")
-            e(f"add  {t}, {t}, {B}")
+            byte_addr(e, t, src, k, B, 4)
             # retire older pending xor (loaded 2 lookups ago -> no stall)
             if len(pending) >= 2:
                 pt, pd = pending.pop(0)
@@ -138,7 +157,7 @@ def emit_rounds(e, dec):
 # the last round's byte-position tables, as offsets from B2 = B + 2047 (B + 2304: S << 8, then S << 16)
 B2_OFF = 2047
 S8_OFF = 4096 - BASE_OFF - B2_OFF
-S16_OFF = S8_OFF + 512
+S16_OFF = S8_OFF + 512                  # xsbox: S8_OFF (no S << 8 table)
 
 def emit_last_round(e, cur, nxt, sbox_reg, dec):
     """Last round and the output stores: output byte 0 from the S-box (lbu at sbox_reg - 2048), bytes 1 and 2 from the
@@ -157,7 +176,12 @@ def emit_last_round(e, cur, nxt, sbox_reg, dec):
     temps = T
     for i, (j, src, k) in enumerate(lookups):
         t = temps[i % 4]
-        if k == 0:
+        if XSBOX and k != 2:
+            # the byte from the S-box, shifted into place below (k = 1 and 3)
+            byte_addr(e, t, src, k, sbox_reg, 1)
+        elif XSBOX:
+            byte_addr(e, t, src, k, b2, 4)
+        elif k == 0:
             e(f"andi {t}, {src}, 0xff")
             e(f"add  {t}, {t}, {sbox_reg}")
         elif k == 1:
@@ -173,13 +197,12 @@ def emit_last_round(e, cur, nxt, sbox_reg, dec):
             e(f"add  {t}, {t}, {sbox_reg}")
         if len(pending) >= 2:
             pt, pd, pk = pending.pop(0)
-            if pk == 3:
-                e(f"slli {pt}, {pt}, 24")
+            emit_place(e, pt, pk)
             e(f"xor  {pd}, {pd}, {pt}")
-        if k == 1:
+        if k == 1 and not XSBOX:
             e(f"lhu  {t}, {S8_OFF}({t})")
         elif k == 2:
-            e(f"lw   {t}, {S16_OFF}({t})")
+            e(f"lw   {t}, {S8_OFF if XSBOX else S16_OFF}({t})")
         else:
             e(f"lbu  {t}, -2048({t})")
         pending.append((t, nxt[j], k))
@@ -187,10 +210,14 @@ def emit_last_round(e, cur, nxt, sbox_reg, dec):
     for n_left, (pt, pd, pk) in enumerate(pending):
         if n_left == len(pending) - 1:
             emit_store_out(e, nxt[:3])
-        if pk == 3:
-            e(f"slli {pt}, {pt}, 24")
+        emit_place(e, pt, pk)
         e(f"xor  {pd}, {pd}, {pt}")
     e(f"sw   {nxt[3]}, 12({OUT})")
+
+def emit_place(e, t, k):
+    """Shift a last-round S-box byte loaded with lbu into output byte k."""
+    if k == 3 or (XSBOX and k == 1):
+        e(f"slli {t}, {t}, {8 * k}")
 
 def emit_load_in(e, tag):
     """Load input into S and xor with rk[0..3].  Handles unaligned in/out."""
@@ -283,16 +310,8 @@ def gen_enc():
     for i in range(1, 11):
         # w0 ^= SubWord(RotWord(w3)) ^ rcon ; out byte p = S(byte p+1 of w3)
         # S(b1) -> pos0, S(b2) -> pos1, S(b3) -> pos2, S(b0) -> pos3
-        e("srli t0, a7, 8")
-        e("andi t0, t0, 0xff")
-        e("srli t1, a7, 16")
-        e("andi t1, t1, 0xff")
-        e("srli t2, a7, 24")
-        e("andi t3, a7, 0xff")
-        e("add  t0, t0, a3")
-        e("add  t1, t1, a3")
-        e("add  t2, t2, a3")
-        e("add  t3, t3, a3")
+        for t, k in (("t0", 1), ("t1", 2), ("t2", 3), ("t3", 0)):
+            byte_addr(e, t, "a7", k, "a3", 1)
         e("lbu  t0, 0(t0)")
         e("lbu  t1, 0(t1)")
         e("lbu  t2, 0(t2)")
@@ -400,23 +419,16 @@ def gen_dec():
     # a1 = InvMixColumns(a6); uses t1..t4; link in t0 (x5: an alternate link register, so
     # the return-address stack predicts the jr back to each of the twelve call sites)
     e.label(".Lkd_imc")
-    e("andi t1, a6, 0xff")
-    e("srli t2, a6, 8")
-    e("andi t2, t2, 0xff")
-    e("srli t3, a6, 16")
-    e("andi t3, t3, 0xff")
-    e("srli t4, a6, 24")
-    e("add  t1, t1, a2")
-    e("add  t2, t2, a2")
-    e("add  t3, t3, a2")
-    e("add  t4, t4, a2")
-    e("lbu  t1, 0(t1)")
-    e("lbu  t2, 0(t2)")
-    e("lbu  t3, 0(t3)")
-    e("lbu  t4, 0(t4)")
     for k, t in enumerate(["t1", "t2", "t3", "t4"]):
-        e(f"slli {t}, {t}, 2")
-        e(f"add  {t}, {t}, a3")
+        byte_addr(e, t, "a6", k, "a2", 1)
+    for t in ["t1", "t2", "t3", "t4"]:
+        e(f"lbu  {t}, 0({t})")
+    for t in ["t1", "t2", "t3", "t4"]:
+        if XSBOX:
+            byte_addr(e, t, t, 0, "a3", 4)
+        else:                                 # already a byte: scale and add
+            e(f"slli {t}, {t}, 2")
+            e(f"add  {t}, {t}, a3")
     for k, t in enumerate(["t1", "t2", "t3", "t4"]):
         e(f"lw   {t}, {1024 * k - BASE_OFF}({t})")
     e("xor  a1, t1, t2")
@@ -426,9 +438,17 @@ def gen_dec():
     e.raw("    .size aes128_keyexp_dec, .-aes128_keyexp_dec")
     return e.text()
 
+def generate(folder, xsbox):
+    global XSBOX
+    XSBOX = xsbox
+    for name, text in (("aes_table_enc.S", gen_enc()), ("aes_table_dec.S", gen_dec())):
+        if xsbox:
+            text = text.replace("RV32I,", "RV32I + xsbox (sboxaddr, sboxaddrw),", 1)
+            text = text.replace("*/", "*/\n#include \"ise.inc\"", 1)
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "aes_table_enc.S"), "w") as f:
-        f.write(gen_enc())
-    with open(os.path.join(here, "aes_table_dec.S"), "w") as f:
-        f.write(gen_dec())
+    generate(here, False)
+    generate(os.path.join(here, "..", "table-xsbox"), True)
