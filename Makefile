@@ -2,7 +2,7 @@
 PY ?= python3
 RVLAB = $(PY) -m rvlab
 
-.PHONY: setup build test bench report clean
+.PHONY: setup build test bench report area clean
 setup:
 	sh scripts/setup.sh
 
@@ -23,7 +23,12 @@ bench: setup
 	$(RVLAB) bench
 	$(RVLAB) bench --filter '^bigint-' --mul-latency 2
 	$(RVLAB) report
+	$(RVLAB) area
 	@cat results/bench.md
+
+# gates: the instruction units and the baseline core through Yosys (results/area.md)
+area: setup
+	$(RVLAB) area
 
 report:
 	$(RVLAB) report

@@ -1,4 +1,4 @@
-"""The `rvlab` command: build | test | bench | report | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | run."""
 from __future__ import annotations
 
 import argparse
@@ -425,6 +425,17 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_area(args) -> int:
+    from . import area
+    try:
+        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
+    except area.AreaError as e:
+        err(str(e))
+        return 1
+    print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
+    return 0
+
+
 def elf_arch_isa(elf: Path) -> str | None:
     """The ELF's Tag_RISCV_arch (the union of its objects' -march) as an rvsim ISA string:
     version numbers dropped, names rvsim implies or folds into a/m/c left out."""
@@ -525,6 +536,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("new", nargs="?", default=str(RESULTS / "bench.json"), help="default results/bench.json")
     p.add_argument("--filter", help="regular expression on primitive/impl")
     p.set_defaults(fn=cmd_compare)
+    p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
+                       "gate equivalents next to the speed-ups in results/bench.json")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
+    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
+    p.set_defaults(fn=cmd_area)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "

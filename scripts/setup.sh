@@ -6,19 +6,24 @@ cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*"; }
 
-# 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, pinned to the versions the
-#    results were produced with (Debian 12). If the mirror no longer carries a pinned version
+# 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, and Yosys + Icarus Verilog
+#    for the hardware units (hw/, `rvlab area`), pinned to the versions the results were
+#    produced with (Debian 12). If the mirror no longer carries a pinned version
 #    (a point release replaced it), the current one is installed and a warning names both.
 PINS="gcc-riscv64-unknown-elf=12.2.0-14+deb12u1+11+b2
 binutils-riscv64-unknown-elf=2.40-2+4+b1
 picolibc-riscv64-unknown-elf=1.8-1
-qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3"
+qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3
+yosys=0.23-6
+iverilog=11.0-1.1+b1"
 pin_of() { printf '%s\n' "$PINS" | sed -n "s/^$1=//p"; }
 missing=""
 command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
 command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-riscv64-unknown-elf"
 [ -f /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs ] || missing="$missing picolibc-riscv64-unknown-elf"
 command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-misc"
+command -v yosys >/dev/null 2>&1 || missing="$missing yosys"
+command -v iverilog >/dev/null 2>&1 || missing="$missing iverilog"
 if [ -n "$missing" ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -31,7 +36,7 @@ if [ -n "$missing" ]; then
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
     fi
 else
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog)"
 fi
 if command -v dpkg-query >/dev/null 2>&1; then
     printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do
