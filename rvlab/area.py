@@ -299,6 +299,7 @@ def run(bench_json: Path, out_dir: Path, progress=print) -> tuple[Path, Path]:
     """Synthesise every unit and the core; write area.json, area.md and area-speedup.png."""
     if not shutil.which("yosys"):
         raise AreaError("yosys not found: install it with `make setup`")
+    records = load_records(bench_json) if bench_json.is_file() else []     # bad file: fail first
     todo = units()
     if not todo:
         raise AreaError("no Verilog units (ise/*/unit.v) found")
@@ -310,7 +311,6 @@ def run(bench_json: Path, out_dir: Path, progress=print) -> tuple[Path, Path]:
     if CORE_FILE.is_file():
         progress(f"synthesising the baseline core ({CORE_FILE.relative_to(ROOT)})")
         core = synthesise(Unit(CORE_TOP, "core", CORE_FILE, CORE_TOP))
-    records = load_records(bench_json) if bench_json.is_file() else []
     rows = speedups(records, {a.name: a.ge for a in areas}, {a.name: a.ext for a in areas},
                     core.ge if core else None)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -429,7 +429,7 @@ def cmd_area(args) -> int:
     from . import area
     try:
         js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
-    except area.AreaError as e:
+    except (area.AreaError, RecordError) as e:
         err(str(e))
         return 1
     print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
