@@ -7,9 +7,9 @@ import subprocess
 import pytest
 
 from conftest import RVSIM, ROOT
+from rvlab.build import CC             # the cross compiler rvlab builds with
 
 CORE = ROOT / "hw" / "core"
-CC = "riscv64-unknown-elf-gcc"
 
 
 @pytest.fixture(scope="module")

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))                       # rvlab, also when run from a clone not installed
+from rvlab import area  # noqa: E402  (the one list of units: rvlab area's)
 ISE_EVAL = ROOT / "sim" / "target" / "release" / "ise-eval"
 EDGE = [0, 1, 2, 0x7F, 0x80, 0xFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xFFFFFFFE, 0x01234567, 0x89ABCDEF]
 
@@ -58,18 +60,18 @@ def _form_of_standard(op: str) -> dict:
 
 
 def discover(root: Path = ROOT) -> list[Unit]:
+    """The units `rvlab area` synthesises, with the instructions behind each and their forms."""
     out = []
-    for toml in sorted((root / "ise").glob("*/insn.toml")):
-        v = toml.parent / "unit.v"
-        if v.is_file():
-            d = tomllib.loads(toml.read_text(encoding="utf-8"))
-            out.append(Unit(d["name"], v, f"{d['name']}_unit", [d["name"]], {d["name"]: _form_of_custom(d)}))
-    for v in sorted((root / "hw" / "units").glob("*_unit.v")):
-        m = re.search(r"^//\s*ops:\s*(.+)$", v.read_text(), re.M)
+    for u in area.units(root):
+        if u.verilog.name == "unit.v":              # a custom instruction: its insn.toml
+            d = tomllib.loads((u.verilog.parent / "insn.toml").read_text(encoding="utf-8"))
+            out.append(Unit(u.name, u.verilog, u.top, [u.name], {u.name: _form_of_custom(d)}))
+            continue
+        m = re.search(r"^//\s*ops:\s*(.+)$", u.verilog.read_text(), re.M)
         if not m:
-            raise CheckError(f"{v}: no `// ops: name ...` line naming the instructions behind `op`")
+            raise CheckError(f"{u.verilog}: no `// ops: name ...` line naming the instructions behind `op`")
         ops = m.group(1).split()
-        out.append(Unit(v.stem[:-len("_unit")], v, v.stem, ops, {o: _form_of_standard(o) for o in ops}))
+        out.append(Unit(u.name, u.verilog, u.top, ops, {o: _form_of_standard(o) for o in ops}))
     return out
 
 
