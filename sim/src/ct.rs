@@ -219,6 +219,7 @@ impl CtChecker {
 
 impl Observer for CtChecker {
     const ACTIVE: bool = true;
+    const TIMED: bool = false;
 
     #[inline(always)]
     fn mem(&mut self, _pc: u32, addr: u32, _size: u32, _store: bool) {
@@ -386,6 +387,7 @@ pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String
 /// Two observers at once (e.g. trace recorder and checker).
 impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
     const ACTIVE: bool = true;
+    const TIMED: bool = A::TIMED || B::TIMED;
     #[inline(always)]
     fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
         self.0.insn(pc, d, rd_val, cycle, stalls, mem);

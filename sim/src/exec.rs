@@ -11,10 +11,16 @@ use crate::mem::{MemError, Memory};
 use crate::semihost::{Outcome, Semihost};
 use crate::timing::{Timing, N_STALLS};
 
+mod blocks;
+
 /// Observes every executed instruction (trace, profile, later the taint tracker).
 /// Sources are `d.rs1/rs2/rs3`, the destination `d.rd`; memory addresses come via `mem`.
 pub trait Observer {
     const ACTIVE: bool;
+    /// `insn` reads `cycle` and `stalls` (trace, profile): the observer sees every instruction
+    /// on the per-instruction loop. An untimed observer (the constant-time checker) also runs
+    /// on the block engine, which times blocks as a whole and passes cycle 0 and no stalls.
+    const TIMED: bool = true;
     /// after execution: `rd_val` is the value now in `d.rd`, `cycle` the issue cycle,
     /// `stalls` the stall + penalty cycles of this instruction by cause (timing::STALL_NAMES)
     fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
@@ -27,9 +33,9 @@ pub trait Observer {
     fn trap(&mut self, _pc: u32, _cause: u32, _tval: u32, _handler: u32, _cycle: u64) {}
 }
 pub struct NoObserver;
-impl Observer for NoObserver { const ACTIVE: bool = false; }
+impl Observer for NoObserver { const ACTIVE: bool = false; const TIMED: bool = false; }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FuncStat { pub cycles: u64, pub instret: u64, pub calls: u64 }
 
 pub struct Machine {
@@ -73,6 +79,10 @@ pub struct Machine {
     // stack
     pub init_sp: Option<u32>,
     pub min_sp: u32,
+    /// run straight-line blocks with the block engine (exec/blocks.rs) when no observer
+    /// watches; false: every instruction through the per-instruction loop (same results)
+    pub use_blocks: bool,
+    blocks: blocks::Blocks,
 }
 
 /// One decode-cache slot: the decoded instruction and how often it executed.
@@ -120,6 +130,8 @@ impl Machine {
             f_ins0: 0,
             init_sp: None,
             min_sp: u32::MAX,
+            use_blocks: true,
+            blocks: blocks::Blocks::new(slots),
         };
         // decode every halfword slot of the code span up front (slots inside 4-byte
         // instructions or data hold whatever they decode to; only executed slots matter)
@@ -251,6 +263,9 @@ impl Machine {
         // an instruction starting up to 2 bytes before the store may overlap it
         let first = (addr.wrapping_sub(self.dbase).wrapping_sub(2) >> 1) as i64;
         let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as i64;
+        if last >= first.max(0) && first.max(0) < self.dcache.len() as i64 {
+            self.drop_blocks(first.max(0) as usize, last as usize);
+        }
         for i in first.max(0)..=last {
             let i = i as usize;
             if i < self.dcache.len() {
@@ -381,10 +396,22 @@ impl Machine {
         }
     }
 
+    /// An extension instruction (Op::ExtR/ExtI/ExtBs) with `a` = x[rs1], `b` = x[rs2].
+    #[inline(always)]
+    pub(crate) fn ext(&mut self, d: &Decoded, a: u32, b: u32) -> u32 {
+        let f = self.ext_fns[d.ext as usize];
+        match d.op {
+            Op::ExtR => f(&mut self.ext_state, a, b, self.x[d.rs3_i()]),
+            Op::ExtI => f(&mut self.ext_state, a, d.imm as u32, self.x[d.rs3_i()]),
+            _ => f(&mut self.ext_state, a, b, d.imm as u32),
+        }
+    }
+
     pub fn run<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O) -> Result<i32, SimError> {
         let mut pc = self.pc;
         let r = self.run_inner(t, obs, &mut pc);
         self.pc = pc;
+        self.flush_block_counts();
         self.finish_funcs(t.cycles());
         r
     }
@@ -409,6 +436,9 @@ impl Machine {
             }
         }}}
         loop {
+            if !O::TIMED && self.use_blocks {
+                self.run_blocks(t, obs, &mut pc);
+            }
             let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
             let d = if idx < self.dcache.len() {
                 let slot = &mut self.dcache[idx];
@@ -472,11 +502,8 @@ impl Machine {
                 0
             }}}
             let v: u32 = match d.op {
-                Op::Addi => a.wrapping_add(imm as u32),
-                Op::Add => a.wrapping_add(b),
                 Op::Lw => load!(4, |v| v),
                 Op::Sw => store!(4),
-                Op::Lui => imm as u32,
                 Op::Auipc => pc.wrapping_add(imm as u32),
                 Op::Jal | Op::Jalr => {
                     let target = if d.op == Op::Jal { pc.wrapping_add(imm as u32) } else { a.wrapping_add(imm as u32) & !1 };
@@ -505,40 +532,10 @@ impl Machine {
                 Op::Lhu => load!(2, |v| v),
                 Op::Sb => store!(1),
                 Op::Sh => store!(2),
-                Op::Slti => ((a as i32) < imm) as u32,
-                Op::Sltiu => (a < imm as u32) as u32,
-                Op::Xori => a ^ imm as u32,
-                Op::Ori => a | imm as u32,
-                Op::Andi => a & imm as u32,
-                Op::Slli => a << (imm & 31),
-                Op::Srli => a >> (imm & 31),
-                Op::Srai => ((a as i32) >> (imm & 31)) as u32,
-                Op::Sub => a.wrapping_sub(b),
-                Op::Sll => a << (b & 31),
-                Op::Slt => ((a as i32) < (b as i32)) as u32,
-                Op::Sltu => (a < b) as u32,
-                Op::Xor => a ^ b,
-                Op::Srl => a >> (b & 31),
-                Op::Sra => ((a as i32) >> (b & 31)) as u32,
-                Op::Or => a | b,
-                Op::And => a & b,
-                Op::Mul => a.wrapping_mul(b),
-                Op::Mulh => ((a as i32 as i64 * b as i32 as i64) >> 32) as u32,
-                Op::Mulhsu => ((a as i32 as i64 * b as u64 as i64) >> 32) as u32,
-                Op::Mulhu => ((a as u64 * b as u64) >> 32) as u32,
-                Op::Div => if b == 0 { u32::MAX } else { (a as i32).wrapping_div(b as i32) as u32 },
-                Op::Divu => if b == 0 { u32::MAX } else { a / b },
-                Op::Rem => if b == 0 { a } else { (a as i32).wrapping_rem(b as i32) as u32 },
-                Op::Remu => if b == 0 { a } else { a % b },
-                Op::ExtR => {
-                    let c = x[d.rs3_i()];
-                    (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, c)
-                }
-                Op::ExtI => {
-                    let c = x[d.rs3_i()];
-                    (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, imm as u32, c)
-                }
-                Op::ExtBs => (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, imm as u32),
+                Op::Addi | Op::Add | Op::Lui | Op::Slti | Op::Sltiu | Op::Xori | Op::Ori | Op::Andi | Op::Slli | Op::Srli | Op::Srai
+                | Op::Sub | Op::Sll | Op::Slt | Op::Sltu | Op::Xor | Op::Srl | Op::Sra | Op::Or | Op::And
+                | Op::Mul | Op::Mulh | Op::Mulhsu | Op::Mulhu | Op::Div | Op::Divu | Op::Rem | Op::Remu => alu(d.op, a, b, imm),
+                Op::ExtR | Op::ExtI | Op::ExtBs => self.ext(&d, a, b),
                 Op::Fence | Op::FenceI => 0,
                 Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
                     match self.csr_op(pc, &d, a, t.now()) {
@@ -622,6 +619,43 @@ impl Machine {
             let _ = stall;
             pc = next;
         }
+    }
+}
+
+/// The result of a register-to-register or register-immediate instruction of RV32I/M
+/// (`a` = x[rs1], `b` = x[rs2]); 0 for any other op.
+#[inline(always)]
+pub(crate) fn alu(op: Op, a: u32, b: u32, imm: i32) -> u32 {
+    match op {
+        Op::Addi => a.wrapping_add(imm as u32),
+        Op::Add => a.wrapping_add(b),
+        Op::Lui => imm as u32,
+        Op::Slti => ((a as i32) < imm) as u32,
+        Op::Sltiu => (a < imm as u32) as u32,
+        Op::Xori => a ^ imm as u32,
+        Op::Ori => a | imm as u32,
+        Op::Andi => a & imm as u32,
+        Op::Slli => a << (imm & 31),
+        Op::Srli => a >> (imm & 31),
+        Op::Srai => ((a as i32) >> (imm & 31)) as u32,
+        Op::Sub => a.wrapping_sub(b),
+        Op::Sll => a << (b & 31),
+        Op::Slt => ((a as i32) < (b as i32)) as u32,
+        Op::Sltu => (a < b) as u32,
+        Op::Xor => a ^ b,
+        Op::Srl => a >> (b & 31),
+        Op::Sra => ((a as i32) >> (b & 31)) as u32,
+        Op::Or => a | b,
+        Op::And => a & b,
+        Op::Mul => a.wrapping_mul(b),
+        Op::Mulh => ((a as i32 as i64 * b as i32 as i64) >> 32) as u32,
+        Op::Mulhsu => ((a as i32 as i64 * b as u64 as i64) >> 32) as u32,
+        Op::Mulhu => ((a as u64 * b as u64) >> 32) as u32,
+        Op::Div => if b == 0 { u32::MAX } else { (a as i32).wrapping_div(b as i32) as u32 },
+        Op::Divu => if b == 0 { u32::MAX } else { a / b },
+        Op::Rem => if b == 0 { a } else { (a as i32).wrapping_rem(b as i32) as u32 },
+        Op::Remu => if b == 0 { a } else { a % b },
+        _ => 0,
     }
 }
 

@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] [--version] [--help] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
 
 struct Opts {
     isa: String,
@@ -22,6 +22,7 @@ struct Opts {
     trace: Option<String>,
     secret: Vec<String>,
     stop_on_trap: bool,
+    no_blocks: bool,
     elf: String,
 }
 
@@ -49,6 +50,8 @@ options:
   --secret SPEC       constant-time check: ADDR:LEN, SYMBOL or SYMBOL:LEN marks bytes secret
                       (repeatable); violations are reported at exit
   --stop-on-trap      stop at every exception even if the program installed a handler
+  --no-blocks         simulate instruction by instruction instead of by straight-line
+                      blocks (same results, slower: a cross-check of the block engine)
   --version           print the version
   -h, --help          this text
 ";
@@ -64,7 +67,7 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 
 fn parse_args() -> Opts {
     use lexopt::prelude::*;
-    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), stop_on_trap: false, elf: String::new() };
+    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), stop_on_trap: false, no_blocks: false, elf: String::new() };
     let mut elf = None;
     let mut p = lexopt::Parser::from_env();
     let num = |v: std::ffi::OsString, what: &str| -> u64 {
@@ -99,6 +102,7 @@ fn parse_args() -> Opts {
             }
             Long("secret") => o.secret.push(val(&mut p).to_string_lossy().into()),
             Long("stop-on-trap") => o.stop_on_trap = true,
+            Long("no-blocks") => o.no_blocks = true,
             Long("help") | Short('h') => { println!("{USAGE}\n\n{HELP}"); exit(0) }
             Long("version") => { println!("rvsim {}", env!("CARGO_PKG_VERSION")); exit(0) }
             Value(v) if elf.is_none() => elf = Some(v.to_string_lossy().into_owned()),
@@ -148,6 +152,7 @@ fn main() {
     let mut m = Machine::new(mem, &elf, isa, table, o.elf.clone());
     m.max_insns = o.max_insns;
     m.stop_on_trap = o.stop_on_trap;
+    m.use_blocks = !o.no_blocks;
     m.set_hart_ids(params.ids);
 
     let mut rec = if o.trace.is_some() || o.annotate.is_some() {

@@ -53,6 +53,56 @@ pub trait Timing {
     fn trap(&mut self) -> u32;
     /// `mret` just issued and redirects fetch to `mepc`. Returns the penalty cycles.
     fn mret(&mut self) -> u32;
+    /// The timing of a straight-line block of instructions starting at `pc`, worked out once
+    /// (see `BlockPlan`). The block holds no DIV/REM (operand-dependent latency).
+    fn plan(&self, pc: u32, insns: &[Decoded]) -> BlockPlan;
+    /// Account for issuing the whole block at once, if the state at entry cannot change the
+    /// plan; false (nothing changed) otherwise: the caller then issues its instructions one
+    /// by one. Either way the result is the same as `issue` for each instruction in turn.
+    fn issue_block(&mut self, plan: &BlockPlan) -> bool;
+}
+
+/// The timing of a straight-line block, computed once by `Timing::plan` from its instructions
+/// alone. For the pipeline model, register readiness at entry is unknown when the plan is made;
+/// the plan is the schedule the scoreboard gives when no older result delays the block, plus
+/// the conditions (`checks`, `mdu_check`, the I-cache lines) under which that holds. Offsets
+/// are cycles after the block's first issue slot (`Pipeline::next` at entry).
+#[derive(Clone, Debug, Default)]
+pub struct BlockPlan {
+    /// instructions in the block
+    pub n: u32,
+    /// false: the plan is never used (the block is issued instruction by instruction)
+    pub usable: bool,
+    /// offset of the last instruction's issue and of the slot after it
+    pub last: u32,
+    pub end: u32,
+    /// (r, limit): an older result in r must be ready by entry + limit (the first read of r in
+    /// the block is not delayed, and its first write waits for no older write)
+    pub checks: Vec<(u8, u32)>,
+    /// the first multiply's issue offset: the multiplier must be free by then
+    pub mdu_check: Option<u32>,
+    /// the smallest limit of `checks` and `mdu_check`: when no result at all is outstanding
+    /// beyond entry + this, every check holds
+    pub min_check: u32,
+    /// source registers of the first instruction (rs1, rs2, rs3; 0 = none): an older result
+    /// it waits for delays the whole block
+    pub first_srcs: [u8; 3],
+    /// (r, ready offset, producer class) of each register whose last write in the block is
+    /// still in flight after it (ready > `end`). The other registers the block writes are
+    /// ready before anything later can issue, like their older entries (which the checks
+    /// bound by their first write's ready cycle): those need no update.
+    pub writes: Vec<(u8, u32, u8)>,
+    /// offset at which the multiplier is free after the block's last multiply
+    pub mdu_free: Option<u32>,
+    /// the latest ready offset of any write or of the multiplier
+    pub max_ready: u32,
+    /// stall cycles by cause inside the block, and whether there are any
+    pub stalls: [u32; N_STALLS],
+    pub stalled: bool,
+    /// I-cache lines fetched, in order (line numbers `first..=last`), and whether they are in
+    /// the cached flash region (a block is entirely inside it or entirely outside)
+    pub lines: (u32, u32),
+    pub in_flash: bool,
 }
 
 /// One cycle per instruction, no stalls.
@@ -68,6 +118,9 @@ impl Timing for Ideal {
     fn stalls(&self) -> [u64; N_STALLS] { [0; N_STALLS] }
     fn trap(&mut self) -> u32 { 0 }
     fn mret(&mut self) -> u32 { 0 }
+    fn plan(&self, _: u32, insns: &[Decoded]) -> BlockPlan { BlockPlan { n: insns.len() as u32, usable: true, ..BlockPlan::default() } }
+    #[inline(always)]
+    fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
 }
 
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
@@ -211,6 +264,8 @@ pub struct Pipeline {
     cur: u64,
     mdu_free: u64,
     mdu_cause: usize,
+    /// no register result nor the multiplier is busy beyond this cycle (for issue_block)
+    latest: u64,
     stalls: [u64; N_STALLS],
     // branch prediction
     bht: Vec<u8>,
@@ -252,7 +307,7 @@ impl Pipeline {
             lat,
             ready: [0; 32],
             cause: [0; 32],
-            next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL,
+            next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL, latest: 0,
             stalls: [0; N_STALLS],
             bht: vec![1; p.bht_entries as usize],
             bht_mask: p.bht_entries - 1,
@@ -407,6 +462,7 @@ impl Timing for Pipeline {
             self.ready[rd] = t + lat;
             self.cause[rd] = k; // producer class, mapped to a stall cause when a stall happens
         }
+        self.latest = self.latest.max(t + lat);
         self.cur = t;
         self.next = t + 1;
         (t - start) as u32
@@ -459,6 +515,156 @@ impl Timing for Pipeline {
     fn stalls(&self) -> [u64; N_STALLS] { self.stalls }
     fn trap(&mut self) -> u32 { self.redirect(self.p.trap_entry) }
     fn mret(&mut self) -> u32 { self.redirect(self.p.mret_penalty) }
+
+    /// `issue` run symbolically over the block: registers the block has not written yet are
+    /// assumed ready; each first read of such a register becomes a check "ready by the slot
+    /// this instruction issues in without stalls" (then it can neither delay the instruction
+    /// nor be the source a stall is attributed to), each first write a check "ready no later
+    /// than this result" (no write-after-write wait). Everything else is the scoreboard of
+    /// `issue` with offsets for absolute cycles, the same comparisons in the same order.
+    fn plan(&self, pc: u32, insns: &[Decoded]) -> BlockPlan {
+        let mut ready: [Option<u32>; 32] = [None; 32];
+        let mut class = [0u8; 32];
+        let mut limit: [Option<u32>; 32] = [None; 32];
+        let mut mdu_check = None;
+        let mut mdu_free: Option<u32> = None;
+        let mut stalls = [0u32; N_STALLS];
+        let (mut next, mut last) = (0u32, 0u32);
+        let mut usable = true;
+        for d in insns {
+            let slot = next;
+            let mut t = slot;
+            let srcs = [d.rs1_i(), d.rs2_i(), d.rs3_i()];
+            let mut m = 0u32;
+            for &r in &srcs {
+                if r == 0 { continue; }
+                match ready[r] {
+                    Some(v) => m = m.max(v),
+                    None => limit[r] = Some(limit[r].map_or(slot, |l| l.min(slot))),
+                }
+            }
+            if m > t {
+                // as `issue`: the stall goes to the first of rs1, rs2, rs3 with the latest result
+                let s = srcs.into_iter().find(|&r| r != 0 && ready[r] == Some(m)).unwrap_or(0);
+                stalls[CAUSE_OF[class[s] as usize] as usize] += m - t;
+                t = m;
+            }
+            let k = d.cls;
+            let lat = match k {
+                cls::MUL => {
+                    let lat = self.lat[k as usize];
+                    match mdu_free {
+                        Some(f) if f > t => { stalls[S_MUL] += f - t; t = f; }
+                        Some(_) => {}
+                        None => mdu_check = Some(t),
+                    }
+                    mdu_free = Some(t + lat);
+                    lat
+                }
+                cls::DIV => { usable = false; self.p.div_base }
+                cls::EXT => d.xlat as u32,
+                _ => self.lat[k as usize],
+            };
+            let rd = d.rd_i();
+            if rd != 0 {
+                match ready[rd] {
+                    Some(older) if older > t + lat => {
+                        let w = older - lat;
+                        stalls[CAUSE_OF[class[rd] as usize] as usize] += w - t;
+                        t = w;
+                    }
+                    Some(_) => {}
+                    None => limit[rd] = Some(limit[rd].map_or(t + lat, |l| l.min(t + lat))),
+                }
+                ready[rd] = Some(t + lat);
+                class[rd] = k;
+            }
+            last = t;
+            next = t + 1;
+        }
+        let end_pc = insns.iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+        let shift = self.ic_shift;
+        let in_flash = pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE;
+        if in_flash != (end_pc.wrapping_sub(1).wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE) { usable = false; }
+        let checks: Vec<(u8, u32)> = (1..32).filter_map(|r| limit[r].map(|l| (r as u8, l))).collect();
+        BlockPlan {
+            n: insns.len() as u32,
+            usable,
+            last,
+            end: next,
+            min_check: checks.iter().map(|c| c.1).chain(mdu_check).min().unwrap_or(u32::MAX),
+            first_srcs: insns.first().map_or([0; 3], |d| [d.rs1_i() as u8, d.rs2_i() as u8, d.rs3_i() as u8]),
+            checks,
+            mdu_check,
+            writes: (1..32).filter_map(|r| ready[r].filter(|&v| v > next).map(|v| (r as u8, v, class[r]))).collect(),
+            mdu_free,
+            max_ready: ready.iter().flatten().copied().chain(mdu_free).max().unwrap_or(0),
+            stalls,
+            stalled: stalls.iter().any(|&s| s > 0),
+            lines: (pc >> shift, end_pc.wrapping_sub(1) >> shift),
+            in_flash,
+        }
+    }
+
+    #[inline(always)]
+    fn issue_block(&mut self, p: &BlockPlan) -> bool {
+        if !p.usable { return false; }
+        let t0 = self.next;
+        // The whole block issues `delay` cycles late when the first instruction waits for an
+        // older result (as `issue` would stall it); after that, the plan holds if every check does.
+        let mut delay = None;
+        if self.latest > t0 + p.min_check as u64 {
+            let [r1, r2, r3] = p.first_srcs.map(|r| (r & 31) as usize);
+            let (a, b, c) = (self.ready[r1], self.ready[r2], self.ready[r3]);
+            let m = a.max(b).max(c).max(t0);
+            if p.mdu_check.is_some_and(|l| self.mdu_free > m + l as u64) { return false; }
+            for &(r, l) in &p.checks {
+                if self.ready[r as usize] > m + l as u64 { return false; }
+            }
+            if m > t0 { delay = Some((m, if m == a { r1 } else if m == b { r2 } else { r3 })); }
+        }
+        // every fetch must hit without changing the cache: the line fetched last, or the
+        // most recently used way of its set (as the fast path of `issue`)
+        let (first_line, last_line) = p.lines;
+        if self.ic_ways != 0 && p.in_flash {
+            let mut l = first_line;
+            if self.ic_bytes != 0 && l == self.ic_base >> self.ic_shift { l += 1; }
+            while l <= last_line {
+                if self.ic_tags[(l & self.ic_set_mask) as usize * self.ic_ways] != l { return false; }
+                l += 1;
+            }
+        }
+        // the plan holds: apply it
+        if self.ic_ways == 0 {
+            self.ic_base = 0;
+            self.ic_bytes = u32::MAX;
+        } else {
+            self.ic_base = last_line << self.ic_shift;
+            self.ic_bytes = 1 << self.ic_shift;
+        }
+        let t0 = match delay {
+            Some((m, src)) => {
+                self.stalls[CAUSE_OF[self.cause[src] as usize] as usize] += m - t0;
+                m
+            }
+            None => t0,
+        };
+        for &(r, v, k) in &p.writes {
+            self.ready[r as usize] = t0 + v as u64;
+            self.cause[r as usize] = k;
+        }
+        if let Some(f) = p.mdu_free {
+            self.mdu_free = t0 + f as u64;
+            self.mdu_cause = S_MUL;
+        }
+        self.latest = self.latest.max(t0 + p.max_ready as u64);
+        if p.stalled {
+            for (s, &v) in self.stalls.iter_mut().zip(&p.stalls) { *s += v as u64; }
+        }
+        self.cur = t0 + p.last as u64;
+        self.next = t0 + p.end as u64;
+        true
+    }
 }
 
 #[cfg(test)]

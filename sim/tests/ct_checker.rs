@@ -38,8 +38,13 @@ fn build_declass(ct: bool) -> PathBuf {
     out
 }
 
+/// Run rvsim; the checker runs on the block engine, so the same run with --no-blocks (the
+/// per-instruction loop) must print exactly the same.
 fn run(args: &[&str], elf: &Path) -> Output {
-    Command::new(rvsim_bin()).args(args).arg(elf).output().expect("run rvsim")
+    let o = Command::new(rvsim_bin()).args(args).arg(elf).output().expect("run rvsim");
+    let s = Command::new(rvsim_bin()).args(args).arg("--no-blocks").arg(elf).output().expect("run rvsim");
+    assert_eq!((&o.status, &o.stdout, &o.stderr), (&s.status, &s.stdout, &s.stderr), "rvsim {args:?} {} with and without --no-blocks", elf.display());
+    o
 }
 
 /// Run with --json; returns (exit status, JSON object, stderr text).

@@ -237,6 +237,16 @@ fn run_one(seed: u64, len: usize, cfg: &Config) {
                "-semihosting-config", "enable=on,target=native", "-kernel"])
         .arg(&elf).output().unwrap_or_else(|e| panic!("cannot run qemu-system-riscv32 (required for this test): {e}"));
     assert!(q.status.success(), "qemu failed on {}: {}", s.display(), String::from_utf8_lossy(&q.stderr));
+    // the block engine against the per-instruction loop, on the E31 model with and without
+    // its I-cache (without it the block plans apply on the first execution)
+    let core = dir.join("e31-no-icache.toml");
+    std::fs::write(&core, "model = \"pipeline\"\n[icache]\nsize = 0\n").unwrap();
+    for c in ["e31", core.to_str().unwrap()] {
+        let run = |extra: &[&str]| Command::new(rvsim_bin()).args(["--isa", &cfg.isa, "--core", c, "--memory", "e31", "--json"]).args(extra).arg(&elf).output().unwrap();
+        let (x, y) = (run(&[]), run(&["--no-blocks"]));
+        assert!(x.status.success(), "rvsim --core {c} failed on {}: {}", s.display(), String::from_utf8_lossy(&x.stderr));
+        assert_eq!((&x.stdout, &x.stderr), (&y.stdout, &y.stderr), "--core {c}: block engine and --no-blocks differ on {}", s.display());
+    }
     let a = hex_lines(&String::from_utf8_lossy(&ours.stdout));
     let mut qs = String::from_utf8_lossy(&q.stdout).into_owned();
     qs.push_str(&String::from_utf8_lossy(&q.stderr));

@@ -20,13 +20,16 @@ pub fn out_dir() -> PathBuf {
 }
 
 /// Assemble tests/asm/<name>.S (bare metal, tests/asm/link.ld) with -march=`march`.
-pub fn build_asm(name: &str, march: &str, defs: &[&str]) -> PathBuf {
+pub fn build_asm(name: &str, march: &str, defs: &[&str]) -> PathBuf { build_asm_with(name, march, defs, "link.ld") }
+
+/// The same with the linker script tests/asm/<ld> (link-ram.ld: code in DTIM too).
+pub fn build_asm_with(name: &str, march: &str, defs: &[&str], ld: &str) -> PathBuf {
     let src = dir().join("asm").join(format!("{name}.S"));
     let tag = defs.join("_").replace(['=', '-'], "");
-    let out = out_dir().join(format!("{name}-{march}-{tag}.elf"));
+    let out = out_dir().join(format!("{name}-{march}-{tag}-{ld}.elf"));
     let mut c = Command::new(CC);
     c.args([&format!("-march={march}"), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
-        .arg(dir().join("asm/link.ld")).arg(&src).arg("-o").arg(&out);
+        .arg(dir().join("asm").join(ld)).arg(&src).arg("-o").arg(&out);
     for d in defs { c.arg(format!("-D{d}")); }
     let o = c.output().unwrap_or_else(|e| panic!("cannot run {CC} (the RISC-V cross toolchain is required for this test): {e}"));
     assert!(o.status.success(), "assembling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
@@ -55,10 +58,24 @@ pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
     Machine::new(mem, &e, Isa::parse(isa, &customs).unwrap(), table, path.display().to_string())
 }
 
-/// Run with a pipeline model (None = ideal).
+/// Run with a pipeline model (None = ideal) on the block engine, after checking that the
+/// per-instruction loop (`use_blocks = false`) gives the same registers, exit, cycles,
+/// stalls, predictor and I-cache counts, per-mnemonic and per-function statistics.
 pub fn run(path: &Path, isa: &str, params: Option<CoreParams>) -> Run {
+    let stepped = run_with(path, isa, params.clone(), false);
+    let r = run_with(path, isa, params, true);
+    let what = format!("block engine vs per-instruction loop on {}", path.display());
+    assert_eq!((r.m.x, &r.exit, r.m.instret, r.cycles, r.stalls), (stepped.m.x, &stepped.exit, stepped.m.instret, stepped.cycles, stepped.stalls), "{what}");
+    assert_eq!((r.mispredicts, r.icache_misses, r.m.min_sp), (stepped.mispredicts, stepped.icache_misses, stepped.m.min_sp), "{what}");
+    assert_eq!(r.m.mnemonic_counts(), stepped.m.mnemonic_counts(), "{what}: mnemonic counts");
+    assert_eq!(r.m.fstats, stepped.m.fstats, "{what}: per-function statistics");
+    r
+}
+
+pub fn run_with(path: &Path, isa: &str, params: Option<CoreParams>, blocks: bool) -> Run {
     let mut m = machine(path, isa, MapKind::E31);
     m.max_insns = 100_000_000;
+    m.use_blocks = blocks;
     match params {
         Some(p) => {
             let mut t = Pipeline::new(p);

@@ -1,0 +1,181 @@
+/* Programs for the block engine's corner cases (tests/blocks.rs); one is selected with
+   -DB_<NAME>. Each leaves results in s-registers and exits; the tests run every program on
+   the block engine and on the per-instruction loop and require identical results. */
+#include "rt.h"
+
+    .section .text.start
+    .globl _start
+_start:
+    li sp, 0x80004000
+    la a0, cell
+    la s4, bytes
+    li a2, 7
+    li a3, 3
+    la t1, handler
+    csrw mtvec, t1
+    j test
+    .balign 32
+test:
+#if defined(B_CROSS)
+    /* results in flight when a block ends: read by the next block's first instruction
+       (the whole block is delayed), by a later one (replayed), overwritten (WAW) */
+    li t0, 40
+    li a4, 1
+loop:
+    mul a4, a4, a2
+    andi t1, t0, 3
+    lbu a1, 1(s4)
+    beqz t1, first
+    add s7, s7, a1          /* falls through: reads the LBU result at once */
+    addi t1, t1, -1
+    beqz t1, later
+    addi t1, t1, -1
+    beqz t1, waw
+    lbu t2, 0(s4)
+    j next
+first:
+    add a5, a1, a4          /* reads the LBU and MUL results of the block before */
+    j next
+later:
+    addi a6, a6, 1
+    add a5, a5, a4          /* reads the MUL result one instruction into the block */
+    mul a7, a4, a2          /* the multiplier is still busy */
+    j next
+waw:
+    li a4, 5                /* overwrites the MUL result still in flight */
+    li a1, 9                /* ... and the LBU result */
+next:
+    add s2, s2, a5
+    add s3, s3, a6
+    add s5, s5, a7
+    addi t0, t0, -1
+    bnez t0, loop
+#elif defined(B_MIDDLE)
+    /* jumps into the middle of a block that already exists, and falls through into it */
+    la t1, mid
+    li t0, 9
+top:
+    addi s2, s2, 1
+mid:
+    addi s3, s3, 1
+    addi t0, t0, -1
+    beqz t0, done
+    andi t2, t0, 1
+    beqz t2, top
+    jr t1
+done:
+#elif defined(B_FAULT)
+    /* loads and stores that fault in the middle of a block, taken by a handler that skips
+       them: the block runs up to the faulting instruction, then the handler */
+    li t0, 6
+loop:
+    addi s2, s2, 1
+    lw t3, 0(zero)          /* access fault */
+    addi s3, s3, 1
+    lw t3, 2(a0)            /* misaligned */
+    sw s3, 0(a0)
+    sh s3, 1(a0)            /* misaligned store */
+    addi t0, t0, -1
+    bnez t0, loop
+    lw s5, 0(a0)
+#elif defined(B_JUMP_MISALIGNED)
+    /* without C, a jump to a 2-byte aligned target traps at the jump (the last instruction
+       of its block); the handler (mepc += 4) continues after it */
+    li t0, 3
+loop:
+    la t1, target
+    addi t1, t1, 2
+    addi s2, s2, 1
+    jalr ra, 0(t1)
+    addi s3, s3, 1
+    addi t0, t0, -1
+    bnez t0, loop
+    j done
+target:
+    nop
+    nop
+done:
+#elif defined(B_LONG)
+    /* a straight line longer than the longest block, run twice; it spans many cache lines */
+    li t0, 2
+loop:
+    .rept 1500
+    addi s2, s2, 3
+    .endr
+    addi t0, t0, -1
+    bnez t0, loop
+#elif defined(B_ICACHE)
+    /* three functions 8 KiB apart share a set of the 2-way 16 KiB cache: they evict each
+       other (LRU), so blocks meet cold and non-MRU lines */
+    li t0, 5
+loop:
+    call f1
+    call f2
+    call f3
+    call f1
+    addi t0, t0, -1
+    bnez t0, loop
+#elif defined(B_CSR)
+    /* rdcycle between blocks, while a multiply is in flight: the value read is the issue cycle */
+    li t0, 4
+loop:
+    mul a4, a2, a3
+    rdcycle t2
+    add s2, s2, t2
+    div a5, a4, a3          /* DIV is not in blocks either */
+    add s3, s3, a5
+    rdcycle t3
+    sub t3, t3, t2
+    add s5, s5, t3
+    addi t0, t0, -1
+    bnez t0, loop
+#elif defined(B_SMC)
+    /* code in RAM that rewrites itself: the patched block must be rebuilt */
+    li t0, 4
+loop:
+    call patchme
+    add s2, s2, a1
+    la t1, patchme
+    lw t2, 0(t1)
+    li t3, 0x100000
+    add t2, t2, t3          /* addi a1, zero, k -> k + 1 */
+    sw t2, 0(t1)
+    fence.i
+    addi t0, t0, -1
+    bnez t0, loop
+#else
+#error "select a program with -DB_<NAME>"
+#endif
+    EXIT_OK
+
+    .balign 4
+handler:
+    csrr t5, mepc
+    addi t5, t5, 4
+    csrw mepc, t5
+    addi s6, s6, 1
+    mret
+
+#if defined(B_SMC)
+    .balign 4
+patchme:
+    addi a1, zero, 1
+    ret
+#endif
+
+#if defined(B_ICACHE)
+    .balign 8192
+f1: addi s2, s2, 1
+    ret
+    .balign 8192
+f2: addi s3, s3, 1
+    ret
+    .balign 8192
+f3: addi s5, s5, 1
+    ret
+#endif
+
+    .data
+    .balign 4
+cell: .word cell
+bytes: .byte 0, 1, 2, 3

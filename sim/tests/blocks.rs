@@ -1,0 +1,93 @@
+//! The block engine (src/exec/blocks.rs) on its corner cases: every program of
+//! tests/asm/blocks.S runs on the block engine and on the per-instruction loop
+//! (`common::run` requires identical registers, cycles, stalls, counts and per-function
+//! statistics), on the E31 model with and without its I-cache and on the ideal core.
+
+mod common;
+use common::*;
+use rvsim::timing::{CoreParams, S_ICACHE};
+
+fn cores() -> [Option<CoreParams>; 3] {
+    [Some(CoreParams::e31()), Some(CoreParams { icache_size: 0, ..CoreParams::e31() }), None]
+}
+
+/// Runs program B_<name> on every core; returns the e31 run.
+fn check(name: &str, march: &str, ld: &str) -> Run {
+    let elf = build_asm_with("blocks", march, &[&format!("B_{name}")], ld);
+    let [e31, no_icache, ideal] = cores().map(|c| run(&elf, march, c));
+    for r in [&e31, &no_icache, &ideal] { assert_eq!(r.exit, Ok(0), "{name}"); }
+    // the cores differ in time only (B_CSR keeps cycle counts in registers)
+    if name != "CSR" { assert_eq!(e31.m.x, ideal.m.x, "{name}: registers on e31 and ideal"); }
+    e31
+}
+
+#[test]
+fn results_in_flight_across_blocks() {
+    let r = check("CROSS", "rv32im_zicsr_zifencei", "link.ld");
+    assert!(r.stalls[rvsim::timing::S_MUL] > 0 && r.stalls[rvsim::timing::S_LOAD] > 0, "{:?}", r.stalls);
+    check("CROSS", "rv32imc_zicsr_zifencei", "link.ld");
+}
+
+#[test]
+fn jump_into_the_middle_of_a_block() {
+    let r = check("MIDDLE", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[18], r.m.x[19]), (5, 9));
+}
+
+#[test]
+fn faults_inside_a_block_go_to_the_handler() {
+    let r = check("FAULT", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[21], r.m.x[22]), (6, 6, 6, 18));
+    assert_eq!(r.m.traps_taken, 18);
+}
+
+#[test]
+fn misaligned_jump_at_the_end_of_a_block() {
+    let r = check("JUMP_MISALIGNED", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[22]), (3, 3, 3));
+}
+
+#[test]
+fn straight_line_longer_than_a_block() {
+    let r = check("LONG", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!(r.m.x[18], 9000);
+}
+
+#[test]
+fn icache_conflicts() {
+    let r = check("ICACHE", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[21]), (10, 5, 5));
+    let e31 = run(&build_asm_with("blocks", "rv32im_zicsr_zifencei", &["B_ICACHE"], "link.ld"), "rv32im", Some(CoreParams::e31()));
+    assert!(e31.icache_misses > 15 && e31.stalls[S_ICACHE] > 0, "{} misses", e31.icache_misses);
+}
+
+#[test]
+fn csr_reads_and_divides_between_blocks() {
+    check("CSR", "rv32im_zicsr_zifencei", "link.ld");
+}
+
+#[test]
+fn code_that_rewrites_itself() {
+    // patchme returns 1, 2, 3, 4: each patch must reach the next call
+    let r = check("SMC", "rv32im_zicsr_zifencei", "link-ram.ld");
+    assert_eq!(r.m.x[18], 10);
+}
+
+#[test]
+fn instruction_budget_inside_a_block() {
+    let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &["B_LONG"]);
+    for budget in [5, 700, 1505, 2100] {
+        let mut out = [true, false].map(|blocks| {
+            let mut m = machine(&elf, "rv32im", rvsim::mem::MapKind::E31);
+            m.max_insns = budget;
+            m.use_blocks = blocks;
+            let mut t = rvsim::timing::Pipeline::new(CoreParams::e31());
+            let r = m.run(&mut t, &mut rvsim::exec::NoObserver).map_err(|e| e.0);
+            (r, m.instret, m.pc, rvsim::timing::Timing::cycles(&t))
+        });
+        assert!(out[0].0.as_ref().is_err_and(|e| e.contains("instruction budget exceeded")), "{:?}", out[0].0);
+        assert_eq!(out[0].1, budget);
+        let stepped = out[1].clone();
+        assert_eq!(std::mem::replace(&mut out[0], stepped.clone()), stepped, "budget {budget}");
+    }
+}
