@@ -617,6 +617,8 @@ impl Machine {
             self.instret += 1;
             if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[rd], t.now(), &st, &self.mem); }
             let _ = stall;
+            // falling through into the next function (a taken jump has switched already)
+            if next < self.cur_lo || next >= self.cur_hi { self.switch_func(next, t.cycles(), false); }
             pc = next;
         }
     }

@@ -91,3 +91,16 @@ fn instruction_budget_inside_a_block() {
         assert_eq!(std::mem::replace(&mut out[0], stepped.clone()), stepped, "budget {budget}");
     }
 }
+
+#[test]
+fn per_function_statistics_follow_fall_through() {
+    let r = check("FALLTHROUGH", "rv32im_zicsr_zifencei", "link.ld");
+    let f = |name: &str| {
+        let i = r.m.functions.iter().position(|s| s.name == name).unwrap_or_else(|| panic!("no symbol {name}"));
+        r.m.fstats[i]
+    };
+    // part1 holds one instruction, run 4 times; part2 its four, then the exit sequence
+    assert_eq!(f("part1").instret, 4);
+    assert!(f("part2").instret >= 16);
+    assert_eq!(f("part1").instret + f("part2").instret + f("_start").instret, r.m.instret);
+}

@@ -80,8 +80,11 @@ impl Machine {
         }
         let start = self.dbase.wrapping_add(2 * idx as u32);
         let first = self.blocks.insns.len();
+        // a block stays inside one function, so that per-function statistics can switch
+        // between blocks
+        let (_, _, func_end) = self.func_of(start);
         let (mut i, mut pc, mut ctrl) = (idx, start, false);
-        while i < self.dcache.len() && self.blocks.insns.len() - first < MAX_LEN {
+        while i < self.dcache.len() && self.blocks.insns.len() - first < MAX_LEN && pc < func_end {
             let d = self.dcache[i].d;
             if !in_block(&d) { break; }
             self.blocks.insns.push(d);
@@ -189,11 +192,12 @@ impl Machine {
                 self.finish_block(b, t);
                 t.control(ipc, &d, taken, next);
                 let link = (d.op == Op::Jal || d.op == Op::Jalr) && (d.rd == 1 || d.rd == 5);
-                if link || (taken && (next < self.cur_lo || next >= self.cur_hi)) {
+                if link || next < self.cur_lo || next >= self.cur_hi {
                     self.switch_func(next, t.cycles(), link);
                 }
             } else {
                 self.finish_block(b, t);
+                if next < self.cur_lo || next >= self.cur_hi { self.switch_func(next, t.cycles(), false); }
             }
             pc = next;
         }

@@ -143,6 +143,20 @@ loop:
     fence.i
     addi t0, t0, -1
     bnez t0, loop
+#elif defined(B_FALLTHROUGH)
+    /* functions entered by falling through from the one before: the per-function
+       statistics follow the pc, not only taken jumps */
+    li t0, 4
+    j part1
+    .globl part1
+part1:
+    addi s2, s2, 1
+    .globl part2
+part2:
+    addi s3, s3, 1
+    addi s3, s3, 1
+    addi t0, t0, -1
+    bnez t0, part1
 #else
 #error "select a program with -DB_<NAME>"
 #endif
