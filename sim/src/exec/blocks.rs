@@ -72,12 +72,18 @@ fn is_ctrl(op: Op) -> bool {
 impl Machine {
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
     /// None if the instruction there cannot start one.
+    #[inline(always)]
     fn block_at<T: Timing>(&mut self, idx: usize, t: &T) -> Option<u32> {
         match self.blocks.at[idx] {
-            NONE => {}
-            NOT_A_BLOCK => return None,
-            b => return Some(b),
+            NONE => self.build_block(idx, t),
+            NOT_A_BLOCK => None,
+            b => Some(b),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn build_block<T: Timing>(&mut self, idx: usize, t: &T) -> Option<u32> {
         let start = self.dbase.wrapping_add(2 * idx as u32);
         let first = self.blocks.insns.len();
         // a block stays inside one function, so that per-function statistics can switch
@@ -207,8 +213,7 @@ impl Machine {
     /// x[rd] = v (x0 stays 0), tracking the lowest stack pointer.
     #[inline(always)]
     fn write_rd(&mut self, rd: usize, v: u32) {
-        self.x[rd] = v;
-        self.x[0] = 0;
+        if rd != 0 { self.x[rd] = v; }
         if rd == 2 {
             if self.init_sp.is_none() { self.init_sp = Some(v); }
             self.min_sp = self.min_sp.min(v);
