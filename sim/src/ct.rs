@@ -481,3 +481,87 @@ impl Report {
         obj.insert("constant_time".into(), json!(self.constant_time()));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::decode;
+    use crate::isa::Isa;
+    use crate::mem::{MapKind, Memory};
+
+    const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
+
+    // RV32 encodings of the few base instructions the flow test needs
+    fn sw(rs2: u32, rs1: u32) -> u32 { rs2 << 20 | rs1 << 15 | 2 << 12 | 0x23 }
+    fn lbu(rd: u32, rs1: u32, imm: u32) -> u32 { imm << 20 | rs1 << 15 | 4 << 12 | rd << 7 | 0x03 }
+    fn beqz_8(rs1: u32) -> u32 { rs1 << 15 | (8 >> 1) << 8 | 0x63 }
+    /// muladd rd, rs1, rs2, rs3 (ise/muladd: custom-2, funct3 2, R4 form)
+    fn muladd(rd: u32, rs1: u32, rs2: u32, rs3: u32) -> u32 { rs3 << 27 | rs2 << 20 | rs1 << 15 | 2 << 12 | rd << 7 | 0x5b }
+
+    struct Flow { c: CtChecker, isa: Isa, mem: Memory, table: &'static [crate::ext::ExtInsn] }
+
+    impl Flow {
+        /// A checker in which muladd (R4 form, no hidden state) declares `flow`: no shipped
+        /// instruction declares "bytewise", so the declaration is made on the table entry
+        /// the checker reads it from (ise/*/insn.toml `taint` -> `ext_flow`).
+        fn new(flow: TaintFlow) -> Flow {
+            let table = crate::ext::ext_insns();
+            let isa = Isa::parse("rv32im_xpolymul", &["xpolymul"]).unwrap();
+            let mut c = CtChecker::new(table, false);
+            let d = decode(muladd(10, 11, 12, 13), &isa, table).unwrap();
+            assert_eq!((d.op, table[d.ext as usize].name), (Op::ExtR, "muladd"));
+            assert_eq!(c.ext_flow[d.ext as usize], TaintFlow::Carry, "muladd's own declaration");
+            c.ext_flow[d.ext as usize] = flow;
+            Flow { c, isa, mem: Memory::new(MapKind::Flat), table }
+        }
+        /// Let the checker see the instruction `w` at `pc` (with its data access, if any).
+        fn step(&mut self, pc: u32, w: u32, access: Option<(u32, u32)>) {
+            let d = decode(w, &self.isa, self.table).unwrap();
+            if let Some((a, n)) = access { self.c.mem(pc, a, n, d.op == Op::Sw); }
+            self.c.insn(pc, &d, 0, 0, &NO_STALLS, &self.mem);
+        }
+        /// Byte masks of a0 = muladd(a1, a2, a3) with the given input byte masks.
+        fn result(&mut self, a1: u8, a2: u8, a3: u8) -> u8 {
+            self.c.regs[11] = a1;
+            self.c.regs[12] = a2;
+            self.c.regs[13] = a3;
+            self.step(0x100, muladd(10, 11, 12, 13), None);
+            self.c.regs[10]
+        }
+    }
+
+    #[test]
+    fn declared_bytewise_keeps_bytes_apart_mix_mixes_them() {
+        let (bw, mix, carry) = (TaintFlow::Bytewise, TaintFlow::Mix, TaintFlow::Carry);
+        // (secret bytes of rs1, rs2, rs3) -> secret bytes of rd under bytewise, mix, carry:
+        // bytewise = byte j secret iff byte j of an input is; mix = all four bytes as soon
+        // as any input byte is secret; carry = from the lowest secret input byte up
+        for (ins, want) in [
+            ((0b0001, 0b0100, 0b0000), (0b0101, 0b1111, 0b1111)),
+            ((0b0010, 0b0000, 0b0000), (0b0010, 0b1111, 0b1110)),
+            ((0b0000, 0b0000, 0b1000), (0b1000, 0b1111, 0b1000)), // rs3 is an input too
+            ((0b0000, 0b0000, 0b0000), (0b0000, 0b0000, 0b0000)),
+        ] {
+            let got: Vec<u8> = [bw, mix, carry].iter().map(|&f| Flow::new(f).result(ins.0, ins.1, ins.2)).collect();
+            assert_eq!(got, [want.0, want.1, want.2], "inputs {ins:?}");
+        }
+
+        // The same seen as violations: store the result, load each byte back and branch on
+        // it. Under bytewise only the branches on bytes 0 and 2 are secret, under mix all.
+        let buf = 0x8000_0100;
+        let branches = |flow| {
+            let mut f = Flow::new(flow);
+            f.result(0b0001, 0b0100, 0);
+            f.c.regs[8] = 0; // s0 = buf, public
+            f.step(0x104, sw(10, 8), Some((buf, 4)));
+            for j in 0..4 {
+                f.step(0x108 + 8 * j, lbu(5, 8, j), Some((buf + j, 1)));
+                f.step(0x10c + 8 * j, beqz_8(5), None);
+            }
+            f.c.violations().into_iter().map(|v| { assert_eq!((v.kind, v.count), (Kind::Branch, 1)); (v.pc - 0x10c) / 8 }).collect::<Vec<u32>>()
+        };
+        assert_eq!(branches(bw), [0, 2]);
+        assert_eq!(branches(mix), [0, 1, 2, 3]);
+        assert_eq!(branches(carry), [0, 1, 2, 3]);
+    }
+}

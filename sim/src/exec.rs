@@ -558,7 +558,13 @@ impl Machine {
                         self.invalidate(a, 4);
                         self.reservation = None;
                         0
-                    } else { self.reservation = None; 1 }
+                    } else {
+                        // "no SC.W instruction shall retire unless it passes memory permission
+                        // checks" (Zalrsc): a failing SC still faults where a store would
+                        if let Err(e) = self.mem.check_write::<4>(a) { mem_fault!(e) }
+                        self.reservation = None;
+                        1
+                    }
                 }
                 Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
                 | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => {

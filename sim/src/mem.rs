@@ -119,6 +119,20 @@ impl Memory {
         Err(MemError::Unmapped { addr, size: N as u32, store: true })
     }
 
+    /// The permission check of a store of N bytes at `addr` without the store: Ok where
+    /// `write` would succeed, else its error (a failing SC must still pass it).
+    pub fn check_write<const N: usize>(&self, addr: u32) -> Result<(), MemError> {
+        if N > 1 && addr & (N as u32 - 1) != 0 {
+            return Err(MemError::Misaligned { addr, size: N as u32, store: true });
+        }
+        if (addr.wrapping_sub(RAM_BASE) as usize) < self.ram.len() { return Ok(()); }
+        if (FLASH_BASE..FLASH_END).contains(&addr) {
+            if !self.flash_writable { return Err(MemError::ReadOnly { addr, size: N as u32 }); }
+            if ((addr - FLASH_BASE) as usize) < self.flash.len() { return Ok(()); }
+        }
+        Err(MemError::Unmapped { addr, size: N as u32, store: true })
+    }
+
     /// Fetch an instruction halfword pair (unaligned-halfword OK). Returns the raw 32 bits
     /// starting at `addr` (upper half 0 if past the end of a region).
     pub fn fetch(&self, addr: u32) -> Result<u32, MemError> {
@@ -160,5 +174,26 @@ fn wr_le<const N: usize>(m: &mut [u8], o: usize, v: u32) {
         1 => m[o] = v as u8,
         2 => m[o..o + 2].copy_from_slice(&(v as u16).to_le_bytes()),
         _ => m[o..o + 4].copy_from_slice(&v.to_le_bytes()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// check_write gives exactly the error (or success) of write, without writing.
+    #[test]
+    fn check_write_agrees_with_write() {
+        for kind in [MapKind::E31, MapKind::Flat] {
+            let mut m = Memory::new(kind);
+            m.load_bytes(0x2040_0000, &[1, 2, 3, 4, 5, 6, 7, 8], 8).unwrap();
+            for addr in [0x8000_0000u32, 0x8000_0002, 0x8000_3ffc, 0x8000_4000, 0x2040_0004, 0x2040_0008,
+                         0x2040_1000, 0x3fff_fffc, 0xa000_0000, 0x0000_0000, 0xffff_fffc] {
+                let before = (m.read::<4>(addr), m.ram.clone(), m.flash.clone());
+                let checked = m.check_write::<4>(addr);
+                assert_eq!((m.read::<4>(addr), &m.ram, &m.flash), (before.0, &before.1, &before.2), "{kind:?} {addr:#x}: check_write wrote");
+                assert_eq!(checked, m.write::<4>(addr, 0x5a5a_5a5a), "{kind:?} {addr:#x}");
+            }
+        }
     }
 }
