@@ -106,17 +106,10 @@ impl Memory {
     }
     #[inline(never)]
     fn write_slow<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
-        if (FLASH_BASE..FLASH_END).contains(&addr) {
-            if !self.flash_writable {
-                return Err(MemError::ReadOnly { addr, size: N as u32 });
-            }
-            let o = (addr - FLASH_BASE) as usize;
-            if o < self.flash.len() {
-                wr_le::<N>(&mut self.flash, o, v);
-                return Ok(());
-            }
-        }
-        Err(MemError::Unmapped { addr, size: N as u32, store: true })
+        // not in RAM: allowed only into the backing of a writable flash region
+        self.check_write::<N>(addr)?;
+        wr_le::<N>(&mut self.flash, (addr - FLASH_BASE) as usize, v);
+        Ok(())
     }
 
     /// The permission check of a store of N bytes at `addr` without the store: Ok where
