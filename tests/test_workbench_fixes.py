@@ -286,3 +286,22 @@ def test_test_fails_when_every_implementation_is_skipped():
     assert "nothing was tested" in p.stderr
     p = subprocess.run(cmd + ["^polymul-128/lut(-x)?$"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "1 of 2 implementations passed, 1 skipped" in p.stdout, p.stdout + p.stderr
+
+
+# ------------------------------------------------------------------ 7. long messages by default
+@pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
+                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168)])
+def test_default_random_cases_include_long_messages(prim, field, unit):
+    """The default 200 random cases (RVLAB_TEST_RANDOM) reach the speed programs' 4096-byte
+    messages and lengths past a kernel's batch/block/rate unit that end mid-unit."""
+    import importlib.util
+    import random
+    spec = importlib.util.spec_from_file_location(f"vectors_{prim}", ROOT / "crypto" / prim / "vectors.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for n_random in (200, 4):
+        lens = [len(c.fields[field]) for c in mod.cases(random.Random(1), n_random)
+                if c.name.startswith("random#")]
+        assert len(lens) == n_random
+        assert 4096 in lens
+        assert any(n > 1024 and n % unit for n in lens)
