@@ -528,7 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
-    p = sub.add_parser("report", help="regenerate results/bench.md from results/bench.json")
+    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"))
     p.set_defaults(fn=cmd_report)
     p = sub.add_parser("compare", help="before/after: the measurements that differ between two bench JSON files")

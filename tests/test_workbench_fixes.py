@@ -210,6 +210,25 @@ def test_report_has_the_seed000_tables_and_fit_check():
 
 
 @needs_rvsim
+def test_report_regenerates_polymul_table5_from_its_bench_file(tmp_path):
+    """`rvlab report` runs crypto/polymul-128/table5.py on the bench file it reports: the table is
+    written beside the report, with the cycles of that bench file under rvsim's own."""
+    from rvlab.report import PRIMITIVE_SCRIPTS, write_report
+    assert ROOT / "crypto" / "polymul-128" / "table5.py" in PRIMITIVE_SCRIPTS
+    recs = [_rec("polymul-128", impl, "mul", 32, cyc) for impl, cyc in
+            (("lut", 12345), ("lut-x", 2345), ("ct", 3456), ("ct-comb", 4567), ("ct-x", 5678))]
+    recs.append(_rec("polymul-128", "lut", "mul", 32, 999, mul_latency=2))   # other latency: not shown
+    js = tmp_path / "bench.json"
+    js.write_text(json.dumps(recs))
+    write_report(js, tmp_path / "bench.md")
+    t5 = (tmp_path / "polymul_table5.md").read_text()
+    assert "| *e31 cycles, `rvlab bench` (bench.json)* |  |  |  |  | 12,345 | 2,345 | 3,456 | 4,567 | 5,678 |" in t5
+    alone = next(l for l in t5.splitlines() if l.startswith("| *e31 cycles, the call alone"))
+    assert "| – |" not in alone and "None" not in alone
+    assert "](polymul_table5.md)" in (tmp_path / "bench.md").read_text()
+
+
+@needs_rvsim
 def test_concurrent_runs_with_different_random_counts(tmp_path):
     """Two `rvlab test` runs at once with other --random counts each run their own program."""
     cmd = [sys.executable, "-m", "rvlab", "test", "--filter", "^chacha20/rv32i$", "--runner", "rvsim", "--random"]
@@ -267,3 +286,22 @@ def test_test_fails_when_every_implementation_is_skipped():
     assert "nothing was tested" in p.stderr
     p = subprocess.run(cmd + ["^polymul-128/lut(-x)?$"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0 and "1 of 2 implementations passed, 1 skipped" in p.stdout, p.stdout + p.stderr
+
+
+# ------------------------------------------------------------------ 7. long messages by default
+@pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
+                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168)])
+def test_default_random_cases_include_long_messages(prim, field, unit):
+    """The default 200 random cases (RVLAB_TEST_RANDOM) reach the speed programs' 4096-byte
+    messages and lengths past a kernel's batch/block/rate unit that end mid-unit."""
+    import importlib.util
+    import random
+    spec = importlib.util.spec_from_file_location(f"vectors_{prim}", ROOT / "crypto" / prim / "vectors.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for n_random in (200, 4):
+        lens = [len(c.fields[field]) for c in mod.cases(random.Random(1), n_random)
+                if c.name.startswith("random#")]
+        assert len(lens) == n_random
+        assert 4096 in lens
+        assert any(n > 1024 and n % unit for n in lens)

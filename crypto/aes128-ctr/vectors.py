@@ -5,9 +5,16 @@ import random
 
 from Crypto.Cipher import AES
 
-from rvlab.testcase import Case, cryptography_vectors_path, parse_nist
+from rvlab.testcase import Case, cryptography_vectors_path, long_length, parse_nist
 
-MAX_LEN = 1040   # test.c's buffer
+MAX_LEN = 4096          # test.c's buffers
+RANDOM_MAX_LEN = 1040   # random lengths after the in-order sweep (keeps --random 5000 programs small)
+# the last random cases, whatever --random is: the speed programs' 4096 bytes (32 batches of
+# 8 blocks), 8 batches + 1 block, and two lengths that end in a partial batch and a partial
+# block (4095 = 31 batches + 7 blocks + 15 bytes, 1167 = 9 batches + 15 bytes); those two
+# also wrap the counter mid-message
+LONG = [4096, 1040, 4095, 1167]
+LONG_WRAP = (4095, 1167)
 
 
 def oracle(key: bytes, iv: bytes, pt: bytes) -> bytes:
@@ -40,12 +47,18 @@ def cases(rng: random.Random, n_random: int) -> list:
         assert oracle(key, iv, pt) == ct
         out.append(Case(f"rfc3686#{r['COUNT']}", {"key": key, "iv": iv, "pt": pt, "ct": ct}))
     # random: lengths 0..300 in order first (batch and block boundaries), then random
-    # lengths up to MAX_LEN; every 4th case puts the counter next to 2^32 (wrap-around)
+    # lengths up to RANDOM_MAX_LEN; every 4th case puts the counter next to 2^32 (wrap-around);
+    # the last len(LONG) cases are the LONG lengths
     for i in range(n_random):
-        n = i if i <= 300 else rng.randrange(0, MAX_LEN + 1)
+        long_n = long_length(i, n_random, LONG)
+        n = long_n if long_n is not None else i if i <= 300 else rng.randrange(0, RANDOM_MAX_LEN + 1)
+        assert n <= MAX_LEN
         key, iv, pt = rng.randbytes(16), bytearray(rng.randbytes(16)), rng.randbytes(n)
-        if i % 4 == 3:
-            iv[12:] = (2**32 - rng.randrange(1, 80)).to_bytes(4, "big")
+        if long_n is None:
+            if i % 4 == 3:
+                iv[12:] = (2**32 - rng.randrange(1, 80)).to_bytes(4, "big")
+        elif long_n in LONG_WRAP:     # wraps after 1..(blocks - 1) blocks
+            iv[12:] = (2**32 - rng.randrange(1, n // 16)).to_bytes(4, "big")
         iv = bytes(iv)
         out.append(Case(f"random#{i}:len={n}", {"key": key, "iv": iv, "pt": pt,
                                                 "ct": oracle(key, iv, pt)}))

@@ -38,9 +38,49 @@ MUL_STYLE = {"schoolbook": ("schoolbook", "C0", "o-"),
              "comba": ("Comba (product scanning)", "C6", "D-"),
              "comba-carry": ("Comba, addc", "C7", "v-"),
              "karatsuba-rec": ("Karatsuba, recursive", "C8", "x-"),
-             "comba-fixed": ("Comba, straight line for n = 2..8, 12, 16", "C9", "*-"),
-             "karatsuba-fixed": ("Karatsuba, straight line for n = 16, 24, 32", "C3", "P-"),
+             # labels of the two straight-line implementations: _fixed_labels() below, from their generators
+             "comba-fixed": ("Comba, straight line", "C9", "*-"),
+             "karatsuba-fixed": ("Karatsuba, straight line", "navy", "P-"),
              "best": ("best per n (dispatch)", "k", "-")}
+
+
+def _ranges(ns):
+    """(2, 3, 4, 5, 7, 9, 10, 11) -> '2..5, 7, 9..11'."""
+    out, ns = [], sorted(ns)
+    i = 0
+    while i < len(ns):
+        j = i
+        while j + 1 < len(ns) and ns[j + 1] == ns[j] + 1:
+            j += 1
+        out.append(f"{ns[i]}..{ns[j]}" if j - i >= 2 else ", ".join(map(str, ns[i:j + 1])))
+        i = j + 1
+    return ", ".join(out)
+
+
+def _fixed_labels():
+    """Legend labels of comba-fixed and karatsuba-fixed with the limb counts their generators
+    (comba-fixed/gen.py, karatsuba-fixed/gen.py: SIZES, FUSED) emit kernels for, so that the
+    legend follows the code; the plain labels if a generator cannot be loaded."""
+    import importlib.util
+    here = Path(__file__).resolve().parent
+    try:
+        mods = {}
+        for impl in ("comba-fixed", "karatsuba-fixed"):
+            spec = importlib.util.spec_from_file_location(f"{impl.replace('-', '_')}_gen", here / impl / "gen.py")
+            mods[impl] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mods[impl])
+        cfx, kf = mods["comba-fixed"], mods["karatsuba-fixed"]
+        fused = sorted(kf.FUSED)
+        level = sorted(set(kf.SIZES) - set(fused))
+    except Exception:                       # noqa: BLE001 - a label is not worth failing the plot
+        return
+    MUL_STYLE["comba-fixed"] = (f"Comba, straight line for n = {_ranges(cfx.SIZES)}",) + MUL_STYLE["comba-fixed"][1:]
+    MUL_STYLE["karatsuba-fixed"] = (f"Karatsuba, straight line for n = {', '.join(map(str, fused))} (fused), "
+                                    f"and {', '.join(map(str, level))}",) \
+        + MUL_STYLE["karatsuba-fixed"][1:]
+
+
+_fixed_labels()
 
 
 def load(path):

@@ -4,7 +4,7 @@
 #include "rvlab.h"
 #include "api.h"
 
-#define MAX_LEN 1024
+#define MAX_LEN 4096    /* vectors.py: MAX_LEN */
 #define GUARD 16
 static uint8_t out[MAX_LEN + GUARD] __attribute__((aligned(4)));
 static uint8_t in[MAX_LEN] __attribute__((aligned(4)));

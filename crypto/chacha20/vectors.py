@@ -3,9 +3,13 @@ import random
 
 from Crypto.Cipher import ChaCha20
 
-from rvlab.testcase import Case, cryptography_vectors_path, parse_nist
+from rvlab.testcase import Case, cryptography_vectors_path, long_length, parse_nist
 
-MAX_LEN = 1024   # test.c's buffer
+MAX_LEN = 4096          # test.c's buffers
+RANDOM_MAX_LEN = 1024   # random lengths after the in-order sweep
+# the last random cases, whatever --random is: the speed program's 4096 bytes (64 blocks),
+# 16 blocks + 16 bytes, and two that end mid-block (4095, 1087 = 16 blocks + 63 bytes)
+LONG = [4096, 1040, 4095, 1087]
 
 
 def oracle(key: bytes, nonce: bytes, counter: int, pt: bytes) -> bytes:
@@ -32,9 +36,13 @@ def cases(rng: random.Random, n_random: int) -> list:
     assert full[:32] == ct_prefix, "pycryptodome disagrees with RFC 8439 §2.4.2"
     out.append(Case("rfc8439-2.4.2", {"key": key, "nonce": nonce,
                                       "counter": (1).to_bytes(4, "little"), "pt": pt, "ct": full}))
-    # random: every length 0..130 once for block-boundary coverage, then random lengths
+    # random: every length 0..130 once for block-boundary coverage, then random lengths;
+    # the last len(LONG) cases are the LONG lengths
     for i in range(n_random):
-        n = i if i <= 130 else rng.choice([rng.randrange(0, 257), rng.randrange(0, MAX_LEN + 1)])
+        n = long_length(i, n_random, LONG)
+        if n is None:
+            n = i if i <= 130 else rng.choice([rng.randrange(0, 257), rng.randrange(0, RANDOM_MAX_LEN + 1)])
+        assert n <= MAX_LEN
         key = rng.randbytes(32)
         nonce = rng.randbytes(12)
         counter = rng.choice([0, 1, rng.randrange(0, 2**32 - 64), 2**32 - 1 - (n + 63) // 64])

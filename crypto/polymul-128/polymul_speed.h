@@ -2,10 +2,12 @@
  * Both operands are secret for the constant-time checker (global rvlab_secret_* names,
  * harness/README.md): in GCM or binary-field ECC at least one of them is. */
 #include "rvlab.h"
-/* The checker's taint lives in memory and a store of public data clears it, so marking the
- * symbols at load time (rvlab bench --secret rvlab_secret_*) does not survive start-up and
- * rvlab_fill. Mark the operands again after filling them: semihosting call 0x100, which
- * rvsim understands (the speed and stack programs run only on rvsim). */
+/* rvlab bench marks the rvlab_secret_* symbols at load time (rvsim --secret); rvsim keeps
+ * such secret inputs secret through start-up and rvlab_fill, whatever is stored into them,
+ * until they are declassified (sim/README.md, constant-time checker), as in every other speed
+ * program. The run-time marking below (semihosting call 0x100, which rvsim understands; the
+ * speed and stack programs run only on rvsim) is therefore redundant under rvlab bench; it
+ * makes the operands secret also in a run that only turns the checker on (rvsim --secret 0:0). */
 #define RVLAB_CT 1
 #include "rvlab_ct.h"
 
