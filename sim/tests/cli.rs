@@ -10,6 +10,17 @@ fn rvsim(args: &[&str], elf: &Path) -> Output {
     Command::new(rvsim_bin()).args(args).arg(elf).output().unwrap()
 }
 fn stderr(o: &Output) -> String { String::from_utf8_lossy(&o.stderr).into_owned() }
+/// The program on QEMU (`-M sifive_e`, semihosting on); its console output is on stdout or
+/// stderr depending on the chardev setup, so both are returned together.
+fn qemu(elf: &Path) -> (Option<i32>, Vec<u8>) {
+    let q = Command::new("qemu-system-riscv32")
+        .args(["-M", "sifive_e", "-cpu", "rv32", "-bios", "none", "-nographic", "-monitor", "none", "-serial", "none",
+               "-semihosting-config", "enable=on,target=native", "-kernel"])
+        .arg(elf).output().unwrap_or_else(|e| panic!("qemu-system-riscv32 is required: {e}"));
+    let mut out = q.stdout;
+    out.extend_from_slice(&q.stderr);
+    (q.status.code(), out)
+}
 
 /// rvsim must stop with status 125 and one `rvsim: error:` line containing `want`.
 fn expect_error(o: Output, want: &str) {
@@ -261,4 +272,76 @@ fn corrupted_elfs_never_panic() {
         assert!(code.is_some() && code != Some(101), "case {n}: status {:?}: {}", o.status, stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "case {n}: {}", stderr(&o));
     }
+}
+
+/// SYS_WRITEC writes the byte a1 points to, any byte value (tests/asm/semihost.S prints a
+/// message one WRITEC per byte, UTF-8 included); the same bytes as on QEMU.
+#[test]
+fn semihosting_writec_matches_qemu() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_WRITEC"]);
+    let ours = rvsim(&[], &elf);
+    assert_eq!(ours.status.code(), Some(0), "{}", stderr(&ours));
+    assert_eq!(ours.stdout, b"Hello, WRITEC!\n\ttab, percent % and UTF-8 \xc3\xa9\n");
+    assert_eq!(qemu(&elf), (Some(0), ours.stdout));
+}
+
+/// SYS_READ from the console (":tt" opened with mode 0) reads stdin and returns the number
+/// of bytes *not* read (ARM semihosting: 0 = all, len = none / end of file, in between =
+/// partial). The program reads 4, 16 and 16 bytes, echoes each read with SYS_WRITE and
+/// prints the three results. (QEMU's console read waits for its own chardev input and is not
+/// comparable here.)
+#[test]
+fn semihosting_read_from_stdin() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_READ"]);
+    let mut child = Command::new(rvsim_bin()).arg(&elf).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped())
+        .spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"hello\n").unwrap(); // then closed: end of file
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // "hell" (all 4 read: 0), "o\n" (2 of 16: 14 not read), end of file (16)
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "hello\n00000000\n0000000e\n00000010\n");
+    // empty input: every read is at end of file
+    let o = Command::new(rvsim_bin()).arg(&elf).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "00000004\n00000010\n00000010\n");
+}
+
+/// SYS_CLOCK: centiseconds since the start, from the simulated cycle count at a nominal
+/// 100 MHz (1 centisecond = 10^6 cycles; sim/README.md), so deterministic. The program calls
+/// it at the start (0) and after 500000 iterations of (mul t1,t1,t1; addi; bnez): 5 cycles
+/// per iteration on the E31 model (MUL latency 5, the loop branch predicted) = 2.5 M cycles ->
+/// 2, and 3 cycles per iteration on the ideal core = 1.5 M cycles -> 1 (the few hundred
+/// cycles outside the loop cannot reach the next centisecond).
+#[test]
+fn semihosting_clock_is_simulated_time() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_CLOCK"]);
+    let e31 = rvsim(&[], &elf);
+    assert_eq!(e31.status.code(), Some(0), "{}", stderr(&e31));
+    assert_eq!(String::from_utf8_lossy(&e31.stdout), "00000000\n00000002\n");
+    assert_eq!(rvsim(&[], &elf).stdout, e31.stdout, "the same run gives the same clock");
+    let ideal = rvsim(&["--core", "ideal"], &elf);
+    assert_eq!(String::from_utf8_lossy(&ideal.stdout), "00000000\n00000001\n");
+}
+
+/// SYS_TIME: seconds since the Unix epoch of the host (as QEMU's): between the times taken
+/// before and after the run, on rvsim and on QEMU.
+#[test]
+fn semihosting_time_is_host_time() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_TIME"]);
+    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let parse = |out: &[u8]| u64::from_str_radix(String::from_utf8_lossy(out).trim(), 16).unwrap();
+    let before = now();
+    let o = rvsim(&[], &elf);
+    let after = now();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let t = parse(&o.stdout);
+    assert!(before <= t && t <= after, "rvsim SYS_TIME {t} not in [{before}, {after}]");
+    let before = now();
+    let (code, out) = qemu(&elf);
+    let after = now();
+    assert_eq!(code, Some(0));
+    let t = parse(&out);
+    assert!(before <= t && t <= after, "QEMU SYS_TIME {t} not in [{before}, {after}]");
 }

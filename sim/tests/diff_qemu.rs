@@ -3,10 +3,13 @@
 //! memory buffer are printed in hex through semihosting by both and compared.
 //!
 //! A small run is part of `cargo test`; a larger one:
-//!   RVSIM_DIFF_PROGRAMS=200 RVSIM_DIFF_LEN=400 cargo test --release --test diff_qemu
+//!   RVSIM_DIFF_PROGRAMS=100 RVSIM_DIFF_LEN=600 cargo test --release --test diff_qemu
 //! (RVSIM_DIFF_SEED changes the seed). The instruction mix is the table `base_forms()`;
 //! extension instructions are added by listing them in `ext_forms()` with their operand
-//! shape, the `-march` suffix and the QEMU `-cpu` property (see `Config`).
+//! shape, the `-march` suffix and the QEMU `-cpu` property (see `Config`). Loads and stores
+//! use gp (x3) as base, and also a register of x8..x15 or sp set just before to point into
+//! the buffer, so that the assembler emits c.lw/c.sw/c.lwsp/c.swsp; the default run checks
+//! that those and csrrwi/csrrsi/csrrci occur.
 
 mod common;
 use common::*;
@@ -28,6 +31,15 @@ pub enum K {
     Load(u32),
     /// store rs2, off(gp), access size
     Store(u32),
+    /// `addi b, gp, off1` then load rd, off2(b) with b in x8..x15 (rd half the time in
+    /// x8..x15 too): word accesses with small offsets compress to c.lw
+    LoadC(u32),
+    /// the same for stores (c.sw)
+    StoreC(u32),
+    /// `addi sp, gp, off1` then lw rd, off2(sp) (c.lwsp when rd != x0)
+    LoadSp,
+    /// `addi sp, gp, off1` then sw rs2, off2(sp) (c.swsp)
+    StoreSp,
     /// conditional branch forward over 1..3 instructions
     Branch,
     /// jal rd forward over 1..2 instructions
@@ -40,6 +52,8 @@ pub enum K {
     LrSc,
     /// csrrw/csrrs/csrrc rd, mscratch, rs1
     Csr,
+    /// csrrwi/csrrsi/csrrci rd, mscratch, uimm5
+    CsrI,
     /// rd, rs1, rs2, bs (0..3)
     Bs,
 }
@@ -55,6 +69,11 @@ pub fn base_forms() -> Vec<(&'static str, K)> {
     v.push(("auipc", U));
     for (m, s) in [("lb", 1), ("lbu", 1), ("lh", 2), ("lhu", 2), ("lw", 4)] { v.push((m, Load(s))); }
     for (m, s) in [("sb", 1), ("sh", 2), ("sw", 4)] { v.push((m, Store(s))); }
+    // base registers the compressed forms can use (the assembler compresses them, -march has c)
+    for (m, s) in [("lw", 4), ("lw", 4), ("lbu", 1), ("lh", 2)] { v.push((m, LoadC(s))); }
+    for (m, s) in [("sw", 4), ("sw", 4), ("sb", 1)] { v.push((m, StoreC(s))); }
+    v.push(("lw", LoadSp));
+    v.push(("sw", StoreSp));
     for m in ["beq", "bne", "blt", "bge", "bltu", "bgeu"] { v.push((m, Branch)); }
     v.push(("jal", Jal));
     v.push(("jalr", Jalr));
@@ -63,6 +82,7 @@ pub fn base_forms() -> Vec<(&'static str, K)> {
     }
     v.push(("lr.w", LrSc));
     for m in ["csrrw", "csrrs", "csrrc"] { v.push((m, Csr)); }
+    for m in ["csrrwi", "csrrsi", "csrrci"] { v.push((m, CsrI)); }
     // compressed forms come from the assembler compressing eligible instructions (-march has c)
     v
 }
@@ -163,6 +183,24 @@ fn gen_program(rng: &mut Rng, cfg: &Config, len: usize) -> String {
                 let _ = write!(line, "addi tp, gp, {}\n    lr.w x{}, (tp)\n    sc.w x{}, x{}, (tp)", 4 * rng.below(64), rng.rd(), rng.rd(), rng.rs());
             }
             K::Csr => { let _ = write!(line, "{m} x{}, mscratch, x{}", rng.rd(), rng.rs()); }
+            K::CsrI => { let _ = write!(line, "{m} x{}, mscratch, {}", rng.rd(), rng.below(32)); }
+            K::LoadC(sz) | K::StoreC(sz) => {
+                // base b in x8..x15 pointing into buf: off1 + off2 < 256, off2 a multiple of
+                // the size below 128 (c.lw/c.sw reach 0..124)
+                let b = 8 + rng.below(8);
+                let off1 = 4 * rng.below(32);
+                let off2 = sz * rng.below((256 - off1).min(128) / sz);
+                let r = if rng.below(2) == 0 { 8 + rng.below(8) } else if matches!(k, K::LoadC(_)) { rng.rd() } else { rng.rs() };
+                let _ = write!(line, "addi x{b}, gp, {off1}
+    {m} x{r}, {off2}(x{b})");
+            }
+            K::LoadSp | K::StoreSp => {
+                let off1 = 4 * rng.below(16);
+                let off2 = 4 * rng.below((256 - off1) / 4);
+                let r = if matches!(k, K::LoadSp) { rng.rd() } else { rng.rs() };
+                let _ = write!(line, "addi sp, gp, {off1}
+    {m} x{r}, {off2}(sp)");
+            }
         }
         let _ = writeln!(s, "    {line}");
         i += 1;
@@ -218,7 +256,12 @@ fn hex_lines(out: &str) -> Vec<String> {
     out.lines().filter(|l| l.len() == 8 && l.chars().all(|c| c.is_ascii_hexdigit())).map(String::from).collect()
 }
 
-fn run_one(seed: u64, len: usize, cfg: &Config) {
+/// Forms whose presence the default run checks (objdump -M no-aliases mnemonics): the
+/// compressed loads/stores the generator aims at and the CSR immediate forms.
+const WATCHED: [&str; 7] = ["c.lw", "c.sw", "c.lwsp", "c.swsp", "csrrwi", "csrrsi", "csrrci"];
+
+/// Runs one random program; returns how often each WATCHED mnemonic occurs in it.
+fn run_one(seed: u64, len: usize, cfg: &Config) -> [usize; 7] {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let src = gen_program(&mut rng, cfg, len);
     let dir = out_dir();
@@ -230,6 +273,9 @@ fn run_one(seed: u64, len: usize, cfg: &Config) {
         .arg(dir_asm("link.ld")).arg("-I").arg(dir_asm("")).arg(&s).arg("-o").arg(&elf)
         .output().unwrap_or_else(|e| panic!("cannot run {CC}: {e}"));
     assert!(o.status.success(), "assembling {}: {}", s.display(), String::from_utf8_lossy(&o.stderr));
+    let dis = Command::new("riscv64-unknown-elf-objdump").args(["-d", "-M", "no-aliases"]).arg(&elf).output().unwrap();
+    let dis = String::from_utf8_lossy(&dis.stdout);
+    let watched = WATCHED.map(|m| dis.lines().filter(|l| l.split('\t').nth(2).map(str::trim) == Some(m)).count());
     let ours = Command::new(rvsim_bin()).args(["--isa", &cfg.isa, "--core", "ideal", "--memory", "e31"]).arg(&elf).output().unwrap();
     assert!(ours.status.success(), "rvsim failed on {}: {}", s.display(), String::from_utf8_lossy(&ours.stderr));
     let q = Command::new("qemu-system-riscv32")
@@ -257,6 +303,7 @@ fn run_one(seed: u64, len: usize, cfg: &Config) {
         let what = if i < 32 { format!("x{i}") } else { format!("buf word {}", i - 32) };
         assert_eq!(a[i], b[i], "{what} differs (rvsim {} vs qemu {}) in {}", a[i], b[i], s.display());
     }
+    watched
 }
 
 fn dir_asm(f: &str) -> std::path::PathBuf { dir().join("asm").join(f) }
@@ -269,7 +316,13 @@ fn random_sequences_match_qemu() {
     let n = env_num("RVSIM_DIFF_PROGRAMS", 4);
     let len = env_num("RVSIM_DIFF_LEN", 300) as usize;
     let seed = env_num("RVSIM_DIFF_SEED", 1);
-    for p in 0..n { run_one(seed * 1000 + p, len, &cfg); }
+    let mut seen = [0usize; 7];
+    for p in 0..n {
+        let w = run_one(seed * 1000 + p, len, &cfg);
+        for (s, c) in seen.iter_mut().zip(w) { *s += c; }
+    }
+    // the generator really produces the compressed loads/stores and the CSR immediate forms
+    for (m, c) in WATCHED.iter().zip(seen) { assert!(c > 0, "no {m} in {n} programs"); }
 }
 
 #[test]

@@ -42,6 +42,12 @@ fn run_bytes(code: &[u8], init: &[(usize, u32)], isa: &str) -> Machine {
     run_map(code, init, isa, MapKind::E31)
 }
 fn run_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> Machine {
+    let (m, res) = try_map(code, init, isa, map);
+    assert_eq!(res, Ok(0), "run failed");
+    m
+}
+/// The same, returning the run's outcome instead of requiring a clean exit.
+fn try_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> (Machine, Result<i32, String>) {
     let mut mem = Memory::new(map);
     let mut bytes = code.to_vec();
     for w in EXIT { bytes.extend_from_slice(&w.to_le_bytes()); }
@@ -50,10 +56,13 @@ fn run_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> Machi
     let mut m = Machine::new(mem, &elf, Isa::parse(isa, &[]).unwrap(), rvsim::ext::ext_insns(), "t".into());
     for &(r, v) in init { m.x[r] = v; }
     m.max_insns = 10_000;
-    let res = m.run(&mut Ideal::default(), &mut NoObserver);
-    assert_eq!(res, Ok(0), "run failed");
-    m
+    let res = m.run(&mut Ideal::default(), &mut NoObserver).map_err(|e| e.0);
+    (m, res)
 }
+fn words_bytes(words: &[u32]) -> Vec<u8> { words.iter().flat_map(|w| w.to_le_bytes()).collect() }
+/// Zicsr: csrrw (f3 1), csrrs (2), csrrc (3), csrrwi (5), csrrsi (6), csrrci (7); `src` is rs1
+/// or the 5-bit immediate.
+fn csr(f3: u32, rd: u32, src: u32, c: u32) -> u32 { c << 20 | src << 15 | f3 << 12 | rd << 7 | 0x73 }
 /// One R-type op: x5 = x6 op x7
 fn rop(f7: u32, f3: u32, a: u32, bv: u32) -> u32 {
     run_words(&[op(f7, f3, 5, 6, 7)], &[(6, a), (7, bv)]).x[5]
@@ -320,4 +329,101 @@ fn self_modifying_code_is_re_decoded() {
     let m = run_map(&code, &[(6, BASE), (7, new)], "rv32imac", MapKind::Flat);
     assert_eq!(m.x[5], 42);
     assert_eq!(m.mem.read::<4>(BASE + 8).unwrap(), new);
+}
+
+/// csrrsi / csrrci / csrrwi on mscratch: the 5-bit immediate is zero-extended (never
+/// sign-extended), set/clear touch only its bits, and rd gets the old value. With a zero
+/// immediate csrrsi/csrrci do not write (Zicsr), so they may read a read-only CSR; with a
+/// non-zero immediate that is an illegal instruction.
+#[test]
+fn csr_immediate_forms() {
+    let m = run_words(&[
+        csr(1, 0, 6, 0x340),     // csrw mscratch, x6 (0xffff0000)
+        csr(7, 12, 0x1f, 0x340), // csrrci x12, mscratch, 31 -> x12 = 0xffff0000, nothing to clear
+        csr(6, 13, 0x15, 0x340), // csrrsi x13, mscratch, 0x15 -> x13 = 0xffff0000, mscratch = 0xffff0015
+        csr(7, 14, 0x05, 0x340), // csrrci x14, mscratch, 5 -> x14 = 0xffff0015, mscratch = 0xffff0010
+        csr(5, 15, 0x10, 0x340), // csrrwi x15, mscratch, 16 -> x15 = 0xffff0010, mscratch = 0x10 (not 0xfffffff0)
+        csr(6, 16, 0, 0x340),    // csrrsi x16, mscratch, 0: read only -> 0x10
+        csr(6, 17, 0, 0xf14),    // csrrsi x17, mhartid, 0: no write, legal on a read-only CSR -> 0
+        csr(7, 18, 0, 0xc00),    // csrrci x18, cycle, 0: ideal core, the 8th instruction reads cycle 7
+        csr(7, 0, 0x1f, 0x340),  // csrrci x0, mscratch, 31: the write still happens -> mscratch = 0
+        csr(2, 19, 0, 0x340),    // csrr x19, mscratch -> 0
+        csr(6, 20, 0x1f, 0x340), // csrrsi x20, mscratch, 31 -> x20 = 0, mscratch = 0x1f
+        csr(2, 21, 0, 0x340),    // csrr x21, mscratch -> 0x1f
+    ], &[(6, 0xffff_0000), (17, 0xdead), (18, 0xdead)]);
+    assert_eq!((m.x[12], m.x[13], m.x[14], m.x[15], m.x[16]), (0xffff_0000, 0xffff_0000, 0xffff_0015, 0xffff_0010, 0x10));
+    assert_eq!((m.x[17], m.x[18], m.x[19], m.x[20], m.x[21]), (0, 7, 0, 0, 0x1f));
+    // a non-zero immediate writes: illegal on a read-only CSR (no handler: the run stops)
+    for (w, what) in [(csr(6, 12, 1, 0xf14), "csrrsi mhartid, 1"), (csr(7, 12, 1, 0xc00), "csrrci cycle, 1"),
+                      (csr(5, 12, 0, 0xc02), "csrrwi instret, 0")] {
+        let (m, res) = try_map(&words_bytes(&[w]), &[], "rv32imac", MapKind::E31);
+        let e = res.expect_err(what);
+        assert!(e.contains("read-only CSR"), "{what}: {e}");
+        assert_eq!(m.instret, 0, "{what}: the trapping instruction does not retire");
+    }
+}
+
+/// fence (any pred/succ, fence.tso) and fence.i are no-ops that retire; their reserved
+/// rd/rs1/imm fields are ignored (base ISA: "implementations shall ignore these fields").
+#[test]
+fn fence_and_fence_i() {
+    let words = [
+        0x0ff0_000f,                              // fence iorw, iorw
+        0x8330_000f,                              // fence.tso
+        0x0ff0_000f | 12 << 7 | 5 << 15,          // fence with rd = x12, rs1 = x5 (reserved fields)
+        0x0000_100f,                              // fence.i
+        0x0000_100f | 13 << 7 | 5 << 15 | 0x123 << 20, // fence.i with rd, rs1 and imm set (reserved)
+        opi(0, 14, 0, 5),                         // addi x14, x0, 5
+    ];
+    let m = run_words(&words, &[(5, RAM), (12, 0x1111), (13, 0x2222)]);
+    assert_eq!((m.x[5], m.x[12], m.x[13], m.x[14]), (RAM, 0x1111, 0x2222, 5));
+    assert_eq!(m.instret, 6 + 5); // + the exit sequence up to its ebreak
+    // the use fence.i exists for: a store rewrites an instruction, fence.i, then it runs
+    // (flat map: writable flash). x5 counts: the new instruction adds 42, the old one 1.
+    let new = opi(0, 5, 5, 42);
+    let code = words_bytes(&[s(12, 7, 6, 2), 0x0000_100f, opi(0, 0, 0, 0), opi(0, 5, 5, 1)]);
+    let m = run_map(&code, &[(6, BASE), (7, new)], "rv32imac", MapKind::Flat);
+    assert_eq!(m.x[5], 42);
+}
+
+/// The 64-bit counters through their 32-bit halves (privileged spec: mcycle/minstret and
+/// mcycleh/minstreth are writable; cycle/time/instret and their h forms read them).
+/// Ideal core: one instruction per cycle, instruction k issues at cycle k.
+/// - mcycle counts on from a written value: read j cycles after the writing instruction's
+///   issue it gives value + j (rvsim's model, documented in src/csr.rs); time = cycle.
+/// - minstret: "a value written to instret by one instruction will be the value read by the
+///   following instruction" (the write replaces the increment; unprivileged spec, Zicsr).
+/// The high half is written first, then the low half just below 2^32, so the carry into the
+/// high half shows up a few instructions later.
+#[test]
+fn counter_high_halves_and_carry() {
+    let m = run_words(&[
+        csr(1, 0, 6, 0xb80),  // 0: csrw mcycleh, x6 (3)
+        csr(1, 0, 7, 0xb00),  // 1: csrw mcycle, x7 (0xfffffffd): cycle = 3:0xfffffffd at 1
+        csr(2, 12, 0, 0xc00), // 2: rdcycle   -> 0xfffffffe
+        csr(2, 13, 0, 0xc80), // 3: rdcycleh  -> 3 (cycle = 3:0xffffffff)
+        csr(2, 14, 0, 0xc81), // 4: rdtimeh   -> 4 (cycle = 4:00000000: the carry)
+        csr(2, 15, 0, 0xc01), // 5: rdtime    -> 1
+        csr(2, 16, 0, 0xb80), // 6: csrr mcycleh -> 4
+        csr(2, 17, 0, 0xb00), // 7: csrr mcycle  -> 3
+        csr(1, 0, 8, 0xb82),  // 8: csrw minstreth, x8 (7)
+        csr(1, 0, 9, 0xb02),  // 9: csrw minstret, x9 (0xfffffffe): the next instruction reads it
+        csr(2, 18, 0, 0xc02), // 10: rdinstret  -> 0xfffffffe
+        csr(2, 19, 0, 0xc82), // 11: rdinstreth -> 7 (instret = 7:0xffffffff)
+        csr(2, 20, 0, 0xc82), // 12: rdinstreth -> 8 (instret = 8:00000000: the carry)
+        csr(2, 21, 0, 0xc02), // 13: rdinstret  -> 1
+        csr(2, 22, 0, 0xb82), // 14: csrr minstreth -> 8
+        csr(2, 23, 0, 0xb02), // 15: csrr minstret  -> 3
+        csr(2, 24, 0, 0xc80), // 16: rdcycleh -> 4 (cycle 4:0000000c)
+        csr(2, 25, 0, 0xc00), // 17: rdcycle  -> 0xd
+    ], &[(6, 3), (7, 0xffff_fffd), (8, 7), (9, 0xffff_fffe)]);
+    assert_eq!((m.x[12], m.x[13], m.x[14], m.x[15], m.x[16], m.x[17]), (0xffff_fffe, 3, 4, 1, 4, 3));
+    assert_eq!((m.x[18], m.x[19], m.x[20], m.x[21], m.x[22], m.x[23]), (0xffff_fffe, 7, 8, 1, 8, 3));
+    assert_eq!((m.x[24], m.x[25]), (4, 0xd));
+    // writing a high half keeps the low half counting: mcycleh = 0xffffffff at cycle 1, the
+    // low half (1 at cycle 1) reads 3 at cycle 3; the 64-bit value then wraps to 0 when the
+    // low half does (not tested: 2^32 cycles)
+    let m = run_words(&[opi(0, 0, 0, 0), csr(1, 0, 6, 0xb80), opi(0, 0, 0, 0), csr(2, 12, 0, 0xc00), csr(2, 13, 0, 0xc80)],
+                      &[(6, 0xffff_ffff)]);
+    assert_eq!((m.x[12], m.x[13]), (3, 0xffff_ffff));
 }

@@ -149,3 +149,62 @@ fn muladd_uses_the_multiplier() {
     let r = run(&elf, "rv32im_xpolymul", Some(CoreParams { lat_mul: 2, ..no_icache() }));
     assert_eq!(r.m.x[18], 8);
 }
+
+#[test]
+fn icache_two_way_lru_eviction() {
+    // fa, fb, fc (one `ret` each) are 8 KiB apart: the same set of the 16 KiB 2-way cache
+    // with 32-byte lines. seq calls fa fb fa fc fa fb, twice; the second pass is measured.
+    // After pass 1 the set holds [fb, fa] (most recent first). Pass 2 with LRU:
+    //   fa hit [fa fb], fb hit [fb fa], fa hit [fa fb], fc miss evicts fb (least recently
+    //   used, not fa) [fc fa], fa hit [fa fc], fb miss evicts fc [fb fa]: 2 misses
+    // (a FIFO cache would evict fa at fc and miss 3 times; direct-mapped and 4-way below).
+    // 12 instructions between the rdcycles, every jal predicted by the BTB warmed in pass 1
+    // (no two control instructions share an entry), every return by the RAS, seq's own lines
+    // stay cached: delta = 12 + 1 + 2 * 20.
+    let r = measure("ICACHE_LRU", CoreParams::e31());
+    assert_eq!(r.m.x[18], 12 + 1 + 2 * 20);
+    // the same program without the I-cache model: no miss at all
+    let r = measure("ICACHE_LRU", no_icache());
+    assert_eq!(r.m.x[18], 13);
+    // the same sets (256) with 4 ways: all three lines stay, no miss in pass 2; direct-mapped
+    // (1 way): every call misses, 6
+    let r = measure("ICACHE_LRU", CoreParams { icache_size: 32768, icache_ways: 4, ..CoreParams::e31() });
+    assert_eq!(r.m.x[18], 13);
+    let r = measure("ICACHE_LRU", CoreParams { icache_size: 8192, icache_ways: 1, ..CoreParams::e31() });
+    assert_eq!(r.m.x[18], 13 + 6 * 20);
+}
+
+#[test]
+fn btb_entries_alias_modulo_40() {
+    // j at P and j at P+80: (pc/2) mod 40 is the same, the direct-mapped BTB keeps one of them
+    // and each evicts the other: both mispredict in every iteration (2 * 3 cycles). 10
+    // iterations of (j, j, addi, bnez) = 40 instructions; bnez mispredicts its first taken
+    // and its final not-taken instance (2 * 3).
+    let r = measure("BTB_ALIAS", no_icache());
+    assert_eq!(r.m.x[18], 1 + 40 + 10 * 6 + 6);
+    // 84 bytes apart (different entries): each j mispredicts only the first time
+    let r = measure("BTB_NOALIAS", no_icache());
+    assert_eq!(r.m.x[18], 1 + 40 + 2 * 3 + 6);
+    // with 64 entries, 80 bytes apart is 40 entries apart: no aliasing either
+    let r = measure("BTB_ALIAS", CoreParams { btb_entries: 64, ..no_icache() });
+    assert_eq!(r.m.x[18], 1 + 40 + 2 * 3 + 6);
+}
+
+#[test]
+fn bht_counters_alias_modulo_128() {
+    // beq zero,zero (always taken) at P and bne zero,zero (never taken) at P+256 share the
+    // 2-bit counter BHT[(pc/2) mod 128]. From 1 (weakly not-taken) the taken branch moves it
+    // to 2 and the not-taken one back to 1 before the taken one runs again: the taken branch
+    // is predicted not-taken and mispredicts in all 10 iterations. (The never-taken branch is
+    // never in the BTB, so it is always predicted not-taken: correct.) 40 instructions; the
+    // loop bnez mispredicts twice.
+    let r = measure("BHT_ALIAS", no_icache());
+    assert_eq!(r.m.x[18], 1 + 40 + 10 * 3 + 6);
+    // 260 bytes apart (different counters): the taken branch mispredicts only the first time
+    let r = measure("BHT_NOALIAS", no_icache());
+    assert_eq!(r.m.x[18], 1 + 40 + 3 + 6);
+    assert_eq!(r.mispredicts, 1 + 1 + 2); // + the cold `j test` before the block
+    // with 256 counters, 256 bytes apart is 128 counters apart: no aliasing either
+    let r = measure("BHT_ALIAS", CoreParams { bht_entries: 256, ..no_icache() });
+    assert_eq!(r.m.x[18], 1 + 40 + 3 + 6);
+}

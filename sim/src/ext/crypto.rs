@@ -284,6 +284,66 @@ mod tests {
         }
     }
 
+    /// InvMixColumns of one column (FIPS-197 §5.3.3), written out from the matrix with the
+    /// multiplication in GF(2^8) done bit by bit here (not with the tables above).
+    fn inv_mix_column(w: u32) -> u32 {
+        fn mul(mut a: u8, mut b: u8) -> u8 {
+            let mut r = 0u8;
+            while b != 0 {
+                if b & 1 != 0 { r ^= a; }
+                a = (a << 1) ^ if a & 0x80 != 0 { 0x1b } else { 0 };
+                b >>= 1;
+            }
+            r
+        }
+        let s = w.to_le_bytes(); // s0..s3 = rows 0..3 of the column
+        let m = [[0x0e, 0x0b, 0x0d, 0x09], [0x09, 0x0e, 0x0b, 0x0d], [0x0d, 0x09, 0x0e, 0x0b], [0x0b, 0x0d, 0x09, 0x0e]];
+        let out: [u8; 4] = core::array::from_fn(|r| (0..4).fold(0, |acc, c| acc ^ mul(m[r][c], s[c])));
+        u32::from_le_bytes(out)
+    }
+
+    /// One round of AES-128 decryption with aes32dsmi and the last one with aes32dsi, on the
+    /// states FIPS-197 Appendix C.1 prints for the inverse cipher (key 000102..0f):
+    ///   round[ 1].istart 7ad5fda789ef4e272bca100b3d9ff59f
+    ///   round[ 1].is_box bd6e7c3df2b5779e0b61216e8b10b689
+    ///   round[ 1].ik_sch 549932d1f08557681093ed9cbe2c974e
+    ///   round[ 2].istart 54d990a16ba09ab596bbf40ea111702f
+    ///   round[10].istart 6353e08c0960e104cd70b751bacad0e7
+    ///   round[10].ik_sch 000102030405060708090a0b0c0d0e0f
+    ///   round[10].ioutput 00112233445566778899aabbccddeeff
+    /// Inverse round: istart' = InvMixColumns(InvSubBytes(InvShiftRows(istart)) ^ ik_sch)
+    /// = [aes32dsmi over the four bytes] ^ InvMixColumns(ik_sch) (the equivalent inverse
+    /// cipher's round key). InvShiftRows: output column c, row r comes from column c - r.
+    #[test]
+    fn aes_inverse_round_fips197_appendix_c1() {
+        let istart1 = words("7ad5fda789ef4e272bca100b3d9ff59f");
+        let is_box1 = words("bd6e7c3df2b5779e0b61216e8b10b689");
+        let ik_sch1 = words("549932d1f08557681093ed9cbe2c974e");
+        let istart2 = words("54d990a16ba09ab596bbf40ea111702f");
+        let col = |f: fn(u32, u32, u32) -> u32, acc: u32, s: &[u32; 4], c: usize| {
+            (0..4u32).fold(acc, |t, r| f(t, s[(c + 4 - r as usize) % 4], r))
+        };
+        // aes32dsi alone: InvShiftRows + InvSubBytes, byte for byte the printed is_box
+        let sb: [u32; 4] = core::array::from_fn(|c| col(aes32dsi, 0, &istart1, c));
+        assert_eq!(sb, is_box1);
+        // aes32dsmi: the whole round, key added through InvMixColumns(ik_sch)
+        let next: [u32; 4] = core::array::from_fn(|c| col(aes32dsmi, inv_mix_column(ik_sch1[c]), &istart1, c));
+        assert_eq!(next, istart2);
+        // the key can also be added first, as the inverse cipher does (InvMixColumns is linear)
+        let ik_add1: [u32; 4] = core::array::from_fn(|c| is_box1[c] ^ ik_sch1[c]);
+        assert_eq!(ik_add1, words("e9f74eec023020f61bf2ccf2353c21c7")); // round[ 1].ik_add
+        assert_eq!(ik_add1.map(inv_mix_column), istart2);
+        // last round: aes32dsi with the first round key as accumulator
+        let istart10 = words("6353e08c0960e104cd70b751bacad0e7");
+        let k0 = words("000102030405060708090a0b0c0d0e0f");
+        let out: [u32; 4] = core::array::from_fn(|c| col(aes32dsi, k0[c], &istart10, c));
+        assert_eq!(out, words("00112233445566778899aabbccddeeff"));
+        // only the selected byte is substituted and xored into its own byte position
+        // (S(0x01) = 0x7c, FIPS-197 Figure 7, so InvS(0x7c) = 0x01)
+        assert_eq!(aes32dsi(0xffff_ffff, 0x0000_7c00, 1), 0xffff_feff);
+        assert_eq!(aes32dsi(0, 0x7c63_7c63, 3), 0x0100_0000);
+    }
+
     fn sig0_64(x: u64) -> u64 { x.rotate_right(1) ^ x.rotate_right(8) ^ (x >> 7) }
     fn sig1_64(x: u64) -> u64 { x.rotate_right(19) ^ x.rotate_right(61) ^ (x >> 6) }
     fn sum0_64(x: u64) -> u64 { x.rotate_right(28) ^ x.rotate_right(34) ^ x.rotate_right(39) }

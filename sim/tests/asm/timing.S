@@ -127,6 +127,43 @@ test:
     START
     ecall
     STOP
+#elif defined(T_ICACHE_LRU)
+    /* seq (below) twice: the first pass warms the BTB and leaves lines fa, fb, fc (one
+       set, 2 ways) in a known LRU state; s2 keeps the second pass's delta */
+    li s7, 2
+1:  jal t0, seq                 /* t0: the alternate link register (seq's calls use ra) */
+    addi s7, s7, -1
+    bnez s7, 1b
+#elif defined(T_BTB_ALIAS) || defined(T_BTB_NOALIAS)
+    /* two jumps 80 bytes apart ((pc/2) mod 40 equal: one BTB entry) or 84 (different
+       entries), executed alternately 10 times */
+    li s7, 10
+    START
+1:  j 2f
+#if defined(T_BTB_ALIAS)
+    .skip 76
+#else
+    .skip 80
+#endif
+2:  j 3f
+3:  addi s7, s7, -1
+    bnez s7, 1b
+    STOP
+#elif defined(T_BHT_ALIAS) || defined(T_BHT_NOALIAS)
+    /* an always-taken branch and a never-taken one 256 bytes apart ((pc/2) mod 128 equal:
+       one 2-bit counter) or 260 (different counters), executed alternately 10 times */
+    li s7, 10
+    START
+1:  beq zero, zero, 2f
+#if defined(T_BHT_ALIAS)
+    .skip 252
+#else
+    .skip 256
+#endif
+2:  bne zero, zero, 1b
+    addi s7, s7, -1
+    bnez s7, 1b
+    STOP
 #else
 #error "select a test with -DT_<NAME>"
 #endif
@@ -161,6 +198,33 @@ block:
     addi zero, zero, 0
     .endr
     ret
+#endif
+#if defined(T_ICACHE_LRU)
+    /* seq's jal sites must not share a BTB entry with `jal t0, seq` or the loop's bnez: the
+       skip puts them 96..116 bytes after `jal seq` ((pc/2) mod 40 differs by 8..18) */
+    .balign 32
+    .skip 32
+seq:
+    START
+    jal fa
+    jal fb
+    jal fa
+    jal fc
+    jal fa
+    jal fb
+    STOP
+    jr t0                       /* a return: rs1 = t0 pops the RAS */
+    /* three one-instruction functions 8 KiB apart, 1 KiB into an 8 KiB block: I-cache set
+       (addr / 32) mod 256 = 32 for all three, away from the sets of the code above */
+    .balign 8192
+    .skip 1024
+fa: ret
+    .balign 8192
+    .skip 1024
+fb: ret
+    .balign 8192
+    .skip 1024
+fc: ret
 #endif
 #if defined(T_TRAP)
     .balign 4
