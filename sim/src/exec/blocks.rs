@@ -14,7 +14,7 @@
 //! that would trap (a faulting load or store, a misaligned jump target) or write into the
 //! decoded code range ends the block before it executes; `run_inner` then executes it.
 
-use super::{alu, Machine, Observer};
+use super::{alu, is_ctrl, Machine, Observer};
 use crate::decode::{Decoded, Op};
 use crate::timing::{BlockPlan, Timing, N_STALLS};
 
@@ -65,10 +65,6 @@ fn in_block(d: &Decoded) -> bool {
         | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded)
 }
 
-fn is_ctrl(op: Op) -> bool {
-    matches!(op, Op::Jal | Op::Jalr | Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu)
-}
-
 impl Machine {
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
     /// None if the instruction there cannot start one.
@@ -97,7 +93,7 @@ impl Machine {
             self.blocks.covered[i] = true;
             pc = pc.wrapping_add(d.len as u32);
             i += d.len as usize / 2;
-            if is_ctrl(d.op) { ctrl = true; break; }
+            if is_ctrl(&d) { ctrl = true; break; }
         }
         let n = self.blocks.insns.len() - first;
         if n == 0 {
