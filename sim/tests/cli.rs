@@ -345,3 +345,34 @@ fn semihosting_time_is_host_time() {
     let t = parse(&out);
     assert!(before <= t && t <= after, "QEMU SYS_TIME {t} not in [{before}, {after}]");
 }
+
+/// --annotate and --trace on a program whose timing follows from the documented latencies
+/// (8 dependent LW, I-cache off): each LW after the first waits 1 cycle for its address.
+#[test]
+fn annotate_and_trace_show_each_stall() {
+    let elf = build_asm("timing", "rv32im_zicsr", &["T_LW_CHAIN"]);
+    let core = out_dir().join("e31-no-icache-annotate.toml");
+    std::fs::write(&core, "model = \"pipeline\"\n[icache]\nsize = 0\n").unwrap();
+    let tf = out_dir().join("lw-chain.trace");
+    let o = rvsim(&["--isa", "rv32im", "--core", core.to_str().unwrap(), "--annotate", "1", "--trace", tf.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // annotate: "count stalls address instruction [per-exec and cause]" for the 8 loads
+    let e = stderr(&o);
+    let lws: Vec<Vec<&str>> = e.lines().filter(|l| l.contains("lw a1,0(a")).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lws.len(), 8, "{e}");
+    assert_eq!((lws[0][0], lws[0][1]), ("1", "0"), "the first LW does not wait: {e}");
+    for l in &lws[1..] {
+        assert_eq!((l[0], l[1], l.last().copied()), ("1", "1", Some("load_use:1")), "{e}");
+    }
+    // trace: "cycle pc raw disassembly rd=value"; dependent loads issue 2 cycles apart and each
+    // writes a1 = the cell's own address
+    let trace = std::fs::read_to_string(&tf).unwrap();
+    let lw: Vec<Vec<&str>> = trace.lines().filter(|l| l.contains("lw a1,0(a")).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lw.len(), 8);
+    let cycles: Vec<u64> = lw.iter().map(|l| l[0].parse().unwrap()).collect();
+    for w in cycles.windows(2) { assert_eq!(w[1] - w[0], 2, "{trace}"); }
+    for l in &lw[1..] { assert_eq!(l[2], "0005a583", "raw word of lw a1,0(a1)"); }
+    for l in &lw { assert!(l.last().unwrap().starts_with("a1=0x8000"), "{trace}"); }
+    let pcs: Vec<u32> = lw.iter().map(|l| u32::from_str_radix(l[1], 16).unwrap()).collect();
+    for w in pcs.windows(2) { assert_eq!(w[1] - w[0], 4); }
+}
