@@ -260,22 +260,20 @@ impl Machine {
     }
     #[inline(never)]
     fn invalidate_slow(&mut self, addr: u32, size: u32) {
-        // an instruction starting up to 2 bytes before the store may overlap it
-        let first = (addr.wrapping_sub(self.dbase).wrapping_sub(2) >> 1) as i64;
-        let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as i64;
-        if last >= first.max(0) && first.max(0) < self.dcache.len() as i64 {
-            self.drop_blocks(first.max(0) as usize, last as usize);
-        }
-        for i in first.max(0)..=last {
-            let i = i as usize;
-            if i < self.dcache.len() {
-                // re-decode at once: the cache never holds a stale or undecoded slot
-                let s = self.dcache[i];
-                self.mnem_slow[s.d.mnem as usize] += s.count;
-                let pc = self.dbase.wrapping_add(2 * i as u32);
-                let d = self.decode_at(pc).unwrap_or(Decoded::trap(2));
-                self.dcache[i] = Slot { d, count: 0 };
-            }
+        // an instruction starting up to 2 bytes before the store may overlap it (none before
+        // the first slot); slots past the decode cache hold nothing
+        let first = (addr.wrapping_sub(self.dbase).saturating_sub(2) >> 1) as usize;
+        let last = ((addr + size - 1).wrapping_sub(self.dbase) >> 1) as usize;
+        let last = last.min(self.dcache.len() - 1);
+        if first > last { return; }
+        self.drop_blocks(first, last);
+        for i in first..=last {
+            // re-decode at once: the cache never holds a stale or undecoded slot
+            let s = self.dcache[i];
+            self.mnem_slow[s.d.mnem as usize] += s.count;
+            let pc = self.dbase.wrapping_add(2 * i as u32);
+            let d = self.decode_at(pc).unwrap_or(Decoded::trap(2));
+            self.dcache[i] = Slot { d, count: 0 };
         }
     }
 

@@ -272,10 +272,10 @@ impl Machine {
         }
     }
 
-    /// Decode-cache slots `first..=last` are about to be re-decoded: drop every block that
+    /// Decode-cache slots `first..=last` (inside the cache) are about to be re-decoded: drop every block that
     /// holds one of them (after folding its counts into the slots).
     pub(super) fn drop_blocks(&mut self, first: usize, last: usize) {
-        if !self.blocks.covered[first..=last.min(self.blocks.covered.len() - 1)].iter().any(|&c| c) { return; }
+        if !self.blocks.covered[first..=last].iter().any(|&c| c) { return; }
         for b in 0..self.blocks.list.len() {
             let blk = &self.blocks.list[b];
             let (lo, hi) = (blk.slot as usize, (blk.slot + (blk.end - blk.start) / 2) as usize);

@@ -6,6 +6,9 @@
     .section .text.start
     .globl _start
 _start:
+#if defined(B_SMC_FIRST)
+    addi s7, s7, 1          /* the first instruction of the code: patched to addi s7, s7, 2 */
+#endif
     li sp, 0x80004000
     la a0, cell
     la s4, bytes
@@ -157,6 +160,18 @@ part2:
     addi s3, s3, 1
     addi t0, t0, -1
     bnez t0, part1
+#elif defined(B_SMC_FIRST)
+    /* rewrite the very first instruction of the code, then run from the start again */
+    bnez s8, 1f
+    li s8, 1
+    la t1, _start
+    lw t2, 0(t1)
+    li t3, 0x100000
+    add t2, t2, t3
+    sw t2, 0(t1)
+    fence.i
+    j _start
+1:
 #else
 #error "select a program with -DB_<NAME>"
 #endif
