@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,12 @@ def sandbox(tmp_path):
     return co, run, {"nopip": str(nopip), "installed": f"{co}:{fake}"}
 
 
+def _externally_managed() -> bool:
+    """This interpreter is externally managed (PEP 668) and not a venv: set-up takes the venv path."""
+    return sys.prefix == sys.base_prefix and os.path.isfile(
+        os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED"))
+
+
 def _pip_lines(log: str) -> list[str]:
     return [l for l in log.splitlines() if "-m pip" in l]
 
@@ -69,9 +76,7 @@ def test_setup_python_that_works_installs_as_before_and_only_once(sandbox):
     co, run, shadow = sandbox
     if not subprocess.run([sys.executable, "-c", "import pip"]).returncode == 0:
         pytest.skip("this interpreter has no pip")
-    em = subprocess.run([sys.executable, "-c", "import os, sys, sysconfig; sys.exit(0 if sys.prefix == sys.base_prefix and "
-                         "os.path.isfile(os.path.join(sysconfig.get_path('stdlib'), 'EXTERNALLY-MANAGED')) else 1)"])
-    if em.returncode == 0:
+    if _externally_managed():
         pytest.skip("this interpreter is externally managed")
     p, log = run(shadow["installed"])
     assert p.returncode == 0, p.stdout + p.stderr
@@ -86,9 +91,7 @@ def test_setup_python_that_works_installs_as_before_and_only_once(sandbox):
 @needs_sh_make
 def test_setup_python_without_pip_gets_it_from_apt(sandbox):
     co, run, shadow = sandbox
-    em = subprocess.run([sys.executable, "-c", "import os, sys, sysconfig; sys.exit(0 if sys.prefix == sys.base_prefix and "
-                         "os.path.isfile(os.path.join(sysconfig.get_path('stdlib'), 'EXTERNALLY-MANAGED')) else 1)"])
-    if em.returncode == 0:
+    if _externally_managed():
         pytest.skip("this interpreter is externally managed (the venv path would be taken)")
     p, log = run(shadow["nopip"])
     assert p.returncode == 0, p.stdout + p.stderr
