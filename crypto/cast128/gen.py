@@ -183,7 +183,6 @@ LR = ["a4", "a5"]
 T = ["t0", "t1", "t2", "t3"]           # the four S-box words of a round
 I = "t4"                               # I (J for zbkb)
 KM, KR, KN = "t5", "t6", "a6"          # this round's Km, Kr (Kr + 2 for zbkb), -Kr
-FLAG = "a7"                            # zbkb: (out | in) & 3, the unaligned paths
 
 
 def key_loads(e, rnd):
@@ -259,9 +258,8 @@ def emit_block_fn(e, name, dec):
     e(f"lui  {B}, %hi(cast128_s1 + {BASE_OFF})")
     e(f"addi {B}, {B}, %lo(cast128_s1 + {BASE_OFF})", "S1..S4 at B - 2048, -1024, +0, +1024")
     if V == ZBKB:
-        e(f"or   {FLAG}, {OUT}, {IN}")
-        e(f"andi {FLAG}, {FLAG}, 3")
-        e(f"bnez {FLAG}, .L{tag}_load_bytes", "in or out not word-aligned")
+        e(f"andi {T[0]}, {IN}, 3")
+        e(f"bnez {T[0]}, .L{tag}_load_bytes", "in not word-aligned")
         e(f"lw   {LR[0]}, 0({IN})")
         e(f"lw   {LR[1]}, 4({IN})")
         e(f"rev8 {LR[0]}, {LR[0]}")
@@ -278,7 +276,8 @@ def emit_block_fn(e, name, dec):
         emit_round(e, rnd, LR[(n + 1) % 2], LR[n % 2], nxt)
     # after an even number of rounds LR[1] holds the first output word, LR[0] the second
     if V == ZBKB:
-        e(f"bnez {FLAG}, .L{tag}_store_bytes")
+        e(f"andi {T[0]}, {OUT}, 3")
+        e(f"bnez {T[0]}, .L{tag}_store_bytes", "out not word-aligned")
         e(f"rev8 {LR[1]}, {LR[1]}")
         e(f"rev8 {LR[0]}, {LR[0]}")
         e(f"sw   {LR[1]}, 0({OUT})")

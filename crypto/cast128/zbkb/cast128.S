@@ -2005,9 +2005,8 @@ cast128_keyexp_enc:
 cast128_encrypt:
     lui  a3, %hi(cast128_s1 + 2048)
     addi a3, a3, %lo(cast128_s1 + 2048)     # S1..S4 at B - 2048, -1024, +0, +1024
-    or   a7, a0, a1
-    andi a7, a7, 3
-    bnez a7, .Lenc_load_bytes               # in or out not word-aligned
+    andi t0, a1, 3
+    bnez t0, .Lenc_load_bytes               # in not word-aligned
     lw   a4, 0(a1)
     lw   a5, 4(a1)
     rev8 a4, a4
@@ -2397,7 +2396,8 @@ cast128_encrypt:
     sub  t0, t0, t2
     add  t0, t0, t3                         # f
     xor  a5, a5, t0
-    bnez a7, .Lenc_store_bytes
+    andi t0, a0, 3
+    bnez t0, .Lenc_store_bytes              # out not word-aligned
     rev8 a5, a5
     rev8 a4, a4
     sw   a5, 0(a0)
@@ -2442,9 +2442,8 @@ cast128_encrypt:
 cast128_decrypt:
     lui  a3, %hi(cast128_s1 + 2048)
     addi a3, a3, %lo(cast128_s1 + 2048)     # S1..S4 at B - 2048, -1024, +0, +1024
-    or   a7, a0, a1
-    andi a7, a7, 3
-    bnez a7, .Ldec_load_bytes               # in or out not word-aligned
+    andi t0, a1, 3
+    bnez t0, .Ldec_load_bytes               # in not word-aligned
     lw   a4, 0(a1)
     lw   a5, 4(a1)
     rev8 a4, a4
@@ -2834,7 +2833,8 @@ cast128_decrypt:
     sub  t0, t0, t2
     add  t0, t0, t3                         # f
     xor  a5, a5, t0
-    bnez a7, .Ldec_store_bytes
+    andi t0, a0, 3
+    bnez t0, .Ldec_store_bytes              # out not word-aligned
     rev8 a5, a5
     rev8 a4, a4
     sw   a5, 0(a0)
