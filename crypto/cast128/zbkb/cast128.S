@@ -275,7 +275,37 @@ cast128_s8:
     .p2align 2
 cast128_keyexp_enc:
     andi t0, a1, 3
-    bnez t0, .Lkx_load_bytes                # key not word-aligned
+    beqz t0, .Lkx_load_words                # key word-aligned
+    lbu  a3, 0(a1)
+    lbu  t0, 1(a1)
+    lbu  t1, 2(a1)
+    lbu  t2, 3(a1)
+    packh t1, t2, t1
+    packh a3, t0, a3
+    pack a3, t1, a3
+    lbu  a4, 4(a1)
+    lbu  t0, 5(a1)
+    lbu  t1, 6(a1)
+    lbu  t2, 7(a1)
+    packh t1, t2, t1
+    packh a4, t0, a4
+    pack a4, t1, a4
+    lbu  a5, 8(a1)
+    lbu  t0, 9(a1)
+    lbu  t1, 10(a1)
+    lbu  t2, 11(a1)
+    packh t1, t2, t1
+    packh a5, t0, a5
+    pack a5, t1, a5
+    lbu  a6, 12(a1)
+    lbu  t0, 13(a1)
+    lbu  t1, 14(a1)
+    lbu  t2, 15(a1)
+    packh t1, t2, t1
+    packh a6, t0, a6
+    pack a6, t1, a6
+    j    .Lkx_loaded
+.Lkx_load_words:
     lw   a3, 0(a1)
     lw   a4, 4(a1)
     lw   a5, 8(a1)
@@ -1968,36 +1998,6 @@ cast128_keyexp_enc:
     addi t3, t3, 2
     sw   t3, 124(a0)                        # Kr16 + 2 (rol uses bits 4..0)
     ret
-.Lkx_load_bytes:
-    lbu  a3, 0(a1)
-    lbu  t0, 1(a1)
-    lbu  t1, 2(a1)
-    lbu  t2, 3(a1)
-    packh t1, t2, t1
-    packh a3, t0, a3
-    pack a3, t1, a3
-    lbu  a4, 4(a1)
-    lbu  t0, 5(a1)
-    lbu  t1, 6(a1)
-    lbu  t2, 7(a1)
-    packh t1, t2, t1
-    packh a4, t0, a4
-    pack a4, t1, a4
-    lbu  a5, 8(a1)
-    lbu  t0, 9(a1)
-    lbu  t1, 10(a1)
-    lbu  t2, 11(a1)
-    packh t1, t2, t1
-    packh a5, t0, a5
-    pack a5, t1, a5
-    lbu  a6, 12(a1)
-    lbu  t0, 13(a1)
-    lbu  t1, 14(a1)
-    lbu  t2, 15(a1)
-    packh t1, t2, t1
-    packh a6, t0, a6
-    pack a6, t1, a6
-    j    .Lkx_loaded
     .size cast128_keyexp_enc, .-cast128_keyexp_enc
     .globl cast128_encrypt
     .type cast128_encrypt, @function
