@@ -2,14 +2,16 @@
 blocks whose ciphertexts come from crypto/misty1/ref.py, a plain Python reference written
 from RFC 2994 (neither `cryptography` nor pycryptodome has MISTY1; tests/test_misty1_ref.py
 checks ref.py against the RFC's test data)."""
-import os
+import importlib.util
 import random
-import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ref  # noqa: E402
+from rvlab.testcase import Case
 
-from rvlab.testcase import Case  # noqa: E402
+# ref.py by path, under its own name (another primitive's vectors.py may import a `ref` too)
+_spec = importlib.util.spec_from_file_location("misty1_ref", Path(__file__).with_name("ref.py"))
+ref = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ref)
 
 RFC_KEY = bytes.fromhex("00112233445566778899aabbccddeeff")
 RFC = [("0123456789abcdef", "8b1da5f56ab3d07c"), ("fedcba9876543210", "04b68240b13be95d")]
