@@ -323,6 +323,175 @@ def gen_table():
     return "\n".join(lines) + "\n"
 
 
+# ------------------------------------------------------------------ rv32i-ct / zbkb: 16-bit lanes
+RK_CT_WIN, RK_CT_WOUT, RK_CT_ROUND = 0, 2, 4      # rk words: whitening in (2), out (2), 2 per round
+
+
+class CtKernel:
+    """Encrypt or decrypt of the lane kernel; self.layout = the rk words it reads."""
+    WORDS = ["a3", "a4", "a5", "a6"]
+    TMP = ["t0", "t1", "t2", "t3", "t4", "t5", "a1"]
+    M, H = "a7", "t6"                            # 0x00ff00ff; 0x01000100 (decrypt: no borrow across lanes)
+
+    def __init__(self, dec, zbkb):
+        self.dec, self.zbkb, self.ins, self.nt = dec, zbkb, [], 0
+        self.layout = [None] * (RK_CT_ROUND + 64)
+        self.lab = {}                            # register -> [label of lane 0, label of lane 1]
+
+    def e(self, text, dst=(), src=(), comment=""):
+        self.ins.append(Insn(text, dst, src, comment))
+
+    def tmp(self):
+        self.nt += 1
+        return self.TMP[self.nt % len(self.TMP)]
+
+    def word(self, labels):
+        return next(r for r, l in self.lab.items() if set(l) == set(labels))
+
+    def swap(self, r):
+        if self.zbkb:
+            self.e(f"rori {r}, {r}, 16", [r], [r], "swap the lanes")
+        else:
+            t = self.tmp()
+            self.e(f"srli {t}, {r}, 16", [t], [r], "swap the lanes")
+            self.e(f"slli {r}, {r}, 16", [r], [r])
+            self.e(f"or   {r}, {r}, {t}", [r], [r, t])
+        self.lab[r] = self.lab[r][::-1]
+
+    def align(self, src, dst):
+        """dst's lane l must hold label (src's lane l) + 1"""
+        if [(l + 1) % 8 for l in self.lab[src]] != self.lab[dst]:
+            self.swap(dst)
+        assert [(l + 1) % 8 for l in self.lab[src]] == self.lab[dst]
+
+    def f(self, which, w):
+        """F0 or F1 of both lanes of w (clean bytes) into a temp, masked"""
+        d, t = self.tmp(), self.tmp()
+        e = self.e
+        e(f"slli {d}, {w}, 8", [d], [w], f"{which}: d = x | x << 8 per lane")
+        e(f"or   {d}, {d}, {w}", [d], [d, w])
+        e(f"srli {t}, {d}, 1", [t], [d])
+        if which == "F0":                        # (d>>1) ^ ((d ^ d>>1) >> 6)
+            e(f"xor  {d}, {d}, {t}", [d], [d, t])
+            e(f"srli {d}, {d}, 6", [d], [d])
+            e(f"xor  {t}, {t}, {d}", [t], [t, d])
+            e(f"and  {t}, {t}, {self.M}", [t], [t, self.M])
+            return t
+        e(f"xor  {t}, {d}, {t}", [t], [d, t])    # (d>>2) ^ ((d ^ d>>1) >> 4)
+        e(f"srli {t}, {t}, 4", [t], [t])
+        e(f"srli {d}, {d}, 2", [d], [d])
+        e(f"xor  {d}, {d}, {t}", [d], [d, t])
+        e(f"and  {d}, {d}, {self.M}", [d], [d, self.M])
+        return d
+
+    def key(self, w, lanes, note):
+        self.layout[w] = (lanes, (0, 0))
+        k = self.tmp()
+        self.e(f"lw   {k}, {4 * w}(a2)", [k], ["a2"], note)
+        return k
+
+    def whiten(self, w, r, wk_of_label, op, neg=False):
+        lanes = [(16 * i, "wk", wk_of_label[l], neg) for i, l in enumerate(self.lab[r])]
+        k = self.key(w, lanes, "whitening " + "/".join(f"{'-' if neg else ''}WK{wk_of_label[l]}" for l in self.lab[r]))
+        self.e(f"{op:<4} {r}, {r}, {k}", [r], [r, k])
+
+    def body(self):
+        e, W = self.e, self.WORDS
+        byte_regs = W + ["t0", "t1", "t2", "t3"]
+        for i in range(8):
+            e(f"lbu  {byte_regs[i]}, {i}(a1)", [byte_regs[i]], ["a1"], f"{'C' if self.dec else 'P'}{i}")
+        self.ins.append(Insn("# loads of in done", ["mem"], byte_regs))
+        for i in range(4):                       # W[i] = byte i | byte i+4 << 16
+            lo, hi = byte_regs[i], byte_regs[i + 4]
+            if self.zbkb:
+                e(f"pack {lo}, {lo}, {hi}", [lo], [lo, hi], f"X{i} | X{i + 4} << 16")
+            else:
+                e(f"slli {hi}, {hi}, 16", [hi], [hi])
+                e(f"or   {lo}, {lo}, {hi}", [lo], [lo, hi], f"X{i} | X{i + 4} << 16")
+            self.lab[lo] = [i, i + 4]
+        e(f"li   {self.M}, 0x00ff00ff", [self.M])
+        if self.dec:
+            e(f"li   {self.H}, 0x01000100", [self.H])
+        ra, rb = self.word([0, 4]), self.word([2, 6])
+        if not self.dec:
+            self.whiten(RK_CT_WIN, ra, {0: 0, 4: 2}, "add")
+            self.whiten(RK_CT_WIN + 1, rb, {2: 1, 6: 3}, "xor")
+            e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
+            for r in range(32):
+                a, c, b, d = (self.word(x) for x in ([0, 4], [1, 5], [2, 6], [3, 7]))
+                self.align(a, c)
+                self.align(b, d)
+                sk = {0: 4 * r, 4: 4 * r + 2, 2: 4 * r + 1, 6: 4 * r + 3}
+                fa = self.f("F1", a)
+                ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
+                              f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
+                e(f"add  {c}, {c}, {fa}", [c], [c, fa], "X1 + (F1(X0) ^ SK)")
+                fb = self.f("F0", b)
+                kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
+                              f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
+                e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "X3 ^ (F0(X2) + SK)")
+                if r < 31:
+                    for x in (c, d):
+                        e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
+                    for x in self.lab:
+                        self.lab[x] = [(l + 1) % 8 for l in self.lab[x]]
+            self.whiten(RK_CT_WOUT, self.word([0, 4]), {0: 4, 4: 6}, "add")
+            self.whiten(RK_CT_WOUT + 1, self.word([2, 6]), {2: 5, 6: 7}, "xor")
+        else:
+            self.whiten(RK_CT_WIN, ra, {0: 4, 4: 6}, "add", neg=True)
+            self.whiten(RK_CT_WIN + 1, rb, {2: 5, 6: 7}, "xor")
+            e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
+            for x in self.lab:                   # redo the rotation the last round left out
+                self.lab[x] = [(l + 1) % 8 for l in self.lab[x]]
+            for r in range(31, -1, -1):
+                a, c, b, d = (self.word(x) for x in ([1, 5], [2, 6], [3, 7], [0, 4]))
+                self.align(a, c)
+                self.align(b, d)
+                sk = {1: 4 * r, 5: 4 * r + 2, 3: 4 * r + 1, 7: 4 * r + 3}
+                fa = self.f("F1", a)
+                ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
+                              f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
+                e(f"or   {c}, {c}, {self.H}", [c], [c, self.H], "+ 256 per lane: no borrow")
+                e(f"sub  {c}, {c}, {fa}", [c], [c, fa], "Y2 - (F1(X0) ^ SK)")
+                fb = self.f("F0", b)
+                kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
+                              f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
+                e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "Y0 ^ (F0(X6) + SK)")
+                if r > 0:
+                    for x in (c, d):
+                        e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
+                for x in self.lab:
+                    self.lab[x] = [(l - 1) % 8 for l in self.lab[x]]
+            self.whiten(RK_CT_WOUT, self.word([0, 4]), {0: 0, 4: 2}, "add", neg=True)
+            self.whiten(RK_CT_WOUT + 1, self.word([2, 6]), {2: 1, 6: 3}, "xor")
+        for r, (l0, l1) in self.lab.items():
+            t = self.tmp()
+            e(f"sb   {r}, {l0}(a0)", [], [r, "a0", "mem"], f"byte {l0}")
+            e(f"srli {t}, {r}, 16", [t], [r])
+            e(f"sb   {t}, {l1}(a0)", [], [t, "a0", "mem"], f"byte {l1}")
+        return [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
+
+
+def gen_ct(zbkb):
+    enc, dec = CtKernel(False, zbkb), CtKernel(True, zbkb)
+    enc_body, dec_body = enc.body(), dec.body()
+    lines = header("no tables, two bytes per register" + (", Zbkb (rori, pack)" if zbkb else ""),
+                   "rv32i_zbkb" if zbkb else "rv32i")
+    lines += ["    .text", "    .p2align 2"]
+    lines += function("hight_keyexp_enc", render(schedule(keyexp_body(enc.layout, {}))),
+                      "rk[0..1] = WK0..3 packed per lane, rk[2..3] = WK4..7, rk[4+2r], rk[5+2r] = round r's SK pairs")
+    if dec.layout != enc.layout:
+        lines += function("hight_keyexp_dec", render(schedule(keyexp_body(dec.layout, {}))),
+                          "rk[0..1] = 256 - WK4, WK5 ... packed per lane, rk[2..3] = 256 - WK0, WK1 ..., rk[4+2r..] as for encryption")
+    lines += function("hight_encrypt", enc_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_enc)")
+    lines += function("hight_decrypt", dec_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_dec)")
+    return "\n".join(lines) + "\n", dec.layout != enc.layout
+
+
 def header(what, isa):
     return [f"/* HIGHT (ISO/IEC 18033-3), {what}. Generated by ../gen.py: edit the generator. */",
             f"/* ISA: {isa}. Straight-line code; byte loads/stores: any alignment, out may equal in. */"]
@@ -331,3 +500,8 @@ def header(what, isa):
 if __name__ == "__main__":
     with open(os.path.join(HERE, "rv32i", "hight.S"), "w") as f:
         f.write(gen_table())
+    for impl, zbkb in (("rv32i-ct", False), ("zbkb", True)):
+        text, has_dec = gen_ct(zbkb)
+        os.makedirs(os.path.join(HERE, impl), exist_ok=True)
+        with open(os.path.join(HERE, impl, "hight.S"), "w") as f:
+            f.write(text)
