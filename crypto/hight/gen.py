@@ -40,8 +40,10 @@ LAT = {"lw": 2, "lbu": 3, "lb": 3, "lh": 3, "lhu": 3}      # E31 result latencie
 
 # ------------------------------------------------------------------ instruction list + scheduler
 class Insn:
-    def __init__(self, text, dst=(), src=(), comment=""):
-        self.text, self.dst, self.src, self.comment = text, tuple(dst), tuple(src), comment
+    """one instruction: registers written and read (for the scheduler) and its operation
+    category, written into the .S as a [tag] that optable.py counts by"""
+    def __init__(self, text, dst=(), src=(), comment="", cat=""):
+        self.text, self.dst, self.src, self.comment, self.cat = text, tuple(dst), tuple(src), comment, cat
         self.op = text.split()[0]
 
 
@@ -86,8 +88,9 @@ def render(insns):
     out = []
     for x in insns:
         line = "    " + x.text
-        if x.comment:
-            line = line.ljust(34) + "# " + x.comment
+        comment = " ".join(c for c in (f"[{x.cat}]" if x.cat else "", x.comment) if c)
+        if comment:
+            line = line.ljust(34) + "# " + comment
         out.append(line)
     return out
 
@@ -117,6 +120,7 @@ def keyexp_body(layout, offset_regs, reserved=()):
             mk_of_sk[16 * i + j + 8] = (j - i) % 8 + 8
     mk_of_wk = [12, 13, 14, 15, 0, 1, 2, 3]
     ins, tmp = [], ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", "a6", "a7"]
+
     tmp = [t for t in tmp if t not in offset_regs.values() and t not in reserved]
     n = 0
 
@@ -148,6 +152,8 @@ def keyexp_body(layout, offset_regs, reserved=()):
         elif c:
             ins.append(Insn(f"addi {acc}, {acc}, {c}", [acc], [acc], "+ table base offset"))
         ins.append(Insn(f"sw   {acc}, {4 * w}(a0)", ["mem_rk%d" % w], [acc, "a0"]))
+    for x in ins:
+        x.cat = "keyexp"
     return ins
 
 
@@ -183,8 +189,10 @@ class TableKernel:
         self.base, self.bound = {}, {}
         self.nt = 0
 
+    cat = "io"
+
     def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment))
+        self.ins.append(Insn(text, dst, src, comment, self.cat))
 
     def temps(self):
         self.nt += 1
@@ -192,6 +200,7 @@ class TableKernel:
         return self.TMP[k], self.TMP[k + 1]
 
     def mask(self, r):
+        self.cat = "mask"
         self.e(f"and  {r}, {r}, {self.M}", [r], [r, self.M], "back to the low byte (base kept)")
         self.bound[r] = 255
 
@@ -222,9 +231,13 @@ class TableKernel:
         self.layout[RK_SK + sk] = ([(0, "sk", sk, False)], off)
         f, k = self.temps()
         fname = "F0" if table == "B0" else "F1"
+        self.cat = "F lookup"
         self.e(f"lbu  {f}, 0({idx})", [f], [idx], f"{fname}")
+        self.cat = "round key load"
         self.e(f"lw   {k}, {4 * (RK_SK + sk)}(a2)", [k], ["a2"], f"SK{sk}")
+        self.cat = "key add"
         self.e(f"{'add ' if op == 'xor' else 'xor '} {f}, {f}, {k}", [f], [f, k])
+        self.cat = "state update"
         self.e(f"{op:<4} {dst}, {dst}, {f}", [dst], [dst, f])
         self.base[dst], self.bound[dst] = target, nb
 
@@ -239,6 +252,7 @@ class TableKernel:
         for r in S:
             self.base[r], self.bound[r] = None, 255
         x = list(S)                               # x[i] = register of state byte i
+        self.cat = "whitening"
         if not self.dec:
             # X0 = P0 + WK0, X2 = P2 ^ WK1, X4 = P4 + WK2, X6 = P6 ^ WK3; bases for F1 (X0, X4), F0 (X2, X6)
             for k, (p, op, tgt) in enumerate([(0, "add", "B1"), (2, "xor", "B0"), (4, "add", "B1"), (6, "xor", "B0")]):
@@ -257,6 +271,7 @@ class TableKernel:
                     self.branch(x[d], x[i], tab, op, sk, tgt)
                 if not last:                      # Y_{i+1} = X_i (odd), Y0 = new X7, Y2 = new X1, ...
                     x = [x[7]] + x[:7]
+            self.cat = "whitening"
             for k, (p, op) in enumerate([(0, "add"), (2, "xor"), (4, "add"), (6, "xor")]):
                 self.layout[RK_WK_OUT + k] = ([(0, "wk", 4 + k, False)], (0, 0))
                 self.e(f"lw   t4, {4 * (RK_WK_OUT + k)}(a2)", ["t4"], ["a2"], f"WK{4 + k}")
@@ -281,10 +296,12 @@ class TableKernel:
                 # X_{i} = Y_{i+1}: new X0 = Y1, ..., X7 = (new value in Y0's register)
                 y = y[1:] + y[:1]
             x = y
+            self.cat = "whitening"
             for k, (p, op) in enumerate([(0, "sub"), (2, "xor"), (4, "sub"), (6, "xor")]):
                 self.layout[RK_WK_OUT + k] = ([(0, "wk", k, False)], (0, 0))
                 self.e(f"lw   t4, {4 * (RK_WK_OUT + k)}(a2)", ["t4"], ["a2"], f"WK{k}")
                 self.e(f"{op:<4} {x[p]}, {x[p]}, t4", [x[p]], [x[p], "t4"])
+        self.cat = "io"
         for i in range(8):
             self.e(f"sb   {x[i]}, {i}(a0)", [], [x[i], "a0", "mem"], f"{'P' if self.dec else 'C'}{i}")
         return [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
@@ -306,6 +323,8 @@ def gen_table():
                 else:
                     pre.append(Insn(f"sub  {r}, zero, t5", [r], ["t5"]))
                     pre.append(Insn(f"addi {r}, {r}, {c}", [r], [r], f"-T + {c}"))
+        for x in pre:
+            x.cat = "keyexp"
         return render(schedule(pre + keyexp_body(layout, regs, ["t5"])))
     lines = header("RV32I, F0/F1 tables (2 KiB in .data)", "rv32i")
     lines += ["    .section .data.hight_tables, \"aw\"", "    .p2align 11",
@@ -338,8 +357,10 @@ class CtKernel:
         self.layout = [None] * (RK_CT_ROUND + 64)
         self.lab = {}                            # register -> [label of lane 0, label of lane 1]
 
+    cat = "io"
+
     def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment))
+        self.ins.append(Insn(text, dst, src, comment, self.cat))
 
     def tmp(self):
         self.nt += 1
@@ -349,6 +370,7 @@ class CtKernel:
         return next(r for r, l in self.lab.items() if set(l) == set(labels))
 
     def swap(self, r):
+        self.cat = "lane swap"
         if self.zbkb:
             self.e(f"rori {r}, {r}, 16", [r], [r], "swap the lanes")
         else:
@@ -368,6 +390,7 @@ class CtKernel:
         """F0 or F1 of both lanes of w (clean bytes) into a temp, masked"""
         d, t = self.tmp(), self.tmp()
         e = self.e
+        self.cat = "F0/F1 (8-bit rotations)"
         e(f"slli {d}, {w}, 8", [d], [w], f"{which}: d = x | x << 8 per lane")
         e(f"or   {d}, {d}, {w}", [d], [d, w])
         e(f"srli {t}, {d}, 1", [t], [d])
@@ -387,12 +410,14 @@ class CtKernel:
     def key(self, w, lanes, note):
         self.layout[w] = (lanes, (0, 0))
         k = self.tmp()
+        self.cat = "round key load" if w >= RK_CT_ROUND else "whitening"
         self.e(f"lw   {k}, {4 * w}(a2)", [k], ["a2"], note)
         return k
 
     def whiten(self, w, r, wk_of_label, op, neg=False):
         lanes = [(16 * i, "wk", wk_of_label[l], neg) for i, l in enumerate(self.lab[r])]
         k = self.key(w, lanes, "whitening " + "/".join(f"{'-' if neg else ''}WK{wk_of_label[l]}" for l in self.lab[r]))
+        self.cat = "whitening"
         self.e(f"{op:<4} {r}, {r}, {k}", [r], [r, k])
 
     def body(self):
@@ -416,6 +441,7 @@ class CtKernel:
         if not self.dec:
             self.whiten(RK_CT_WIN, ra, {0: 0, 4: 2}, "add")
             self.whiten(RK_CT_WIN + 1, rb, {2: 1, 6: 3}, "xor")
+            self.cat = "whitening"
             e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
             for r in range(32):
                 a, c, b, d = (self.word(x) for x in ([0, 4], [1, 5], [2, 6], [3, 7]))
@@ -425,14 +451,19 @@ class CtKernel:
                 fa = self.f("F1", a)
                 ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
                               f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                self.cat = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
+                self.cat = "state update"
                 e(f"add  {c}, {c}, {fa}", [c], [c, fa], "X1 + (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
                 kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
                               f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                self.cat = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
+                self.cat = "state update"
                 e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "X3 ^ (F0(X2) + SK)")
                 if r < 31:
+                    self.cat = "mask"
                     for x in (c, d):
                         e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
                     for x in self.lab:
@@ -442,6 +473,7 @@ class CtKernel:
         else:
             self.whiten(RK_CT_WIN, ra, {0: 4, 4: 6}, "add", neg=True)
             self.whiten(RK_CT_WIN + 1, rb, {2: 5, 6: 7}, "xor")
+            self.cat = "whitening"
             e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
             for x in self.lab:                   # redo the rotation the last round left out
                 self.lab[x] = [(l + 1) % 8 for l in self.lab[x]]
@@ -453,21 +485,27 @@ class CtKernel:
                 fa = self.f("F1", a)
                 ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
                               f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                self.cat = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
+                self.cat = "state update"
                 e(f"or   {c}, {c}, {self.H}", [c], [c, self.H], "+ 256 per lane: no borrow")
                 e(f"sub  {c}, {c}, {fa}", [c], [c, fa], "Y2 - (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
                 kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
                               f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                self.cat = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
+                self.cat = "state update"
                 e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "Y0 ^ (F0(X6) + SK)")
                 if r > 0:
+                    self.cat = "mask"
                     for x in (c, d):
                         e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
                 for x in self.lab:
                     self.lab[x] = [(l - 1) % 8 for l in self.lab[x]]
             self.whiten(RK_CT_WOUT, self.word([0, 4]), {0: 0, 4: 2}, "add", neg=True)
             self.whiten(RK_CT_WOUT + 1, self.word([2, 6]), {2: 1, 6: 3}, "xor")
+        self.cat = "io"
         for r, (l0, l1) in self.lab.items():
             t = self.tmp()
             e(f"sb   {r}, {l0}(a0)", [], [r, "a0", "mem"], f"byte {l0}")

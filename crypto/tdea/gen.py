@@ -104,10 +104,10 @@ def check_model():
 # ------------------------------------------------------------------ code
 class Kernel:
     def __init__(self, zbkb):
-        self.zbkb, self.ins, self.n = zbkb, [], 0
+        self.zbkb, self.ins, self.n, self.cat = zbkb, [], 0, "io"
 
     def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment))
+        self.ins.append(Insn(text, dst, src, comment, self.cat))
 
     def flush(self):
         out = [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
@@ -173,21 +173,26 @@ class Kernel:
         """a ^= f(b, round key k); rk pointer a2, SP base (table 0 + 1024) in a3"""
         e = self.e
         we, wo = "t0", "t1"
+        self.cat = "round key load"
         e(f"lw   {we}, {8 * k}(a2)", [we], ["a2"], f"round {k}: even S-box groups of the key")
         e(f"lw   {wo}, {8 * k + 4}(a2)", [wo], ["a2"], "odd groups")
+        self.cat = "key xor"
         e(f"xor  {we}, {we}, {b}", [we], [we, b])
+        self.cat = "E (rotr 4)"
         if self.zbkb:
             e(f"rori t2, {b}, 4", ["t2"], [b])
         else:
             e(f"srli t2, {b}, 4", ["t2"], [b])
             e(f"slli t3, {b}, 28", ["t3"], [b])
             e("or   t2, t2, t3", ["t2"], ["t2", "t3"])
+        self.cat = "key xor"
         e(f"xor  {wo}, {wo}, t2", [wo], [wo, "t2"])
         tmps = ["t2", "t3", "t4", "t5", "t6", "a4", "a5", "a6"]
         for j, i in enumerate([2, 4, 6, 8, 1, 3, 5, 7]):
             w = we if i % 2 == 0 else wo
             t = tmps[j]
             byte = TOP[i] // 8
+            self.cat = "S-box read"
             if byte == 0:
                 e(f"andi {t}, {w}, 0xfc", [t], [w], f"S{i} index * 4")
             else:
@@ -195,6 +200,7 @@ class Kernel:
                 e(f"andi {t}, {t}, 0xfc", [t], [t], f"S{i} index * 4")
             e(f"add  {t}, {t}, a3", [t], [t, "a3"])
             e(f"lw   {t}, {256 * (i - 1) - 1024}({t})", [t], [t], f"SP{i}")
+            self.cat = "f: xor into the other half"
             e(f"xor  {a}, {a}, {t}", [a], [a, t])
 
     def encrypt(self):
@@ -203,25 +209,31 @@ class Kernel:
         self.load_be(L, "a1", 0, ["t0", "t1", "t2", "t3"])
         self.load_be(R, "a1", 4, ["t4", "t5", "t6", "a6"])
         self.ins.append(Insn("# loads of in done", ["mem"], [L, R]))
+        self.cat = "IP"
         self.net(IP_NET, {"L": L, "R": R}, "t0", "t1")
         body += self.flush()
         # a7 = L, a1 = R during the rounds (a1 = in is free now); a3 = SP base; a0 = out kept
-        body += ["    mv   a7, a4", "    mv   a1, a5",
-                 "    la   a3, tdea_sp + 1024", "    addi sp, sp, -16",
-                 "    sw   a0, 12(sp)         # out: a0 counts the passes", "    li   a0, 3"]
+        body += ["    mv   a7, a4                        # [IP]", "    mv   a1, a5                        # [IP]",
+                 "    la   a3, tdea_sp + 1024            # [pass loop]", "    addi sp, sp, -16              # [pass loop]",
+                 "    sw   a0, 12(sp)                    # [pass loop] out: a0 counts the passes",
+                 "    li   a0, 3                         # [pass loop]"]
         body += [".Ltdea_pass:"]
         for k in range(16):
             a, b = ("a7", "a1") if k % 2 == 0 else ("a1", "a7")
             self.round(a, b, k)
         body += self.flush()
-        body += ["    addi a2, a2, 128      # next pass's 16 round keys", "    addi a0, a0, -1",
-                 "    mv   t1, a7             # the halves swap between passes (FP then IP cancel)",
-                 "    mv   a7, a1", "    mv   a1, t1", "    bnez a0, .Ltdea_pass",
-                 "    lw   a0, 12(sp)", "    addi sp, sp, 16"]
+        body += ["    addi a2, a2, 128                   # [pass loop] next pass's 16 round keys",
+                 "    addi a0, a0, -1                    # [pass loop]",
+                 "    mv   t1, a7                        # [pass loop] the halves swap between passes (FP, IP cancel)",
+                 "    mv   a7, a1                        # [pass loop]", "    mv   a1, t1                        # [pass loop]",
+                 "    bnez a0, .Ltdea_pass               # [pass loop]",
+                 "    lw   a0, 12(sp)                    # [pass loop]", "    addi sp, sp, 16               # [pass loop]"]
         # after the last pass's swap a7 = R16, a1 = L16: the pre-output block is R16 || L16
         L, R = "a7", "a1"
+        self.cat = "FP (inverse IP)"
         self.net(FP_NET, {"L": L, "R": R}, "t0", "t1")
         self.ins.append(Insn("# fence", ["mem"], [L, R]))
+        self.cat = "io"
         self.store_be(L, "a0", 0, ["t2", "t3", "t4"])
         self.store_be(R, "a0", 4, ["t5", "t6", "a6"])
         body += self.flush()
@@ -259,9 +271,11 @@ def keyschedule(zbkb):
     """.Ltdea_ks: a5 = key (8 bytes), a6 = where round key 0 goes, a7 = +8 or -8; link t6"""
     k = Kernel(zbkb)
     e = k.e
+    k.cat = "keyexp: key load"
     k.load_be("t0", "a5", 0, ["t2", "t3", "t4", "t5"])
     k.load_be("t1", "a5", 4, ["a1", "a2", "a3", "a4"])
     regs = {"C": "a3", "D": "a4", "hi": "t0", "lo": "t1"}
+    k.cat = "PC1"
     for d in ("C", "D"):
         e(f"li   {regs[d]}, 0", [regs[d]])
     for n, (d, s, sh, m) in enumerate(pc1_groups()):
@@ -274,19 +288,21 @@ def keyschedule(zbkb):
         e(f"or   {regs[d]}, {regs[d]}, {t}", [regs[d]], [regs[d], t])
     body = k.flush()
     sched = sum(1 << j for j, s in enumerate(T.SHIFTS) if s == 2)
-    body += [f"    li   a1, 0x{sched:04x}       # bit j: round j rotates by 2",
-             "    la   a2, tdea_pc2_masks", "    li   t5, 16",
-             ".Ltdea_ks_round:", "    andi t4, a1, 1", "    srli a1, a1, 1", "    bnez t4, .Ltdea_ks_rot2"]
+    lp = "    # [keyexp loop]"
+    body += [f"    li   a1, 0x{sched:04x}" + lp + " bit j: round j rotates by 2",
+             "    la   a2, tdea_pc2_masks" + lp, "    li   t5, 16" + lp,
+             ".Ltdea_ks_round:", "    andi t4, a1, 1" + lp, "    srli a1, a1, 1" + lp, "    bnez t4, .Ltdea_ks_rot2" + lp]
     for s in (1, 2):
         if s == 2:
             body += [".Ltdea_ks_rot2:"]
         for r in ("a3", "a4"):                # 28-bit rotation of a left-aligned value
-            body += [f"    slli t0, {r}, {s}", f"    srli t1, {r}, {28 - s}", f"    andi t1, t1, {((1 << s) - 1) << 4}",
-                     f"    or   {r}, t0, t1"]
+            body += [f"    slli t0, {r}, {s}    # [key rotation]", f"    srli t1, {r}, {28 - s}    # [key rotation]",
+                     f"    andi t1, t1, {((1 << s) - 1) << 4}    # [key rotation]", f"    or   {r}, t0, t1    # [key rotation]"]
         if s == 1:
-            body += ["    j    .Ltdea_ks_pc2"]
+            body += ["    j    .Ltdea_ks_pc2" + lp]
     body += [".Ltdea_ks_pc2:"]
     masks = []
+    k.cat = "PC2"
     for w, acc in (("e", "t2"), ("o", "t3")):
         e(f"li   {acc}, 0", [acc])
         for n, (s, sh, m) in enumerate(pc2_groups(w)):
@@ -301,21 +317,22 @@ def keyschedule(zbkb):
     e("sw   t2, 0(a6)", [], ["t2", "a6"])
     e("sw   t3, 4(a6)", [], ["t3", "a6"])
     body += k.flush()
-    body += ["    add  a6, a6, a7", "    addi t5, t5, -1", "    bnez t5, .Ltdea_ks_round", "    jr   t6"]
+    body += ["    add  a6, a6, a7" + lp, "    addi t5, t5, -1" + lp, "    bnez t5, .Ltdea_ks_round" + lp, "    jr   t6" + lp]
     return body, masks
 
 
 def keyexp(dec):
     """three passes of .Ltdea_ks; rk layout: 48 rounds x (even word, odd word)"""
     order = [(2, 15, -8), (1, 16, 8), (0, 47, -8)] if dec else [(0, 0, 8), (1, 31, -8), (2, 32, 8)]
-    body = ["    addi sp, sp, -16", "    sw   a0, 0(sp)          # rk (the schedule uses every a register)",
-            "    sw   a1, 4(sp)          # key"]
+    c = "    # [keyexp loop]"
+    body = ["    addi sp, sp, -16" + c, "    sw   a0, 0(sp)" + c + " rk (the schedule uses every a register)",
+            "    sw   a1, 4(sp)" + c + " key"]
     for key, first, stride in order:
-        body += ["    lw   a6, 0(sp)", f"    addi a6, a6, {8 * first}", "    lw   a5, 4(sp)"]
-        body += [f"    addi a5, a5, {8 * key}"] if key else []
-        body += [f"    li   a7, {stride}",
-                 f"    jal  t6, .Ltdea_ks    # K{key + 1}, {'forward' if stride > 0 else 'reversed'}"]
-    body += ["    addi sp, sp, 16"]
+        body += ["    lw   a6, 0(sp)" + c, f"    addi a6, a6, {8 * first}" + c, "    lw   a5, 4(sp)" + c]
+        body += [f"    addi a5, a5, {8 * key}" + c] if key else []
+        body += [f"    li   a7, {stride}" + c,
+                 f"    jal  t6, .Ltdea_ks" + c + f" K{key + 1}, {'forward' if stride > 0 else 'reversed'}"]
+    body += ["    addi sp, sp, 16" + c]
     return body
 
 

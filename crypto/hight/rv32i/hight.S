@@ -141,665 +141,665 @@ hight_f0:
     .globl hight_keyexp_enc
     .type hight_keyexp_enc, @function
 hight_keyexp_enc:
-    la   t5, hight_f1             # T
-    addi a6, t5, 0                # T + 0
-    addi a7, t5, 1024             # T + 1024
-    lbu  t1, 12(a1)               # MK12
-    lbu  t2, 13(a1)               # MK13
-    lbu  t3, 14(a1)               # MK14
-    add  t1, t1, a6               # + table base offset
-    sw   t1, 0(a0)
-    add  t2, t2, a7               # + table base offset
-    sw   t2, 4(a0)
-    add  t3, t3, a6               # + table base offset
-    sw   t3, 8(a0)
-    lbu  t4, 15(a1)               # MK15
-    lbu  t6, 0(a1)                # MK0
-    lbu  a2, 1(a1)                # MK1
-    add  t4, t4, a7               # + table base offset
-    sw   t4, 12(a0)
-    sw   t6, 16(a0)
-    sw   a2, 20(a0)
-    lbu  a3, 2(a1)                # MK2
-    lbu  a4, 3(a1)                # MK3
-    lbu  t0, 0(a1)                # MK0
-    sw   a3, 24(a0)
-    sw   a4, 28(a0)
-    addi t0, t0, 90               # SK0 = MK0 + delta0
-    andi t0, t0, 0xff
-    add  t0, t0, a7               # + table base offset
-    sw   t0, 32(a0)
-    lbu  t1, 1(a1)                # MK1
-    lbu  t2, 2(a1)                # MK2
-    lbu  t3, 3(a1)                # MK3
-    addi t1, t1, 109              # SK1 = MK1 + delta1
-    andi t1, t1, 0xff
-    add  t1, t1, a6               # + table base offset
-    sw   t1, 36(a0)
-    addi t2, t2, 54               # SK2 = MK2 + delta2
-    andi t2, t2, 0xff
-    add  t2, t2, a7               # + table base offset
-    sw   t2, 40(a0)
-    addi t3, t3, 27               # SK3 = MK3 + delta3
-    andi t3, t3, 0xff
-    add  t3, t3, a6               # + table base offset
-    sw   t3, 44(a0)
-    lbu  t4, 4(a1)                # MK4
-    lbu  t6, 5(a1)                # MK5
-    lbu  a2, 6(a1)                # MK6
-    addi t4, t4, 13               # SK4 = MK4 + delta4
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 48(a0)
-    addi t6, t6, 6                # SK5 = MK5 + delta5
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 52(a0)
-    addi a2, a2, 3                # SK6 = MK6 + delta6
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 56(a0)
-    lbu  a3, 7(a1)                # MK7
-    lbu  a4, 8(a1)                # MK8
-    lbu  t0, 9(a1)                # MK9
-    addi a3, a3, 65               # SK7 = MK7 + delta7
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 60(a0)
-    addi a4, a4, 96               # SK8 = MK8 + delta8
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 64(a0)
-    addi t0, t0, 48               # SK9 = MK9 + delta9
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 68(a0)
-    lbu  t1, 10(a1)               # MK10
-    lbu  t2, 11(a1)               # MK11
-    lbu  t3, 12(a1)               # MK12
-    addi t1, t1, 24               # SK10 = MK10 + delta10
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 72(a0)
-    addi t2, t2, 76               # SK11 = MK11 + delta11
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 76(a0)
-    addi t3, t3, 102              # SK12 = MK12 + delta12
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 80(a0)
-    lbu  t4, 13(a1)               # MK13
-    lbu  t6, 14(a1)               # MK14
-    lbu  a2, 15(a1)               # MK15
-    addi t4, t4, 51               # SK13 = MK13 + delta13
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 84(a0)
-    addi t6, t6, 89               # SK14 = MK14 + delta14
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 88(a0)
-    addi a2, a2, 44               # SK15 = MK15 + delta15
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 92(a0)
-    lbu  a3, 7(a1)                # MK7
-    lbu  a4, 0(a1)                # MK0
-    lbu  t0, 1(a1)                # MK1
-    addi a3, a3, 86               # SK16 = MK7 + delta16
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 96(a0)
-    addi a4, a4, 43               # SK17 = MK0 + delta17
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 100(a0)
-    addi t0, t0, 21               # SK18 = MK1 + delta18
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 104(a0)
-    lbu  t1, 2(a1)                # MK2
-    lbu  t2, 3(a1)                # MK3
-    lbu  t3, 4(a1)                # MK4
-    addi t1, t1, 74               # SK19 = MK2 + delta19
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 108(a0)
-    addi t2, t2, 101              # SK20 = MK3 + delta20
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 112(a0)
-    addi t3, t3, 114              # SK21 = MK4 + delta21
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 116(a0)
-    lbu  t4, 5(a1)                # MK5
-    lbu  t6, 6(a1)                # MK6
-    lbu  a2, 15(a1)               # MK15
-    addi t4, t4, 57               # SK22 = MK5 + delta22
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 120(a0)
-    addi t6, t6, 28               # SK23 = MK6 + delta23
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 124(a0)
-    addi a2, a2, 78               # SK24 = MK15 + delta24
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 128(a0)
-    lbu  a3, 8(a1)                # MK8
-    lbu  a4, 9(a1)                # MK9
-    lbu  t0, 10(a1)               # MK10
-    addi a3, a3, 103              # SK25 = MK8 + delta25
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 132(a0)
-    addi a4, a4, 115              # SK26 = MK9 + delta26
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 136(a0)
-    addi t0, t0, 121              # SK27 = MK10 + delta27
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 140(a0)
-    lbu  t1, 11(a1)               # MK11
-    lbu  t2, 12(a1)               # MK12
-    lbu  t3, 13(a1)               # MK13
-    addi t1, t1, 60               # SK28 = MK11 + delta28
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 144(a0)
-    addi t2, t2, 94               # SK29 = MK12 + delta29
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 148(a0)
-    addi t3, t3, 111              # SK30 = MK13 + delta30
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 152(a0)
-    lbu  t4, 14(a1)               # MK14
-    lbu  t6, 6(a1)                # MK6
-    lbu  a2, 7(a1)                # MK7
-    addi t4, t4, 55               # SK31 = MK14 + delta31
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 156(a0)
-    addi t6, t6, 91               # SK32 = MK6 + delta32
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 160(a0)
-    addi a2, a2, 45               # SK33 = MK7 + delta33
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 164(a0)
-    lbu  a3, 0(a1)                # MK0
-    lbu  a4, 1(a1)                # MK1
-    lbu  t0, 2(a1)                # MK2
-    addi a3, a3, 22               # SK34 = MK0 + delta34
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 168(a0)
-    addi a4, a4, 11               # SK35 = MK1 + delta35
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 172(a0)
-    addi t0, t0, 5                # SK36 = MK2 + delta36
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 176(a0)
-    lbu  t1, 3(a1)                # MK3
-    lbu  t2, 4(a1)                # MK4
-    lbu  t3, 5(a1)                # MK5
-    addi t1, t1, 66               # SK37 = MK3 + delta37
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 180(a0)
-    addi t2, t2, 33               # SK38 = MK4 + delta38
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 184(a0)
-    addi t3, t3, 80               # SK39 = MK5 + delta39
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 188(a0)
-    lbu  t4, 14(a1)               # MK14
-    lbu  t6, 15(a1)               # MK15
-    lbu  a2, 8(a1)                # MK8
-    addi t4, t4, 40               # SK40 = MK14 + delta40
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 192(a0)
-    addi t6, t6, 84               # SK41 = MK15 + delta41
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 196(a0)
-    addi a2, a2, 42               # SK42 = MK8 + delta42
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 200(a0)
-    lbu  a3, 9(a1)                # MK9
-    lbu  a4, 10(a1)               # MK10
-    lbu  t0, 11(a1)               # MK11
-    addi a3, a3, 85               # SK43 = MK9 + delta43
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 204(a0)
-    addi a4, a4, 106              # SK44 = MK10 + delta44
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 208(a0)
-    addi t0, t0, 117              # SK45 = MK11 + delta45
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 212(a0)
-    lbu  t1, 12(a1)               # MK12
-    lbu  t2, 13(a1)               # MK13
-    lbu  t3, 5(a1)                # MK5
-    addi t1, t1, 122              # SK46 = MK12 + delta46
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 216(a0)
-    addi t2, t2, 125              # SK47 = MK13 + delta47
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 220(a0)
-    addi t3, t3, 62               # SK48 = MK5 + delta48
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 224(a0)
-    lbu  t4, 6(a1)                # MK6
-    lbu  t6, 7(a1)                # MK7
-    lbu  a2, 0(a1)                # MK0
-    addi t4, t4, 95               # SK49 = MK6 + delta49
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 228(a0)
-    addi t6, t6, 47               # SK50 = MK7 + delta50
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 232(a0)
-    addi a2, a2, 23               # SK51 = MK0 + delta51
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 236(a0)
-    lbu  a3, 1(a1)                # MK1
-    lbu  a4, 2(a1)                # MK2
-    lbu  t0, 3(a1)                # MK3
-    addi a3, a3, 75               # SK52 = MK1 + delta52
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 240(a0)
-    addi a4, a4, 37               # SK53 = MK2 + delta53
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 244(a0)
-    addi t0, t0, 82               # SK54 = MK3 + delta54
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 248(a0)
-    lbu  t1, 4(a1)                # MK4
-    lbu  t2, 13(a1)               # MK13
-    lbu  t3, 14(a1)               # MK14
-    addi t1, t1, 41               # SK55 = MK4 + delta55
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 252(a0)
-    addi t2, t2, 20               # SK56 = MK13 + delta56
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 256(a0)
-    addi t3, t3, 10               # SK57 = MK14 + delta57
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 260(a0)
-    lbu  t4, 15(a1)               # MK15
-    lbu  t6, 8(a1)                # MK8
-    lbu  a2, 9(a1)                # MK9
-    addi t4, t4, 69               # SK58 = MK15 + delta58
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 264(a0)
-    addi t6, t6, 98               # SK59 = MK8 + delta59
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 268(a0)
-    addi a2, a2, 49               # SK60 = MK9 + delta60
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 272(a0)
-    lbu  a3, 10(a1)               # MK10
-    lbu  a4, 11(a1)               # MK11
-    lbu  t0, 12(a1)               # MK12
-    addi a3, a3, 88               # SK61 = MK10 + delta61
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 276(a0)
-    addi a4, a4, 108              # SK62 = MK11 + delta62
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 280(a0)
-    addi t0, t0, 118              # SK63 = MK12 + delta63
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 284(a0)
-    lbu  t1, 4(a1)                # MK4
-    lbu  t2, 5(a1)                # MK5
-    lbu  t3, 6(a1)                # MK6
-    addi t1, t1, 59               # SK64 = MK4 + delta64
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 288(a0)
-    addi t2, t2, 29               # SK65 = MK5 + delta65
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 292(a0)
-    addi t3, t3, 14               # SK66 = MK6 + delta66
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 296(a0)
-    lbu  t4, 7(a1)                # MK7
-    lbu  t6, 0(a1)                # MK0
-    lbu  a2, 1(a1)                # MK1
-    addi t4, t4, 71               # SK67 = MK7 + delta67
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 300(a0)
-    addi t6, t6, 99               # SK68 = MK0 + delta68
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 304(a0)
-    addi a2, a2, 113              # SK69 = MK1 + delta69
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 308(a0)
-    lbu  a3, 2(a1)                # MK2
-    lbu  a4, 3(a1)                # MK3
-    lbu  t0, 12(a1)               # MK12
-    addi a3, a3, 120              # SK70 = MK2 + delta70
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 312(a0)
-    addi a4, a4, 124              # SK71 = MK3 + delta71
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 316(a0)
-    addi t0, t0, 126              # SK72 = MK12 + delta72
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 320(a0)
-    lbu  t1, 13(a1)               # MK13
-    lbu  t2, 14(a1)               # MK14
-    lbu  t3, 15(a1)               # MK15
-    addi t1, t1, 127              # SK73 = MK13 + delta73
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 324(a0)
-    addi t2, t2, 63               # SK74 = MK14 + delta74
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 328(a0)
-    addi t3, t3, 31               # SK75 = MK15 + delta75
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 332(a0)
-    lbu  t4, 8(a1)                # MK8
-    lbu  t6, 9(a1)                # MK9
-    lbu  a2, 10(a1)               # MK10
-    addi t4, t4, 15               # SK76 = MK8 + delta76
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 336(a0)
-    addi t6, t6, 7                # SK77 = MK9 + delta77
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 340(a0)
-    addi a2, a2, 67               # SK78 = MK10 + delta78
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 344(a0)
-    lbu  a3, 11(a1)               # MK11
-    lbu  a4, 3(a1)                # MK3
-    lbu  t0, 4(a1)                # MK4
-    addi a3, a3, 97               # SK79 = MK11 + delta79
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 348(a0)
-    addi a4, a4, 112              # SK80 = MK3 + delta80
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 352(a0)
-    addi t0, t0, 56               # SK81 = MK4 + delta81
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 356(a0)
-    lbu  t1, 5(a1)                # MK5
-    lbu  t2, 6(a1)                # MK6
-    lbu  t3, 7(a1)                # MK7
-    addi t1, t1, 92               # SK82 = MK5 + delta82
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 360(a0)
-    addi t2, t2, 110              # SK83 = MK6 + delta83
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 364(a0)
-    addi t3, t3, 119              # SK84 = MK7 + delta84
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 368(a0)
-    lbu  t4, 0(a1)                # MK0
-    lbu  t6, 1(a1)                # MK1
-    lbu  a2, 2(a1)                # MK2
-    addi t4, t4, 123              # SK85 = MK0 + delta85
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 372(a0)
-    addi t6, t6, 61               # SK86 = MK1 + delta86
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 376(a0)
-    addi a2, a2, 30               # SK87 = MK2 + delta87
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 380(a0)
-    lbu  a3, 11(a1)               # MK11
-    lbu  a4, 12(a1)               # MK12
-    lbu  t0, 13(a1)               # MK13
-    addi a3, a3, 79               # SK88 = MK11 + delta88
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 384(a0)
-    addi a4, a4, 39               # SK89 = MK12 + delta89
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 388(a0)
-    addi t0, t0, 83               # SK90 = MK13 + delta90
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 392(a0)
-    lbu  t1, 14(a1)               # MK14
-    lbu  t2, 15(a1)               # MK15
-    lbu  t3, 8(a1)                # MK8
-    addi t1, t1, 105              # SK91 = MK14 + delta91
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 396(a0)
-    addi t2, t2, 52               # SK92 = MK15 + delta92
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 400(a0)
-    addi t3, t3, 26               # SK93 = MK8 + delta93
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 404(a0)
-    lbu  t4, 9(a1)                # MK9
-    lbu  t6, 10(a1)               # MK10
-    lbu  a2, 2(a1)                # MK2
-    addi t4, t4, 77               # SK94 = MK9 + delta94
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 408(a0)
-    addi t6, t6, 38               # SK95 = MK10 + delta95
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 412(a0)
-    addi a2, a2, 19               # SK96 = MK2 + delta96
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 416(a0)
-    lbu  a3, 3(a1)                # MK3
-    lbu  a4, 4(a1)                # MK4
-    lbu  t0, 5(a1)                # MK5
-    addi a3, a3, 73               # SK97 = MK3 + delta97
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 420(a0)
-    addi a4, a4, 36               # SK98 = MK4 + delta98
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 424(a0)
-    addi t0, t0, 18               # SK99 = MK5 + delta99
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 428(a0)
-    lbu  t1, 6(a1)                # MK6
-    lbu  t2, 7(a1)                # MK7
-    lbu  t3, 0(a1)                # MK0
-    addi t1, t1, 9                # SK100 = MK6 + delta100
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 432(a0)
-    addi t2, t2, 4                # SK101 = MK7 + delta101
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 436(a0)
-    addi t3, t3, 2                # SK102 = MK0 + delta102
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 440(a0)
-    lbu  t4, 1(a1)                # MK1
-    lbu  t6, 10(a1)               # MK10
-    lbu  a2, 11(a1)               # MK11
-    addi t4, t4, 1                # SK103 = MK1 + delta103
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 444(a0)
-    addi t6, t6, 64               # SK104 = MK10 + delta104
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 448(a0)
-    addi a2, a2, 32               # SK105 = MK11 + delta105
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 452(a0)
-    lbu  a3, 12(a1)               # MK12
-    lbu  a4, 13(a1)               # MK13
-    lbu  t0, 14(a1)               # MK14
-    addi a3, a3, 16               # SK106 = MK12 + delta106
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 456(a0)
-    addi a4, a4, 8                # SK107 = MK13 + delta107
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 460(a0)
-    addi t0, t0, 68               # SK108 = MK14 + delta108
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 464(a0)
-    lbu  t1, 15(a1)               # MK15
-    lbu  t2, 8(a1)                # MK8
-    lbu  t3, 9(a1)                # MK9
-    addi t1, t1, 34               # SK109 = MK15 + delta109
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 468(a0)
-    addi t2, t2, 17               # SK110 = MK8 + delta110
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 472(a0)
-    addi t3, t3, 72               # SK111 = MK9 + delta111
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 476(a0)
-    lbu  t4, 1(a1)                # MK1
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 3(a1)                # MK3
-    addi t4, t4, 100              # SK112 = MK1 + delta112
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 480(a0)
-    addi t6, t6, 50               # SK113 = MK2 + delta113
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 484(a0)
-    addi a2, a2, 25               # SK114 = MK3 + delta114
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 488(a0)
-    lbu  a3, 4(a1)                # MK4
-    lbu  a4, 5(a1)                # MK5
-    lbu  t0, 6(a1)                # MK6
-    addi a3, a3, 12               # SK115 = MK4 + delta115
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 492(a0)
-    addi a4, a4, 70               # SK116 = MK5 + delta116
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 496(a0)
-    addi t0, t0, 35               # SK117 = MK6 + delta117
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 500(a0)
-    lbu  t1, 7(a1)                # MK7
-    lbu  t2, 0(a1)                # MK0
-    lbu  t3, 9(a1)                # MK9
-    addi t1, t1, 81               # SK118 = MK7 + delta118
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 504(a0)
-    addi t2, t2, 104              # SK119 = MK0 + delta119
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 508(a0)
-    addi t3, t3, 116              # SK120 = MK9 + delta120
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 512(a0)
-    lbu  t4, 10(a1)               # MK10
-    lbu  t6, 11(a1)               # MK11
-    lbu  a2, 12(a1)               # MK12
-    addi t4, t4, 58               # SK121 = MK10 + delta121
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 516(a0)
-    addi t6, t6, 93               # SK122 = MK11 + delta122
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 520(a0)
-    addi a2, a2, 46               # SK123 = MK12 + delta123
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 524(a0)
-    lbu  a3, 13(a1)               # MK13
-    lbu  a4, 14(a1)               # MK14
-    lbu  t0, 15(a1)               # MK15
-    addi a3, a3, 87               # SK124 = MK13 + delta124
-    andi a3, a3, 0xff
-    sw   a3, 528(a0)
-    addi a4, a4, 107              # SK125 = MK14 + delta125
-    andi a4, a4, 0xff
-    sw   a4, 532(a0)
-    addi t0, t0, 53               # SK126 = MK15 + delta126
-    andi t0, t0, 0xff
-    sw   t0, 536(a0)
-    lbu  t1, 8(a1)                # MK8
-    addi t1, t1, 90               # SK127 = MK8 + delta127
-    andi t1, t1, 0xff
-    sw   t1, 540(a0)
+    la   t5, hight_f1             # [keyexp] T
+    addi a6, t5, 0                # [keyexp] T + 0
+    addi a7, t5, 1024             # [keyexp] T + 1024
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    lbu  t2, 13(a1)               # [keyexp] MK13
+    lbu  t3, 14(a1)               # [keyexp] MK14
+    add  t1, t1, a6               # [keyexp] + table base offset
+    sw   t1, 0(a0)                # [keyexp]
+    add  t2, t2, a7               # [keyexp] + table base offset
+    sw   t2, 4(a0)                # [keyexp]
+    add  t3, t3, a6               # [keyexp] + table base offset
+    sw   t3, 8(a0)                # [keyexp]
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    lbu  t6, 0(a1)                # [keyexp] MK0
+    lbu  a2, 1(a1)                # [keyexp] MK1
+    add  t4, t4, a7               # [keyexp] + table base offset
+    sw   t4, 12(a0)               # [keyexp]
+    sw   t6, 16(a0)               # [keyexp]
+    sw   a2, 20(a0)               # [keyexp]
+    lbu  a3, 2(a1)                # [keyexp] MK2
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  t0, 0(a1)                # [keyexp] MK0
+    sw   a3, 24(a0)               # [keyexp]
+    sw   a4, 28(a0)               # [keyexp]
+    addi t0, t0, 90               # [keyexp] SK0 = MK0 + delta0
+    andi t0, t0, 0xff             # [keyexp]
+    add  t0, t0, a7               # [keyexp] + table base offset
+    sw   t0, 32(a0)               # [keyexp]
+    lbu  t1, 1(a1)                # [keyexp] MK1
+    lbu  t2, 2(a1)                # [keyexp] MK2
+    lbu  t3, 3(a1)                # [keyexp] MK3
+    addi t1, t1, 109              # [keyexp] SK1 = MK1 + delta1
+    andi t1, t1, 0xff             # [keyexp]
+    add  t1, t1, a6               # [keyexp] + table base offset
+    sw   t1, 36(a0)               # [keyexp]
+    addi t2, t2, 54               # [keyexp] SK2 = MK2 + delta2
+    andi t2, t2, 0xff             # [keyexp]
+    add  t2, t2, a7               # [keyexp] + table base offset
+    sw   t2, 40(a0)               # [keyexp]
+    addi t3, t3, 27               # [keyexp] SK3 = MK3 + delta3
+    andi t3, t3, 0xff             # [keyexp]
+    add  t3, t3, a6               # [keyexp] + table base offset
+    sw   t3, 44(a0)               # [keyexp]
+    lbu  t4, 4(a1)                # [keyexp] MK4
+    lbu  t6, 5(a1)                # [keyexp] MK5
+    lbu  a2, 6(a1)                # [keyexp] MK6
+    addi t4, t4, 13               # [keyexp] SK4 = MK4 + delta4
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 48(a0)               # [keyexp]
+    addi t6, t6, 6                # [keyexp] SK5 = MK5 + delta5
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 52(a0)               # [keyexp]
+    addi a2, a2, 3                # [keyexp] SK6 = MK6 + delta6
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 56(a0)               # [keyexp]
+    lbu  a3, 7(a1)                # [keyexp] MK7
+    lbu  a4, 8(a1)                # [keyexp] MK8
+    lbu  t0, 9(a1)                # [keyexp] MK9
+    addi a3, a3, 65               # [keyexp] SK7 = MK7 + delta7
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 60(a0)               # [keyexp]
+    addi a4, a4, 96               # [keyexp] SK8 = MK8 + delta8
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 64(a0)               # [keyexp]
+    addi t0, t0, 48               # [keyexp] SK9 = MK9 + delta9
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 68(a0)               # [keyexp]
+    lbu  t1, 10(a1)               # [keyexp] MK10
+    lbu  t2, 11(a1)               # [keyexp] MK11
+    lbu  t3, 12(a1)               # [keyexp] MK12
+    addi t1, t1, 24               # [keyexp] SK10 = MK10 + delta10
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 72(a0)               # [keyexp]
+    addi t2, t2, 76               # [keyexp] SK11 = MK11 + delta11
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 76(a0)               # [keyexp]
+    addi t3, t3, 102              # [keyexp] SK12 = MK12 + delta12
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 80(a0)               # [keyexp]
+    lbu  t4, 13(a1)               # [keyexp] MK13
+    lbu  t6, 14(a1)               # [keyexp] MK14
+    lbu  a2, 15(a1)               # [keyexp] MK15
+    addi t4, t4, 51               # [keyexp] SK13 = MK13 + delta13
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 84(a0)               # [keyexp]
+    addi t6, t6, 89               # [keyexp] SK14 = MK14 + delta14
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 88(a0)               # [keyexp]
+    addi a2, a2, 44               # [keyexp] SK15 = MK15 + delta15
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 92(a0)               # [keyexp]
+    lbu  a3, 7(a1)                # [keyexp] MK7
+    lbu  a4, 0(a1)                # [keyexp] MK0
+    lbu  t0, 1(a1)                # [keyexp] MK1
+    addi a3, a3, 86               # [keyexp] SK16 = MK7 + delta16
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 96(a0)               # [keyexp]
+    addi a4, a4, 43               # [keyexp] SK17 = MK0 + delta17
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 100(a0)              # [keyexp]
+    addi t0, t0, 21               # [keyexp] SK18 = MK1 + delta18
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 104(a0)              # [keyexp]
+    lbu  t1, 2(a1)                # [keyexp] MK2
+    lbu  t2, 3(a1)                # [keyexp] MK3
+    lbu  t3, 4(a1)                # [keyexp] MK4
+    addi t1, t1, 74               # [keyexp] SK19 = MK2 + delta19
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 108(a0)              # [keyexp]
+    addi t2, t2, 101              # [keyexp] SK20 = MK3 + delta20
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 112(a0)              # [keyexp]
+    addi t3, t3, 114              # [keyexp] SK21 = MK4 + delta21
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 116(a0)              # [keyexp]
+    lbu  t4, 5(a1)                # [keyexp] MK5
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    lbu  a2, 15(a1)               # [keyexp] MK15
+    addi t4, t4, 57               # [keyexp] SK22 = MK5 + delta22
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 120(a0)              # [keyexp]
+    addi t6, t6, 28               # [keyexp] SK23 = MK6 + delta23
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 124(a0)              # [keyexp]
+    addi a2, a2, 78               # [keyexp] SK24 = MK15 + delta24
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 128(a0)              # [keyexp]
+    lbu  a3, 8(a1)                # [keyexp] MK8
+    lbu  a4, 9(a1)                # [keyexp] MK9
+    lbu  t0, 10(a1)               # [keyexp] MK10
+    addi a3, a3, 103              # [keyexp] SK25 = MK8 + delta25
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 132(a0)              # [keyexp]
+    addi a4, a4, 115              # [keyexp] SK26 = MK9 + delta26
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 136(a0)              # [keyexp]
+    addi t0, t0, 121              # [keyexp] SK27 = MK10 + delta27
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 140(a0)              # [keyexp]
+    lbu  t1, 11(a1)               # [keyexp] MK11
+    lbu  t2, 12(a1)               # [keyexp] MK12
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    addi t1, t1, 60               # [keyexp] SK28 = MK11 + delta28
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 144(a0)              # [keyexp]
+    addi t2, t2, 94               # [keyexp] SK29 = MK12 + delta29
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 148(a0)              # [keyexp]
+    addi t3, t3, 111              # [keyexp] SK30 = MK13 + delta30
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 152(a0)              # [keyexp]
+    lbu  t4, 14(a1)               # [keyexp] MK14
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    lbu  a2, 7(a1)                # [keyexp] MK7
+    addi t4, t4, 55               # [keyexp] SK31 = MK14 + delta31
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 156(a0)              # [keyexp]
+    addi t6, t6, 91               # [keyexp] SK32 = MK6 + delta32
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 160(a0)              # [keyexp]
+    addi a2, a2, 45               # [keyexp] SK33 = MK7 + delta33
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 164(a0)              # [keyexp]
+    lbu  a3, 0(a1)                # [keyexp] MK0
+    lbu  a4, 1(a1)                # [keyexp] MK1
+    lbu  t0, 2(a1)                # [keyexp] MK2
+    addi a3, a3, 22               # [keyexp] SK34 = MK0 + delta34
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 168(a0)              # [keyexp]
+    addi a4, a4, 11               # [keyexp] SK35 = MK1 + delta35
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 172(a0)              # [keyexp]
+    addi t0, t0, 5                # [keyexp] SK36 = MK2 + delta36
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 176(a0)              # [keyexp]
+    lbu  t1, 3(a1)                # [keyexp] MK3
+    lbu  t2, 4(a1)                # [keyexp] MK4
+    lbu  t3, 5(a1)                # [keyexp] MK5
+    addi t1, t1, 66               # [keyexp] SK37 = MK3 + delta37
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 180(a0)              # [keyexp]
+    addi t2, t2, 33               # [keyexp] SK38 = MK4 + delta38
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 184(a0)              # [keyexp]
+    addi t3, t3, 80               # [keyexp] SK39 = MK5 + delta39
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 188(a0)              # [keyexp]
+    lbu  t4, 14(a1)               # [keyexp] MK14
+    lbu  t6, 15(a1)               # [keyexp] MK15
+    lbu  a2, 8(a1)                # [keyexp] MK8
+    addi t4, t4, 40               # [keyexp] SK40 = MK14 + delta40
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 192(a0)              # [keyexp]
+    addi t6, t6, 84               # [keyexp] SK41 = MK15 + delta41
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 196(a0)              # [keyexp]
+    addi a2, a2, 42               # [keyexp] SK42 = MK8 + delta42
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 200(a0)              # [keyexp]
+    lbu  a3, 9(a1)                # [keyexp] MK9
+    lbu  a4, 10(a1)               # [keyexp] MK10
+    lbu  t0, 11(a1)               # [keyexp] MK11
+    addi a3, a3, 85               # [keyexp] SK43 = MK9 + delta43
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 204(a0)              # [keyexp]
+    addi a4, a4, 106              # [keyexp] SK44 = MK10 + delta44
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 208(a0)              # [keyexp]
+    addi t0, t0, 117              # [keyexp] SK45 = MK11 + delta45
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 212(a0)              # [keyexp]
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    lbu  t2, 13(a1)               # [keyexp] MK13
+    lbu  t3, 5(a1)                # [keyexp] MK5
+    addi t1, t1, 122              # [keyexp] SK46 = MK12 + delta46
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 216(a0)              # [keyexp]
+    addi t2, t2, 125              # [keyexp] SK47 = MK13 + delta47
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 220(a0)              # [keyexp]
+    addi t3, t3, 62               # [keyexp] SK48 = MK5 + delta48
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 224(a0)              # [keyexp]
+    lbu  t4, 6(a1)                # [keyexp] MK6
+    lbu  t6, 7(a1)                # [keyexp] MK7
+    lbu  a2, 0(a1)                # [keyexp] MK0
+    addi t4, t4, 95               # [keyexp] SK49 = MK6 + delta49
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 228(a0)              # [keyexp]
+    addi t6, t6, 47               # [keyexp] SK50 = MK7 + delta50
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 232(a0)              # [keyexp]
+    addi a2, a2, 23               # [keyexp] SK51 = MK0 + delta51
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 236(a0)              # [keyexp]
+    lbu  a3, 1(a1)                # [keyexp] MK1
+    lbu  a4, 2(a1)                # [keyexp] MK2
+    lbu  t0, 3(a1)                # [keyexp] MK3
+    addi a3, a3, 75               # [keyexp] SK52 = MK1 + delta52
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 240(a0)              # [keyexp]
+    addi a4, a4, 37               # [keyexp] SK53 = MK2 + delta53
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 244(a0)              # [keyexp]
+    addi t0, t0, 82               # [keyexp] SK54 = MK3 + delta54
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 248(a0)              # [keyexp]
+    lbu  t1, 4(a1)                # [keyexp] MK4
+    lbu  t2, 13(a1)               # [keyexp] MK13
+    lbu  t3, 14(a1)               # [keyexp] MK14
+    addi t1, t1, 41               # [keyexp] SK55 = MK4 + delta55
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 252(a0)              # [keyexp]
+    addi t2, t2, 20               # [keyexp] SK56 = MK13 + delta56
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 256(a0)              # [keyexp]
+    addi t3, t3, 10               # [keyexp] SK57 = MK14 + delta57
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 260(a0)              # [keyexp]
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    lbu  t6, 8(a1)                # [keyexp] MK8
+    lbu  a2, 9(a1)                # [keyexp] MK9
+    addi t4, t4, 69               # [keyexp] SK58 = MK15 + delta58
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 264(a0)              # [keyexp]
+    addi t6, t6, 98               # [keyexp] SK59 = MK8 + delta59
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 268(a0)              # [keyexp]
+    addi a2, a2, 49               # [keyexp] SK60 = MK9 + delta60
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 272(a0)              # [keyexp]
+    lbu  a3, 10(a1)               # [keyexp] MK10
+    lbu  a4, 11(a1)               # [keyexp] MK11
+    lbu  t0, 12(a1)               # [keyexp] MK12
+    addi a3, a3, 88               # [keyexp] SK61 = MK10 + delta61
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 276(a0)              # [keyexp]
+    addi a4, a4, 108              # [keyexp] SK62 = MK11 + delta62
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 280(a0)              # [keyexp]
+    addi t0, t0, 118              # [keyexp] SK63 = MK12 + delta63
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 284(a0)              # [keyexp]
+    lbu  t1, 4(a1)                # [keyexp] MK4
+    lbu  t2, 5(a1)                # [keyexp] MK5
+    lbu  t3, 6(a1)                # [keyexp] MK6
+    addi t1, t1, 59               # [keyexp] SK64 = MK4 + delta64
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 288(a0)              # [keyexp]
+    addi t2, t2, 29               # [keyexp] SK65 = MK5 + delta65
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 292(a0)              # [keyexp]
+    addi t3, t3, 14               # [keyexp] SK66 = MK6 + delta66
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 296(a0)              # [keyexp]
+    lbu  t4, 7(a1)                # [keyexp] MK7
+    lbu  t6, 0(a1)                # [keyexp] MK0
+    lbu  a2, 1(a1)                # [keyexp] MK1
+    addi t4, t4, 71               # [keyexp] SK67 = MK7 + delta67
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 300(a0)              # [keyexp]
+    addi t6, t6, 99               # [keyexp] SK68 = MK0 + delta68
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 304(a0)              # [keyexp]
+    addi a2, a2, 113              # [keyexp] SK69 = MK1 + delta69
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 308(a0)              # [keyexp]
+    lbu  a3, 2(a1)                # [keyexp] MK2
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  t0, 12(a1)               # [keyexp] MK12
+    addi a3, a3, 120              # [keyexp] SK70 = MK2 + delta70
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 312(a0)              # [keyexp]
+    addi a4, a4, 124              # [keyexp] SK71 = MK3 + delta71
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 316(a0)              # [keyexp]
+    addi t0, t0, 126              # [keyexp] SK72 = MK12 + delta72
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 320(a0)              # [keyexp]
+    lbu  t1, 13(a1)               # [keyexp] MK13
+    lbu  t2, 14(a1)               # [keyexp] MK14
+    lbu  t3, 15(a1)               # [keyexp] MK15
+    addi t1, t1, 127              # [keyexp] SK73 = MK13 + delta73
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 324(a0)              # [keyexp]
+    addi t2, t2, 63               # [keyexp] SK74 = MK14 + delta74
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 328(a0)              # [keyexp]
+    addi t3, t3, 31               # [keyexp] SK75 = MK15 + delta75
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 332(a0)              # [keyexp]
+    lbu  t4, 8(a1)                # [keyexp] MK8
+    lbu  t6, 9(a1)                # [keyexp] MK9
+    lbu  a2, 10(a1)               # [keyexp] MK10
+    addi t4, t4, 15               # [keyexp] SK76 = MK8 + delta76
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 336(a0)              # [keyexp]
+    addi t6, t6, 7                # [keyexp] SK77 = MK9 + delta77
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 340(a0)              # [keyexp]
+    addi a2, a2, 67               # [keyexp] SK78 = MK10 + delta78
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 344(a0)              # [keyexp]
+    lbu  a3, 11(a1)               # [keyexp] MK11
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  t0, 4(a1)                # [keyexp] MK4
+    addi a3, a3, 97               # [keyexp] SK79 = MK11 + delta79
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 348(a0)              # [keyexp]
+    addi a4, a4, 112              # [keyexp] SK80 = MK3 + delta80
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 352(a0)              # [keyexp]
+    addi t0, t0, 56               # [keyexp] SK81 = MK4 + delta81
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 356(a0)              # [keyexp]
+    lbu  t1, 5(a1)                # [keyexp] MK5
+    lbu  t2, 6(a1)                # [keyexp] MK6
+    lbu  t3, 7(a1)                # [keyexp] MK7
+    addi t1, t1, 92               # [keyexp] SK82 = MK5 + delta82
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 360(a0)              # [keyexp]
+    addi t2, t2, 110              # [keyexp] SK83 = MK6 + delta83
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 364(a0)              # [keyexp]
+    addi t3, t3, 119              # [keyexp] SK84 = MK7 + delta84
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 368(a0)              # [keyexp]
+    lbu  t4, 0(a1)                # [keyexp] MK0
+    lbu  t6, 1(a1)                # [keyexp] MK1
+    lbu  a2, 2(a1)                # [keyexp] MK2
+    addi t4, t4, 123              # [keyexp] SK85 = MK0 + delta85
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 372(a0)              # [keyexp]
+    addi t6, t6, 61               # [keyexp] SK86 = MK1 + delta86
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 376(a0)              # [keyexp]
+    addi a2, a2, 30               # [keyexp] SK87 = MK2 + delta87
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 380(a0)              # [keyexp]
+    lbu  a3, 11(a1)               # [keyexp] MK11
+    lbu  a4, 12(a1)               # [keyexp] MK12
+    lbu  t0, 13(a1)               # [keyexp] MK13
+    addi a3, a3, 79               # [keyexp] SK88 = MK11 + delta88
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 384(a0)              # [keyexp]
+    addi a4, a4, 39               # [keyexp] SK89 = MK12 + delta89
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 388(a0)              # [keyexp]
+    addi t0, t0, 83               # [keyexp] SK90 = MK13 + delta90
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 392(a0)              # [keyexp]
+    lbu  t1, 14(a1)               # [keyexp] MK14
+    lbu  t2, 15(a1)               # [keyexp] MK15
+    lbu  t3, 8(a1)                # [keyexp] MK8
+    addi t1, t1, 105              # [keyexp] SK91 = MK14 + delta91
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 396(a0)              # [keyexp]
+    addi t2, t2, 52               # [keyexp] SK92 = MK15 + delta92
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 400(a0)              # [keyexp]
+    addi t3, t3, 26               # [keyexp] SK93 = MK8 + delta93
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 404(a0)              # [keyexp]
+    lbu  t4, 9(a1)                # [keyexp] MK9
+    lbu  t6, 10(a1)               # [keyexp] MK10
+    lbu  a2, 2(a1)                # [keyexp] MK2
+    addi t4, t4, 77               # [keyexp] SK94 = MK9 + delta94
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 408(a0)              # [keyexp]
+    addi t6, t6, 38               # [keyexp] SK95 = MK10 + delta95
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 412(a0)              # [keyexp]
+    addi a2, a2, 19               # [keyexp] SK96 = MK2 + delta96
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 416(a0)              # [keyexp]
+    lbu  a3, 3(a1)                # [keyexp] MK3
+    lbu  a4, 4(a1)                # [keyexp] MK4
+    lbu  t0, 5(a1)                # [keyexp] MK5
+    addi a3, a3, 73               # [keyexp] SK97 = MK3 + delta97
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 420(a0)              # [keyexp]
+    addi a4, a4, 36               # [keyexp] SK98 = MK4 + delta98
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 424(a0)              # [keyexp]
+    addi t0, t0, 18               # [keyexp] SK99 = MK5 + delta99
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 428(a0)              # [keyexp]
+    lbu  t1, 6(a1)                # [keyexp] MK6
+    lbu  t2, 7(a1)                # [keyexp] MK7
+    lbu  t3, 0(a1)                # [keyexp] MK0
+    addi t1, t1, 9                # [keyexp] SK100 = MK6 + delta100
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 432(a0)              # [keyexp]
+    addi t2, t2, 4                # [keyexp] SK101 = MK7 + delta101
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 436(a0)              # [keyexp]
+    addi t3, t3, 2                # [keyexp] SK102 = MK0 + delta102
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 440(a0)              # [keyexp]
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    lbu  t6, 10(a1)               # [keyexp] MK10
+    lbu  a2, 11(a1)               # [keyexp] MK11
+    addi t4, t4, 1                # [keyexp] SK103 = MK1 + delta103
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 444(a0)              # [keyexp]
+    addi t6, t6, 64               # [keyexp] SK104 = MK10 + delta104
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 448(a0)              # [keyexp]
+    addi a2, a2, 32               # [keyexp] SK105 = MK11 + delta105
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 452(a0)              # [keyexp]
+    lbu  a3, 12(a1)               # [keyexp] MK12
+    lbu  a4, 13(a1)               # [keyexp] MK13
+    lbu  t0, 14(a1)               # [keyexp] MK14
+    addi a3, a3, 16               # [keyexp] SK106 = MK12 + delta106
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 456(a0)              # [keyexp]
+    addi a4, a4, 8                # [keyexp] SK107 = MK13 + delta107
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 460(a0)              # [keyexp]
+    addi t0, t0, 68               # [keyexp] SK108 = MK14 + delta108
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 464(a0)              # [keyexp]
+    lbu  t1, 15(a1)               # [keyexp] MK15
+    lbu  t2, 8(a1)                # [keyexp] MK8
+    lbu  t3, 9(a1)                # [keyexp] MK9
+    addi t1, t1, 34               # [keyexp] SK109 = MK15 + delta109
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 468(a0)              # [keyexp]
+    addi t2, t2, 17               # [keyexp] SK110 = MK8 + delta110
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 472(a0)              # [keyexp]
+    addi t3, t3, 72               # [keyexp] SK111 = MK9 + delta111
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 476(a0)              # [keyexp]
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 3(a1)                # [keyexp] MK3
+    addi t4, t4, 100              # [keyexp] SK112 = MK1 + delta112
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 480(a0)              # [keyexp]
+    addi t6, t6, 50               # [keyexp] SK113 = MK2 + delta113
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 484(a0)              # [keyexp]
+    addi a2, a2, 25               # [keyexp] SK114 = MK3 + delta114
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 488(a0)              # [keyexp]
+    lbu  a3, 4(a1)                # [keyexp] MK4
+    lbu  a4, 5(a1)                # [keyexp] MK5
+    lbu  t0, 6(a1)                # [keyexp] MK6
+    addi a3, a3, 12               # [keyexp] SK115 = MK4 + delta115
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 492(a0)              # [keyexp]
+    addi a4, a4, 70               # [keyexp] SK116 = MK5 + delta116
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 496(a0)              # [keyexp]
+    addi t0, t0, 35               # [keyexp] SK117 = MK6 + delta117
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 500(a0)              # [keyexp]
+    lbu  t1, 7(a1)                # [keyexp] MK7
+    lbu  t2, 0(a1)                # [keyexp] MK0
+    lbu  t3, 9(a1)                # [keyexp] MK9
+    addi t1, t1, 81               # [keyexp] SK118 = MK7 + delta118
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 504(a0)              # [keyexp]
+    addi t2, t2, 104              # [keyexp] SK119 = MK0 + delta119
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 508(a0)              # [keyexp]
+    addi t3, t3, 116              # [keyexp] SK120 = MK9 + delta120
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 512(a0)              # [keyexp]
+    lbu  t4, 10(a1)               # [keyexp] MK10
+    lbu  t6, 11(a1)               # [keyexp] MK11
+    lbu  a2, 12(a1)               # [keyexp] MK12
+    addi t4, t4, 58               # [keyexp] SK121 = MK10 + delta121
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 516(a0)              # [keyexp]
+    addi t6, t6, 93               # [keyexp] SK122 = MK11 + delta122
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 520(a0)              # [keyexp]
+    addi a2, a2, 46               # [keyexp] SK123 = MK12 + delta123
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 524(a0)              # [keyexp]
+    lbu  a3, 13(a1)               # [keyexp] MK13
+    lbu  a4, 14(a1)               # [keyexp] MK14
+    lbu  t0, 15(a1)               # [keyexp] MK15
+    addi a3, a3, 87               # [keyexp] SK124 = MK13 + delta124
+    andi a3, a3, 0xff             # [keyexp]
+    sw   a3, 528(a0)              # [keyexp]
+    addi a4, a4, 107              # [keyexp] SK125 = MK14 + delta125
+    andi a4, a4, 0xff             # [keyexp]
+    sw   a4, 532(a0)              # [keyexp]
+    addi t0, t0, 53               # [keyexp] SK126 = MK15 + delta126
+    andi t0, t0, 0xff             # [keyexp]
+    sw   t0, 536(a0)              # [keyexp]
+    lbu  t1, 8(a1)                # [keyexp] MK8
+    addi t1, t1, 90               # [keyexp] SK127 = MK8 + delta127
+    andi t1, t1, 0xff             # [keyexp]
+    sw   t1, 540(a0)              # [keyexp]
     ret
     .size hight_keyexp_enc, .-hight_keyexp_enc
 
@@ -807,671 +807,671 @@ hight_keyexp_enc:
     .globl hight_keyexp_dec
     .type hight_keyexp_dec, @function
 hight_keyexp_dec:
-    la   t5, hight_f1             # T
-    sub  a5, zero, t5
-    addi a5, a5, -256             # -T + -256
-    addi a6, t5, 0                # T + 0
-    addi a7, t5, 1024             # T + 1024
-    lbu  t1, 0(a1)                # MK0
-    lbu  t2, 1(a1)                # MK1
-    lbu  t3, 2(a1)                # MK2
-    sub  t1, zero, t1
-    addi t1, t1, 256              # 256 - key byte
-    add  t1, t1, a6               # + table base offset
-    sw   t1, 0(a0)
-    add  t2, t2, a7               # + table base offset
-    sw   t2, 4(a0)
-    sub  t3, zero, t3
-    addi t3, t3, 256              # 256 - key byte
-    add  t3, t3, a6               # + table base offset
-    sw   t3, 8(a0)
-    lbu  t4, 3(a1)                # MK3
-    lbu  t6, 12(a1)               # MK12
-    lbu  a2, 13(a1)               # MK13
-    add  t4, t4, a7               # + table base offset
-    sw   t4, 12(a0)
-    sw   t6, 16(a0)
-    sw   a2, 20(a0)
-    lbu  a3, 14(a1)               # MK14
-    lbu  a4, 15(a1)               # MK15
-    lbu  t0, 0(a1)                # MK0
-    sw   a3, 24(a0)
-    sw   a4, 28(a0)
-    addi t0, t0, 90               # SK0 = MK0 + delta0
-    andi t0, t0, 0xff
-    sw   t0, 32(a0)
-    lbu  t1, 1(a1)                # MK1
-    lbu  t2, 2(a1)                # MK2
-    lbu  t3, 3(a1)                # MK3
-    addi t1, t1, 109              # SK1 = MK1 + delta1
-    andi t1, t1, 0xff
-    sw   t1, 36(a0)
-    addi t2, t2, 54               # SK2 = MK2 + delta2
-    andi t2, t2, 0xff
-    sw   t2, 40(a0)
-    addi t3, t3, 27               # SK3 = MK3 + delta3
-    andi t3, t3, 0xff
-    sw   t3, 44(a0)
-    lbu  t4, 4(a1)                # MK4
-    lbu  t6, 5(a1)                # MK5
-    lbu  a2, 6(a1)                # MK6
-    addi t4, t4, 13               # SK4 = MK4 + delta4
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 48(a0)
-    addi t6, t6, 6                # SK5 = MK5 + delta5
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 52(a0)
-    addi a2, a2, 3                # SK6 = MK6 + delta6
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 56(a0)
-    lbu  a3, 7(a1)                # MK7
-    lbu  a4, 8(a1)                # MK8
-    lbu  t0, 9(a1)                # MK9
-    addi a3, a3, 65               # SK7 = MK7 + delta7
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 60(a0)
-    addi a4, a4, 96               # SK8 = MK8 + delta8
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 64(a0)
-    addi t0, t0, 48               # SK9 = MK9 + delta9
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 68(a0)
-    lbu  t1, 10(a1)               # MK10
-    lbu  t2, 11(a1)               # MK11
-    lbu  t3, 12(a1)               # MK12
-    addi t1, t1, 24               # SK10 = MK10 + delta10
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 72(a0)
-    addi t2, t2, 76               # SK11 = MK11 + delta11
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 76(a0)
-    addi t3, t3, 102              # SK12 = MK12 + delta12
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 80(a0)
-    lbu  t4, 13(a1)               # MK13
-    lbu  t6, 14(a1)               # MK14
-    lbu  a2, 15(a1)               # MK15
-    addi t4, t4, 51               # SK13 = MK13 + delta13
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 84(a0)
-    addi t6, t6, 89               # SK14 = MK14 + delta14
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 88(a0)
-    addi a2, a2, 44               # SK15 = MK15 + delta15
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 92(a0)
-    lbu  a3, 7(a1)                # MK7
-    lbu  a4, 0(a1)                # MK0
-    lbu  t0, 1(a1)                # MK1
-    addi a3, a3, 86               # SK16 = MK7 + delta16
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 96(a0)
-    addi a4, a4, 43               # SK17 = MK0 + delta17
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 100(a0)
-    addi t0, t0, 21               # SK18 = MK1 + delta18
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 104(a0)
-    lbu  t1, 2(a1)                # MK2
-    lbu  t2, 3(a1)                # MK3
-    lbu  t3, 4(a1)                # MK4
-    addi t1, t1, 74               # SK19 = MK2 + delta19
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 108(a0)
-    addi t2, t2, 101              # SK20 = MK3 + delta20
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 112(a0)
-    addi t3, t3, 114              # SK21 = MK4 + delta21
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 116(a0)
-    lbu  t4, 5(a1)                # MK5
-    lbu  t6, 6(a1)                # MK6
-    lbu  a2, 15(a1)               # MK15
-    addi t4, t4, 57               # SK22 = MK5 + delta22
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 120(a0)
-    addi t6, t6, 28               # SK23 = MK6 + delta23
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 124(a0)
-    addi a2, a2, 78               # SK24 = MK15 + delta24
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 128(a0)
-    lbu  a3, 8(a1)                # MK8
-    lbu  a4, 9(a1)                # MK9
-    lbu  t0, 10(a1)               # MK10
-    addi a3, a3, 103              # SK25 = MK8 + delta25
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 132(a0)
-    addi a4, a4, 115              # SK26 = MK9 + delta26
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 136(a0)
-    addi t0, t0, 121              # SK27 = MK10 + delta27
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 140(a0)
-    lbu  t1, 11(a1)               # MK11
-    lbu  t2, 12(a1)               # MK12
-    lbu  t3, 13(a1)               # MK13
-    addi t1, t1, 60               # SK28 = MK11 + delta28
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 144(a0)
-    addi t2, t2, 94               # SK29 = MK12 + delta29
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 148(a0)
-    addi t3, t3, 111              # SK30 = MK13 + delta30
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 152(a0)
-    lbu  t4, 14(a1)               # MK14
-    lbu  t6, 6(a1)                # MK6
-    lbu  a2, 7(a1)                # MK7
-    addi t4, t4, 55               # SK31 = MK14 + delta31
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 156(a0)
-    addi t6, t6, 91               # SK32 = MK6 + delta32
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 160(a0)
-    addi a2, a2, 45               # SK33 = MK7 + delta33
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 164(a0)
-    lbu  a3, 0(a1)                # MK0
-    lbu  a4, 1(a1)                # MK1
-    lbu  t0, 2(a1)                # MK2
-    addi a3, a3, 22               # SK34 = MK0 + delta34
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 168(a0)
-    addi a4, a4, 11               # SK35 = MK1 + delta35
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 172(a0)
-    addi t0, t0, 5                # SK36 = MK2 + delta36
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 176(a0)
-    lbu  t1, 3(a1)                # MK3
-    lbu  t2, 4(a1)                # MK4
-    lbu  t3, 5(a1)                # MK5
-    addi t1, t1, 66               # SK37 = MK3 + delta37
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 180(a0)
-    addi t2, t2, 33               # SK38 = MK4 + delta38
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 184(a0)
-    addi t3, t3, 80               # SK39 = MK5 + delta39
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 188(a0)
-    lbu  t4, 14(a1)               # MK14
-    lbu  t6, 15(a1)               # MK15
-    lbu  a2, 8(a1)                # MK8
-    addi t4, t4, 40               # SK40 = MK14 + delta40
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 192(a0)
-    addi t6, t6, 84               # SK41 = MK15 + delta41
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 196(a0)
-    addi a2, a2, 42               # SK42 = MK8 + delta42
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 200(a0)
-    lbu  a3, 9(a1)                # MK9
-    lbu  a4, 10(a1)               # MK10
-    lbu  t0, 11(a1)               # MK11
-    addi a3, a3, 85               # SK43 = MK9 + delta43
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 204(a0)
-    addi a4, a4, 106              # SK44 = MK10 + delta44
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 208(a0)
-    addi t0, t0, 117              # SK45 = MK11 + delta45
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 212(a0)
-    lbu  t1, 12(a1)               # MK12
-    lbu  t2, 13(a1)               # MK13
-    lbu  t3, 5(a1)                # MK5
-    addi t1, t1, 122              # SK46 = MK12 + delta46
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 216(a0)
-    addi t2, t2, 125              # SK47 = MK13 + delta47
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 220(a0)
-    addi t3, t3, 62               # SK48 = MK5 + delta48
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 224(a0)
-    lbu  t4, 6(a1)                # MK6
-    lbu  t6, 7(a1)                # MK7
-    lbu  a2, 0(a1)                # MK0
-    addi t4, t4, 95               # SK49 = MK6 + delta49
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 228(a0)
-    addi t6, t6, 47               # SK50 = MK7 + delta50
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 232(a0)
-    addi a2, a2, 23               # SK51 = MK0 + delta51
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 236(a0)
-    lbu  a3, 1(a1)                # MK1
-    lbu  a4, 2(a1)                # MK2
-    lbu  t0, 3(a1)                # MK3
-    addi a3, a3, 75               # SK52 = MK1 + delta52
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 240(a0)
-    addi a4, a4, 37               # SK53 = MK2 + delta53
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 244(a0)
-    addi t0, t0, 82               # SK54 = MK3 + delta54
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 248(a0)
-    lbu  t1, 4(a1)                # MK4
-    lbu  t2, 13(a1)               # MK13
-    lbu  t3, 14(a1)               # MK14
-    addi t1, t1, 41               # SK55 = MK4 + delta55
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 252(a0)
-    addi t2, t2, 20               # SK56 = MK13 + delta56
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 256(a0)
-    addi t3, t3, 10               # SK57 = MK14 + delta57
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 260(a0)
-    lbu  t4, 15(a1)               # MK15
-    lbu  t6, 8(a1)                # MK8
-    lbu  a2, 9(a1)                # MK9
-    addi t4, t4, 69               # SK58 = MK15 + delta58
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 264(a0)
-    addi t6, t6, 98               # SK59 = MK8 + delta59
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 268(a0)
-    addi a2, a2, 49               # SK60 = MK9 + delta60
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 272(a0)
-    lbu  a3, 10(a1)               # MK10
-    lbu  a4, 11(a1)               # MK11
-    lbu  t0, 12(a1)               # MK12
-    addi a3, a3, 88               # SK61 = MK10 + delta61
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 276(a0)
-    addi a4, a4, 108              # SK62 = MK11 + delta62
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 280(a0)
-    addi t0, t0, 118              # SK63 = MK12 + delta63
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 284(a0)
-    lbu  t1, 4(a1)                # MK4
-    lbu  t2, 5(a1)                # MK5
-    lbu  t3, 6(a1)                # MK6
-    addi t1, t1, 59               # SK64 = MK4 + delta64
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 288(a0)
-    addi t2, t2, 29               # SK65 = MK5 + delta65
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 292(a0)
-    addi t3, t3, 14               # SK66 = MK6 + delta66
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 296(a0)
-    lbu  t4, 7(a1)                # MK7
-    lbu  t6, 0(a1)                # MK0
-    lbu  a2, 1(a1)                # MK1
-    addi t4, t4, 71               # SK67 = MK7 + delta67
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 300(a0)
-    addi t6, t6, 99               # SK68 = MK0 + delta68
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 304(a0)
-    addi a2, a2, 113              # SK69 = MK1 + delta69
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 308(a0)
-    lbu  a3, 2(a1)                # MK2
-    lbu  a4, 3(a1)                # MK3
-    lbu  t0, 12(a1)               # MK12
-    addi a3, a3, 120              # SK70 = MK2 + delta70
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 312(a0)
-    addi a4, a4, 124              # SK71 = MK3 + delta71
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 316(a0)
-    addi t0, t0, 126              # SK72 = MK12 + delta72
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 320(a0)
-    lbu  t1, 13(a1)               # MK13
-    lbu  t2, 14(a1)               # MK14
-    lbu  t3, 15(a1)               # MK15
-    addi t1, t1, 127              # SK73 = MK13 + delta73
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 324(a0)
-    addi t2, t2, 63               # SK74 = MK14 + delta74
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 328(a0)
-    addi t3, t3, 31               # SK75 = MK15 + delta75
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 332(a0)
-    lbu  t4, 8(a1)                # MK8
-    lbu  t6, 9(a1)                # MK9
-    lbu  a2, 10(a1)               # MK10
-    addi t4, t4, 15               # SK76 = MK8 + delta76
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 336(a0)
-    addi t6, t6, 7                # SK77 = MK9 + delta77
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 340(a0)
-    addi a2, a2, 67               # SK78 = MK10 + delta78
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 344(a0)
-    lbu  a3, 11(a1)               # MK11
-    lbu  a4, 3(a1)                # MK3
-    lbu  t0, 4(a1)                # MK4
-    addi a3, a3, 97               # SK79 = MK11 + delta79
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 348(a0)
-    addi a4, a4, 112              # SK80 = MK3 + delta80
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 352(a0)
-    addi t0, t0, 56               # SK81 = MK4 + delta81
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 356(a0)
-    lbu  t1, 5(a1)                # MK5
-    lbu  t2, 6(a1)                # MK6
-    lbu  t3, 7(a1)                # MK7
-    addi t1, t1, 92               # SK82 = MK5 + delta82
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 360(a0)
-    addi t2, t2, 110              # SK83 = MK6 + delta83
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 364(a0)
-    addi t3, t3, 119              # SK84 = MK7 + delta84
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 368(a0)
-    lbu  t4, 0(a1)                # MK0
-    lbu  t6, 1(a1)                # MK1
-    lbu  a2, 2(a1)                # MK2
-    addi t4, t4, 123              # SK85 = MK0 + delta85
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 372(a0)
-    addi t6, t6, 61               # SK86 = MK1 + delta86
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 376(a0)
-    addi a2, a2, 30               # SK87 = MK2 + delta87
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 380(a0)
-    lbu  a3, 11(a1)               # MK11
-    lbu  a4, 12(a1)               # MK12
-    lbu  t0, 13(a1)               # MK13
-    addi a3, a3, 79               # SK88 = MK11 + delta88
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 384(a0)
-    addi a4, a4, 39               # SK89 = MK12 + delta89
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 388(a0)
-    addi t0, t0, 83               # SK90 = MK13 + delta90
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 392(a0)
-    lbu  t1, 14(a1)               # MK14
-    lbu  t2, 15(a1)               # MK15
-    lbu  t3, 8(a1)                # MK8
-    addi t1, t1, 105              # SK91 = MK14 + delta91
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 396(a0)
-    addi t2, t2, 52               # SK92 = MK15 + delta92
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 400(a0)
-    addi t3, t3, 26               # SK93 = MK8 + delta93
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 404(a0)
-    lbu  t4, 9(a1)                # MK9
-    lbu  t6, 10(a1)               # MK10
-    lbu  a2, 2(a1)                # MK2
-    addi t4, t4, 77               # SK94 = MK9 + delta94
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 408(a0)
-    addi t6, t6, 38               # SK95 = MK10 + delta95
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 412(a0)
-    addi a2, a2, 19               # SK96 = MK2 + delta96
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 416(a0)
-    lbu  a3, 3(a1)                # MK3
-    lbu  a4, 4(a1)                # MK4
-    lbu  t0, 5(a1)                # MK5
-    addi a3, a3, 73               # SK97 = MK3 + delta97
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 420(a0)
-    addi a4, a4, 36               # SK98 = MK4 + delta98
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 424(a0)
-    addi t0, t0, 18               # SK99 = MK5 + delta99
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 428(a0)
-    lbu  t1, 6(a1)                # MK6
-    lbu  t2, 7(a1)                # MK7
-    lbu  t3, 0(a1)                # MK0
-    addi t1, t1, 9                # SK100 = MK6 + delta100
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 432(a0)
-    addi t2, t2, 4                # SK101 = MK7 + delta101
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 436(a0)
-    addi t3, t3, 2                # SK102 = MK0 + delta102
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 440(a0)
-    lbu  t4, 1(a1)                # MK1
-    lbu  t6, 10(a1)               # MK10
-    lbu  a2, 11(a1)               # MK11
-    addi t4, t4, 1                # SK103 = MK1 + delta103
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 444(a0)
-    addi t6, t6, 64               # SK104 = MK10 + delta104
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 448(a0)
-    addi a2, a2, 32               # SK105 = MK11 + delta105
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 452(a0)
-    lbu  a3, 12(a1)               # MK12
-    lbu  a4, 13(a1)               # MK13
-    lbu  t0, 14(a1)               # MK14
-    addi a3, a3, 16               # SK106 = MK12 + delta106
-    andi a3, a3, 0xff
-    addi a3, a3, 768              # + table base offset
-    sw   a3, 456(a0)
-    addi a4, a4, 8                # SK107 = MK13 + delta107
-    andi a4, a4, 0xff
-    addi a4, a4, 1024             # + table base offset
-    sw   a4, 460(a0)
-    addi t0, t0, 68               # SK108 = MK14 + delta108
-    andi t0, t0, 0xff
-    addi t0, t0, 768              # + table base offset
-    sw   t0, 464(a0)
-    lbu  t1, 15(a1)               # MK15
-    lbu  t2, 8(a1)                # MK8
-    lbu  t3, 9(a1)                # MK9
-    addi t1, t1, 34               # SK109 = MK15 + delta109
-    andi t1, t1, 0xff
-    addi t1, t1, 1024             # + table base offset
-    sw   t1, 468(a0)
-    addi t2, t2, 17               # SK110 = MK8 + delta110
-    andi t2, t2, 0xff
-    addi t2, t2, 768              # + table base offset
-    sw   t2, 472(a0)
-    addi t3, t3, 72               # SK111 = MK9 + delta111
-    andi t3, t3, 0xff
-    addi t3, t3, 1024             # + table base offset
-    sw   t3, 476(a0)
-    lbu  t4, 1(a1)                # MK1
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 3(a1)                # MK3
-    addi t4, t4, 100              # SK112 = MK1 + delta112
-    andi t4, t4, 0xff
-    addi t4, t4, 768              # + table base offset
-    sw   t4, 480(a0)
-    addi t6, t6, 50               # SK113 = MK2 + delta113
-    andi t6, t6, 0xff
-    addi t6, t6, 1024             # + table base offset
-    sw   t6, 484(a0)
-    addi a2, a2, 25               # SK114 = MK3 + delta114
-    andi a2, a2, 0xff
-    addi a2, a2, 768              # + table base offset
-    sw   a2, 488(a0)
-    lbu  a3, 4(a1)                # MK4
-    lbu  a4, 5(a1)                # MK5
-    lbu  t0, 6(a1)                # MK6
-    addi a3, a3, 12               # SK115 = MK4 + delta115
-    andi a3, a3, 0xff
-    addi a3, a3, 1024             # + table base offset
-    sw   a3, 492(a0)
-    addi a4, a4, 70               # SK116 = MK5 + delta116
-    andi a4, a4, 0xff
-    addi a4, a4, 768              # + table base offset
-    sw   a4, 496(a0)
-    addi t0, t0, 35               # SK117 = MK6 + delta117
-    andi t0, t0, 0xff
-    addi t0, t0, 1024             # + table base offset
-    sw   t0, 500(a0)
-    lbu  t1, 7(a1)                # MK7
-    lbu  t2, 0(a1)                # MK0
-    lbu  t3, 9(a1)                # MK9
-    addi t1, t1, 81               # SK118 = MK7 + delta118
-    andi t1, t1, 0xff
-    addi t1, t1, 768              # + table base offset
-    sw   t1, 504(a0)
-    addi t2, t2, 104              # SK119 = MK0 + delta119
-    andi t2, t2, 0xff
-    addi t2, t2, 1024             # + table base offset
-    sw   t2, 508(a0)
-    addi t3, t3, 116              # SK120 = MK9 + delta120
-    andi t3, t3, 0xff
-    addi t3, t3, 768              # + table base offset
-    sw   t3, 512(a0)
-    lbu  t4, 10(a1)               # MK10
-    lbu  t6, 11(a1)               # MK11
-    lbu  a2, 12(a1)               # MK12
-    addi t4, t4, 58               # SK121 = MK10 + delta121
-    andi t4, t4, 0xff
-    addi t4, t4, 1024             # + table base offset
-    sw   t4, 516(a0)
-    addi t6, t6, 93               # SK122 = MK11 + delta122
-    andi t6, t6, 0xff
-    addi t6, t6, 768              # + table base offset
-    sw   t6, 520(a0)
-    addi a2, a2, 46               # SK123 = MK12 + delta123
-    andi a2, a2, 0xff
-    addi a2, a2, 1024             # + table base offset
-    sw   a2, 524(a0)
-    lbu  a3, 13(a1)               # MK13
-    lbu  a4, 14(a1)               # MK14
-    lbu  t0, 15(a1)               # MK15
-    addi a3, a3, 87               # SK124 = MK13 + delta124
-    andi a3, a3, 0xff
-    add  a3, a3, a5               # + table base offset
-    sw   a3, 528(a0)
-    addi a4, a4, 107              # SK125 = MK14 + delta125
-    andi a4, a4, 0xff
-    add  a4, a4, a7               # + table base offset
-    sw   a4, 532(a0)
-    addi t0, t0, 53               # SK126 = MK15 + delta126
-    andi t0, t0, 0xff
-    add  t0, t0, a5               # + table base offset
-    sw   t0, 536(a0)
-    lbu  t1, 8(a1)                # MK8
-    addi t1, t1, 90               # SK127 = MK8 + delta127
-    andi t1, t1, 0xff
-    add  t1, t1, a7               # + table base offset
-    sw   t1, 540(a0)
+    la   t5, hight_f1             # [keyexp] T
+    sub  a5, zero, t5             # [keyexp]
+    addi a5, a5, -256             # [keyexp] -T + -256
+    addi a6, t5, 0                # [keyexp] T + 0
+    addi a7, t5, 1024             # [keyexp] T + 1024
+    lbu  t1, 0(a1)                # [keyexp] MK0
+    lbu  t2, 1(a1)                # [keyexp] MK1
+    lbu  t3, 2(a1)                # [keyexp] MK2
+    sub  t1, zero, t1             # [keyexp]
+    addi t1, t1, 256              # [keyexp] 256 - key byte
+    add  t1, t1, a6               # [keyexp] + table base offset
+    sw   t1, 0(a0)                # [keyexp]
+    add  t2, t2, a7               # [keyexp] + table base offset
+    sw   t2, 4(a0)                # [keyexp]
+    sub  t3, zero, t3             # [keyexp]
+    addi t3, t3, 256              # [keyexp] 256 - key byte
+    add  t3, t3, a6               # [keyexp] + table base offset
+    sw   t3, 8(a0)                # [keyexp]
+    lbu  t4, 3(a1)                # [keyexp] MK3
+    lbu  t6, 12(a1)               # [keyexp] MK12
+    lbu  a2, 13(a1)               # [keyexp] MK13
+    add  t4, t4, a7               # [keyexp] + table base offset
+    sw   t4, 12(a0)               # [keyexp]
+    sw   t6, 16(a0)               # [keyexp]
+    sw   a2, 20(a0)               # [keyexp]
+    lbu  a3, 14(a1)               # [keyexp] MK14
+    lbu  a4, 15(a1)               # [keyexp] MK15
+    lbu  t0, 0(a1)                # [keyexp] MK0
+    sw   a3, 24(a0)               # [keyexp]
+    sw   a4, 28(a0)               # [keyexp]
+    addi t0, t0, 90               # [keyexp] SK0 = MK0 + delta0
+    andi t0, t0, 0xff             # [keyexp]
+    sw   t0, 32(a0)               # [keyexp]
+    lbu  t1, 1(a1)                # [keyexp] MK1
+    lbu  t2, 2(a1)                # [keyexp] MK2
+    lbu  t3, 3(a1)                # [keyexp] MK3
+    addi t1, t1, 109              # [keyexp] SK1 = MK1 + delta1
+    andi t1, t1, 0xff             # [keyexp]
+    sw   t1, 36(a0)               # [keyexp]
+    addi t2, t2, 54               # [keyexp] SK2 = MK2 + delta2
+    andi t2, t2, 0xff             # [keyexp]
+    sw   t2, 40(a0)               # [keyexp]
+    addi t3, t3, 27               # [keyexp] SK3 = MK3 + delta3
+    andi t3, t3, 0xff             # [keyexp]
+    sw   t3, 44(a0)               # [keyexp]
+    lbu  t4, 4(a1)                # [keyexp] MK4
+    lbu  t6, 5(a1)                # [keyexp] MK5
+    lbu  a2, 6(a1)                # [keyexp] MK6
+    addi t4, t4, 13               # [keyexp] SK4 = MK4 + delta4
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 48(a0)               # [keyexp]
+    addi t6, t6, 6                # [keyexp] SK5 = MK5 + delta5
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 52(a0)               # [keyexp]
+    addi a2, a2, 3                # [keyexp] SK6 = MK6 + delta6
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 56(a0)               # [keyexp]
+    lbu  a3, 7(a1)                # [keyexp] MK7
+    lbu  a4, 8(a1)                # [keyexp] MK8
+    lbu  t0, 9(a1)                # [keyexp] MK9
+    addi a3, a3, 65               # [keyexp] SK7 = MK7 + delta7
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 60(a0)               # [keyexp]
+    addi a4, a4, 96               # [keyexp] SK8 = MK8 + delta8
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 64(a0)               # [keyexp]
+    addi t0, t0, 48               # [keyexp] SK9 = MK9 + delta9
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 68(a0)               # [keyexp]
+    lbu  t1, 10(a1)               # [keyexp] MK10
+    lbu  t2, 11(a1)               # [keyexp] MK11
+    lbu  t3, 12(a1)               # [keyexp] MK12
+    addi t1, t1, 24               # [keyexp] SK10 = MK10 + delta10
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 72(a0)               # [keyexp]
+    addi t2, t2, 76               # [keyexp] SK11 = MK11 + delta11
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 76(a0)               # [keyexp]
+    addi t3, t3, 102              # [keyexp] SK12 = MK12 + delta12
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 80(a0)               # [keyexp]
+    lbu  t4, 13(a1)               # [keyexp] MK13
+    lbu  t6, 14(a1)               # [keyexp] MK14
+    lbu  a2, 15(a1)               # [keyexp] MK15
+    addi t4, t4, 51               # [keyexp] SK13 = MK13 + delta13
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 84(a0)               # [keyexp]
+    addi t6, t6, 89               # [keyexp] SK14 = MK14 + delta14
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 88(a0)               # [keyexp]
+    addi a2, a2, 44               # [keyexp] SK15 = MK15 + delta15
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 92(a0)               # [keyexp]
+    lbu  a3, 7(a1)                # [keyexp] MK7
+    lbu  a4, 0(a1)                # [keyexp] MK0
+    lbu  t0, 1(a1)                # [keyexp] MK1
+    addi a3, a3, 86               # [keyexp] SK16 = MK7 + delta16
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 96(a0)               # [keyexp]
+    addi a4, a4, 43               # [keyexp] SK17 = MK0 + delta17
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 100(a0)              # [keyexp]
+    addi t0, t0, 21               # [keyexp] SK18 = MK1 + delta18
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 104(a0)              # [keyexp]
+    lbu  t1, 2(a1)                # [keyexp] MK2
+    lbu  t2, 3(a1)                # [keyexp] MK3
+    lbu  t3, 4(a1)                # [keyexp] MK4
+    addi t1, t1, 74               # [keyexp] SK19 = MK2 + delta19
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 108(a0)              # [keyexp]
+    addi t2, t2, 101              # [keyexp] SK20 = MK3 + delta20
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 112(a0)              # [keyexp]
+    addi t3, t3, 114              # [keyexp] SK21 = MK4 + delta21
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 116(a0)              # [keyexp]
+    lbu  t4, 5(a1)                # [keyexp] MK5
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    lbu  a2, 15(a1)               # [keyexp] MK15
+    addi t4, t4, 57               # [keyexp] SK22 = MK5 + delta22
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 120(a0)              # [keyexp]
+    addi t6, t6, 28               # [keyexp] SK23 = MK6 + delta23
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 124(a0)              # [keyexp]
+    addi a2, a2, 78               # [keyexp] SK24 = MK15 + delta24
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 128(a0)              # [keyexp]
+    lbu  a3, 8(a1)                # [keyexp] MK8
+    lbu  a4, 9(a1)                # [keyexp] MK9
+    lbu  t0, 10(a1)               # [keyexp] MK10
+    addi a3, a3, 103              # [keyexp] SK25 = MK8 + delta25
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 132(a0)              # [keyexp]
+    addi a4, a4, 115              # [keyexp] SK26 = MK9 + delta26
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 136(a0)              # [keyexp]
+    addi t0, t0, 121              # [keyexp] SK27 = MK10 + delta27
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 140(a0)              # [keyexp]
+    lbu  t1, 11(a1)               # [keyexp] MK11
+    lbu  t2, 12(a1)               # [keyexp] MK12
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    addi t1, t1, 60               # [keyexp] SK28 = MK11 + delta28
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 144(a0)              # [keyexp]
+    addi t2, t2, 94               # [keyexp] SK29 = MK12 + delta29
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 148(a0)              # [keyexp]
+    addi t3, t3, 111              # [keyexp] SK30 = MK13 + delta30
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 152(a0)              # [keyexp]
+    lbu  t4, 14(a1)               # [keyexp] MK14
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    lbu  a2, 7(a1)                # [keyexp] MK7
+    addi t4, t4, 55               # [keyexp] SK31 = MK14 + delta31
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 156(a0)              # [keyexp]
+    addi t6, t6, 91               # [keyexp] SK32 = MK6 + delta32
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 160(a0)              # [keyexp]
+    addi a2, a2, 45               # [keyexp] SK33 = MK7 + delta33
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 164(a0)              # [keyexp]
+    lbu  a3, 0(a1)                # [keyexp] MK0
+    lbu  a4, 1(a1)                # [keyexp] MK1
+    lbu  t0, 2(a1)                # [keyexp] MK2
+    addi a3, a3, 22               # [keyexp] SK34 = MK0 + delta34
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 168(a0)              # [keyexp]
+    addi a4, a4, 11               # [keyexp] SK35 = MK1 + delta35
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 172(a0)              # [keyexp]
+    addi t0, t0, 5                # [keyexp] SK36 = MK2 + delta36
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 176(a0)              # [keyexp]
+    lbu  t1, 3(a1)                # [keyexp] MK3
+    lbu  t2, 4(a1)                # [keyexp] MK4
+    lbu  t3, 5(a1)                # [keyexp] MK5
+    addi t1, t1, 66               # [keyexp] SK37 = MK3 + delta37
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 180(a0)              # [keyexp]
+    addi t2, t2, 33               # [keyexp] SK38 = MK4 + delta38
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 184(a0)              # [keyexp]
+    addi t3, t3, 80               # [keyexp] SK39 = MK5 + delta39
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 188(a0)              # [keyexp]
+    lbu  t4, 14(a1)               # [keyexp] MK14
+    lbu  t6, 15(a1)               # [keyexp] MK15
+    lbu  a2, 8(a1)                # [keyexp] MK8
+    addi t4, t4, 40               # [keyexp] SK40 = MK14 + delta40
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 192(a0)              # [keyexp]
+    addi t6, t6, 84               # [keyexp] SK41 = MK15 + delta41
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 196(a0)              # [keyexp]
+    addi a2, a2, 42               # [keyexp] SK42 = MK8 + delta42
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 200(a0)              # [keyexp]
+    lbu  a3, 9(a1)                # [keyexp] MK9
+    lbu  a4, 10(a1)               # [keyexp] MK10
+    lbu  t0, 11(a1)               # [keyexp] MK11
+    addi a3, a3, 85               # [keyexp] SK43 = MK9 + delta43
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 204(a0)              # [keyexp]
+    addi a4, a4, 106              # [keyexp] SK44 = MK10 + delta44
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 208(a0)              # [keyexp]
+    addi t0, t0, 117              # [keyexp] SK45 = MK11 + delta45
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 212(a0)              # [keyexp]
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    lbu  t2, 13(a1)               # [keyexp] MK13
+    lbu  t3, 5(a1)                # [keyexp] MK5
+    addi t1, t1, 122              # [keyexp] SK46 = MK12 + delta46
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 216(a0)              # [keyexp]
+    addi t2, t2, 125              # [keyexp] SK47 = MK13 + delta47
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 220(a0)              # [keyexp]
+    addi t3, t3, 62               # [keyexp] SK48 = MK5 + delta48
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 224(a0)              # [keyexp]
+    lbu  t4, 6(a1)                # [keyexp] MK6
+    lbu  t6, 7(a1)                # [keyexp] MK7
+    lbu  a2, 0(a1)                # [keyexp] MK0
+    addi t4, t4, 95               # [keyexp] SK49 = MK6 + delta49
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 228(a0)              # [keyexp]
+    addi t6, t6, 47               # [keyexp] SK50 = MK7 + delta50
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 232(a0)              # [keyexp]
+    addi a2, a2, 23               # [keyexp] SK51 = MK0 + delta51
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 236(a0)              # [keyexp]
+    lbu  a3, 1(a1)                # [keyexp] MK1
+    lbu  a4, 2(a1)                # [keyexp] MK2
+    lbu  t0, 3(a1)                # [keyexp] MK3
+    addi a3, a3, 75               # [keyexp] SK52 = MK1 + delta52
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 240(a0)              # [keyexp]
+    addi a4, a4, 37               # [keyexp] SK53 = MK2 + delta53
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 244(a0)              # [keyexp]
+    addi t0, t0, 82               # [keyexp] SK54 = MK3 + delta54
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 248(a0)              # [keyexp]
+    lbu  t1, 4(a1)                # [keyexp] MK4
+    lbu  t2, 13(a1)               # [keyexp] MK13
+    lbu  t3, 14(a1)               # [keyexp] MK14
+    addi t1, t1, 41               # [keyexp] SK55 = MK4 + delta55
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 252(a0)              # [keyexp]
+    addi t2, t2, 20               # [keyexp] SK56 = MK13 + delta56
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 256(a0)              # [keyexp]
+    addi t3, t3, 10               # [keyexp] SK57 = MK14 + delta57
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 260(a0)              # [keyexp]
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    lbu  t6, 8(a1)                # [keyexp] MK8
+    lbu  a2, 9(a1)                # [keyexp] MK9
+    addi t4, t4, 69               # [keyexp] SK58 = MK15 + delta58
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 264(a0)              # [keyexp]
+    addi t6, t6, 98               # [keyexp] SK59 = MK8 + delta59
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 268(a0)              # [keyexp]
+    addi a2, a2, 49               # [keyexp] SK60 = MK9 + delta60
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 272(a0)              # [keyexp]
+    lbu  a3, 10(a1)               # [keyexp] MK10
+    lbu  a4, 11(a1)               # [keyexp] MK11
+    lbu  t0, 12(a1)               # [keyexp] MK12
+    addi a3, a3, 88               # [keyexp] SK61 = MK10 + delta61
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 276(a0)              # [keyexp]
+    addi a4, a4, 108              # [keyexp] SK62 = MK11 + delta62
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 280(a0)              # [keyexp]
+    addi t0, t0, 118              # [keyexp] SK63 = MK12 + delta63
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 284(a0)              # [keyexp]
+    lbu  t1, 4(a1)                # [keyexp] MK4
+    lbu  t2, 5(a1)                # [keyexp] MK5
+    lbu  t3, 6(a1)                # [keyexp] MK6
+    addi t1, t1, 59               # [keyexp] SK64 = MK4 + delta64
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 288(a0)              # [keyexp]
+    addi t2, t2, 29               # [keyexp] SK65 = MK5 + delta65
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 292(a0)              # [keyexp]
+    addi t3, t3, 14               # [keyexp] SK66 = MK6 + delta66
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 296(a0)              # [keyexp]
+    lbu  t4, 7(a1)                # [keyexp] MK7
+    lbu  t6, 0(a1)                # [keyexp] MK0
+    lbu  a2, 1(a1)                # [keyexp] MK1
+    addi t4, t4, 71               # [keyexp] SK67 = MK7 + delta67
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 300(a0)              # [keyexp]
+    addi t6, t6, 99               # [keyexp] SK68 = MK0 + delta68
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 304(a0)              # [keyexp]
+    addi a2, a2, 113              # [keyexp] SK69 = MK1 + delta69
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 308(a0)              # [keyexp]
+    lbu  a3, 2(a1)                # [keyexp] MK2
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  t0, 12(a1)               # [keyexp] MK12
+    addi a3, a3, 120              # [keyexp] SK70 = MK2 + delta70
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 312(a0)              # [keyexp]
+    addi a4, a4, 124              # [keyexp] SK71 = MK3 + delta71
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 316(a0)              # [keyexp]
+    addi t0, t0, 126              # [keyexp] SK72 = MK12 + delta72
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 320(a0)              # [keyexp]
+    lbu  t1, 13(a1)               # [keyexp] MK13
+    lbu  t2, 14(a1)               # [keyexp] MK14
+    lbu  t3, 15(a1)               # [keyexp] MK15
+    addi t1, t1, 127              # [keyexp] SK73 = MK13 + delta73
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 324(a0)              # [keyexp]
+    addi t2, t2, 63               # [keyexp] SK74 = MK14 + delta74
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 328(a0)              # [keyexp]
+    addi t3, t3, 31               # [keyexp] SK75 = MK15 + delta75
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 332(a0)              # [keyexp]
+    lbu  t4, 8(a1)                # [keyexp] MK8
+    lbu  t6, 9(a1)                # [keyexp] MK9
+    lbu  a2, 10(a1)               # [keyexp] MK10
+    addi t4, t4, 15               # [keyexp] SK76 = MK8 + delta76
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 336(a0)              # [keyexp]
+    addi t6, t6, 7                # [keyexp] SK77 = MK9 + delta77
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 340(a0)              # [keyexp]
+    addi a2, a2, 67               # [keyexp] SK78 = MK10 + delta78
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 344(a0)              # [keyexp]
+    lbu  a3, 11(a1)               # [keyexp] MK11
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  t0, 4(a1)                # [keyexp] MK4
+    addi a3, a3, 97               # [keyexp] SK79 = MK11 + delta79
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 348(a0)              # [keyexp]
+    addi a4, a4, 112              # [keyexp] SK80 = MK3 + delta80
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 352(a0)              # [keyexp]
+    addi t0, t0, 56               # [keyexp] SK81 = MK4 + delta81
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 356(a0)              # [keyexp]
+    lbu  t1, 5(a1)                # [keyexp] MK5
+    lbu  t2, 6(a1)                # [keyexp] MK6
+    lbu  t3, 7(a1)                # [keyexp] MK7
+    addi t1, t1, 92               # [keyexp] SK82 = MK5 + delta82
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 360(a0)              # [keyexp]
+    addi t2, t2, 110              # [keyexp] SK83 = MK6 + delta83
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 364(a0)              # [keyexp]
+    addi t3, t3, 119              # [keyexp] SK84 = MK7 + delta84
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 368(a0)              # [keyexp]
+    lbu  t4, 0(a1)                # [keyexp] MK0
+    lbu  t6, 1(a1)                # [keyexp] MK1
+    lbu  a2, 2(a1)                # [keyexp] MK2
+    addi t4, t4, 123              # [keyexp] SK85 = MK0 + delta85
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 372(a0)              # [keyexp]
+    addi t6, t6, 61               # [keyexp] SK86 = MK1 + delta86
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 376(a0)              # [keyexp]
+    addi a2, a2, 30               # [keyexp] SK87 = MK2 + delta87
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 380(a0)              # [keyexp]
+    lbu  a3, 11(a1)               # [keyexp] MK11
+    lbu  a4, 12(a1)               # [keyexp] MK12
+    lbu  t0, 13(a1)               # [keyexp] MK13
+    addi a3, a3, 79               # [keyexp] SK88 = MK11 + delta88
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 384(a0)              # [keyexp]
+    addi a4, a4, 39               # [keyexp] SK89 = MK12 + delta89
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 388(a0)              # [keyexp]
+    addi t0, t0, 83               # [keyexp] SK90 = MK13 + delta90
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 392(a0)              # [keyexp]
+    lbu  t1, 14(a1)               # [keyexp] MK14
+    lbu  t2, 15(a1)               # [keyexp] MK15
+    lbu  t3, 8(a1)                # [keyexp] MK8
+    addi t1, t1, 105              # [keyexp] SK91 = MK14 + delta91
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 396(a0)              # [keyexp]
+    addi t2, t2, 52               # [keyexp] SK92 = MK15 + delta92
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 400(a0)              # [keyexp]
+    addi t3, t3, 26               # [keyexp] SK93 = MK8 + delta93
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 404(a0)              # [keyexp]
+    lbu  t4, 9(a1)                # [keyexp] MK9
+    lbu  t6, 10(a1)               # [keyexp] MK10
+    lbu  a2, 2(a1)                # [keyexp] MK2
+    addi t4, t4, 77               # [keyexp] SK94 = MK9 + delta94
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 408(a0)              # [keyexp]
+    addi t6, t6, 38               # [keyexp] SK95 = MK10 + delta95
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 412(a0)              # [keyexp]
+    addi a2, a2, 19               # [keyexp] SK96 = MK2 + delta96
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 416(a0)              # [keyexp]
+    lbu  a3, 3(a1)                # [keyexp] MK3
+    lbu  a4, 4(a1)                # [keyexp] MK4
+    lbu  t0, 5(a1)                # [keyexp] MK5
+    addi a3, a3, 73               # [keyexp] SK97 = MK3 + delta97
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 420(a0)              # [keyexp]
+    addi a4, a4, 36               # [keyexp] SK98 = MK4 + delta98
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 424(a0)              # [keyexp]
+    addi t0, t0, 18               # [keyexp] SK99 = MK5 + delta99
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 428(a0)              # [keyexp]
+    lbu  t1, 6(a1)                # [keyexp] MK6
+    lbu  t2, 7(a1)                # [keyexp] MK7
+    lbu  t3, 0(a1)                # [keyexp] MK0
+    addi t1, t1, 9                # [keyexp] SK100 = MK6 + delta100
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 432(a0)              # [keyexp]
+    addi t2, t2, 4                # [keyexp] SK101 = MK7 + delta101
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 436(a0)              # [keyexp]
+    addi t3, t3, 2                # [keyexp] SK102 = MK0 + delta102
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 440(a0)              # [keyexp]
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    lbu  t6, 10(a1)               # [keyexp] MK10
+    lbu  a2, 11(a1)               # [keyexp] MK11
+    addi t4, t4, 1                # [keyexp] SK103 = MK1 + delta103
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 444(a0)              # [keyexp]
+    addi t6, t6, 64               # [keyexp] SK104 = MK10 + delta104
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 448(a0)              # [keyexp]
+    addi a2, a2, 32               # [keyexp] SK105 = MK11 + delta105
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 452(a0)              # [keyexp]
+    lbu  a3, 12(a1)               # [keyexp] MK12
+    lbu  a4, 13(a1)               # [keyexp] MK13
+    lbu  t0, 14(a1)               # [keyexp] MK14
+    addi a3, a3, 16               # [keyexp] SK106 = MK12 + delta106
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 768              # [keyexp] + table base offset
+    sw   a3, 456(a0)              # [keyexp]
+    addi a4, a4, 8                # [keyexp] SK107 = MK13 + delta107
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 1024             # [keyexp] + table base offset
+    sw   a4, 460(a0)              # [keyexp]
+    addi t0, t0, 68               # [keyexp] SK108 = MK14 + delta108
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 768              # [keyexp] + table base offset
+    sw   t0, 464(a0)              # [keyexp]
+    lbu  t1, 15(a1)               # [keyexp] MK15
+    lbu  t2, 8(a1)                # [keyexp] MK8
+    lbu  t3, 9(a1)                # [keyexp] MK9
+    addi t1, t1, 34               # [keyexp] SK109 = MK15 + delta109
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 1024             # [keyexp] + table base offset
+    sw   t1, 468(a0)              # [keyexp]
+    addi t2, t2, 17               # [keyexp] SK110 = MK8 + delta110
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 768              # [keyexp] + table base offset
+    sw   t2, 472(a0)              # [keyexp]
+    addi t3, t3, 72               # [keyexp] SK111 = MK9 + delta111
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 1024             # [keyexp] + table base offset
+    sw   t3, 476(a0)              # [keyexp]
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 3(a1)                # [keyexp] MK3
+    addi t4, t4, 100              # [keyexp] SK112 = MK1 + delta112
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 768              # [keyexp] + table base offset
+    sw   t4, 480(a0)              # [keyexp]
+    addi t6, t6, 50               # [keyexp] SK113 = MK2 + delta113
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 1024             # [keyexp] + table base offset
+    sw   t6, 484(a0)              # [keyexp]
+    addi a2, a2, 25               # [keyexp] SK114 = MK3 + delta114
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 768              # [keyexp] + table base offset
+    sw   a2, 488(a0)              # [keyexp]
+    lbu  a3, 4(a1)                # [keyexp] MK4
+    lbu  a4, 5(a1)                # [keyexp] MK5
+    lbu  t0, 6(a1)                # [keyexp] MK6
+    addi a3, a3, 12               # [keyexp] SK115 = MK4 + delta115
+    andi a3, a3, 0xff             # [keyexp]
+    addi a3, a3, 1024             # [keyexp] + table base offset
+    sw   a3, 492(a0)              # [keyexp]
+    addi a4, a4, 70               # [keyexp] SK116 = MK5 + delta116
+    andi a4, a4, 0xff             # [keyexp]
+    addi a4, a4, 768              # [keyexp] + table base offset
+    sw   a4, 496(a0)              # [keyexp]
+    addi t0, t0, 35               # [keyexp] SK117 = MK6 + delta117
+    andi t0, t0, 0xff             # [keyexp]
+    addi t0, t0, 1024             # [keyexp] + table base offset
+    sw   t0, 500(a0)              # [keyexp]
+    lbu  t1, 7(a1)                # [keyexp] MK7
+    lbu  t2, 0(a1)                # [keyexp] MK0
+    lbu  t3, 9(a1)                # [keyexp] MK9
+    addi t1, t1, 81               # [keyexp] SK118 = MK7 + delta118
+    andi t1, t1, 0xff             # [keyexp]
+    addi t1, t1, 768              # [keyexp] + table base offset
+    sw   t1, 504(a0)              # [keyexp]
+    addi t2, t2, 104              # [keyexp] SK119 = MK0 + delta119
+    andi t2, t2, 0xff             # [keyexp]
+    addi t2, t2, 1024             # [keyexp] + table base offset
+    sw   t2, 508(a0)              # [keyexp]
+    addi t3, t3, 116              # [keyexp] SK120 = MK9 + delta120
+    andi t3, t3, 0xff             # [keyexp]
+    addi t3, t3, 768              # [keyexp] + table base offset
+    sw   t3, 512(a0)              # [keyexp]
+    lbu  t4, 10(a1)               # [keyexp] MK10
+    lbu  t6, 11(a1)               # [keyexp] MK11
+    lbu  a2, 12(a1)               # [keyexp] MK12
+    addi t4, t4, 58               # [keyexp] SK121 = MK10 + delta121
+    andi t4, t4, 0xff             # [keyexp]
+    addi t4, t4, 1024             # [keyexp] + table base offset
+    sw   t4, 516(a0)              # [keyexp]
+    addi t6, t6, 93               # [keyexp] SK122 = MK11 + delta122
+    andi t6, t6, 0xff             # [keyexp]
+    addi t6, t6, 768              # [keyexp] + table base offset
+    sw   t6, 520(a0)              # [keyexp]
+    addi a2, a2, 46               # [keyexp] SK123 = MK12 + delta123
+    andi a2, a2, 0xff             # [keyexp]
+    addi a2, a2, 1024             # [keyexp] + table base offset
+    sw   a2, 524(a0)              # [keyexp]
+    lbu  a3, 13(a1)               # [keyexp] MK13
+    lbu  a4, 14(a1)               # [keyexp] MK14
+    lbu  t0, 15(a1)               # [keyexp] MK15
+    addi a3, a3, 87               # [keyexp] SK124 = MK13 + delta124
+    andi a3, a3, 0xff             # [keyexp]
+    add  a3, a3, a5               # [keyexp] + table base offset
+    sw   a3, 528(a0)              # [keyexp]
+    addi a4, a4, 107              # [keyexp] SK125 = MK14 + delta125
+    andi a4, a4, 0xff             # [keyexp]
+    add  a4, a4, a7               # [keyexp] + table base offset
+    sw   a4, 532(a0)              # [keyexp]
+    addi t0, t0, 53               # [keyexp] SK126 = MK15 + delta126
+    andi t0, t0, 0xff             # [keyexp]
+    add  t0, t0, a5               # [keyexp] + table base offset
+    sw   t0, 536(a0)              # [keyexp]
+    lbu  t1, 8(a1)                # [keyexp] MK8
+    addi t1, t1, 90               # [keyexp] SK127 = MK8 + delta127
+    andi t1, t1, 0xff             # [keyexp]
+    add  t1, t1, a7               # [keyexp] + table base offset
+    sw   t1, 540(a0)              # [keyexp]
     ret
     .size hight_keyexp_dec, .-hight_keyexp_dec
 
@@ -1479,582 +1479,582 @@ hight_keyexp_dec:
     .globl hight_encrypt
     .type hight_encrypt, @function
 hight_encrypt:
-    lbu  a3, 0(a1)                # P0
-    lbu  a4, 1(a1)                # P1
-    lbu  a5, 2(a1)                # P2
-    lbu  a6, 3(a1)                # P3
-    lbu  a7, 4(a1)                # P4
-    lbu  t0, 5(a1)                # P5
-    lbu  t1, 6(a1)                # P6
-    lbu  t2, 7(a1)                # P7
-    la   t3, hight_f1
-    ori  t3, t3, 0x4ff            # M = T | 0x4ff
-    lw   t4, 0(a2)                # WK0 + base
-    lw   a1, 44(a2)               # SK3
-    add  a3, a3, t4
-    lw   t4, 4(a2)                # WK1 + base
-    lw   t5, 32(a2)               # SK0
-    xor  a5, a5, t4
-    lw   t4, 8(a2)                # WK2 + base
-    add  a7, a7, t4
-    lw   t4, 12(a2)               # WK3 + base
-    xor  t1, t1, t4
-    lbu  t6, 0(t1)                # F0
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lbu  t6, 0(a5)                # F0
-    lw   a1, 36(a2)               # SK1
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 40(a2)               # SK2
-    lbu  t6, 0(t2)                # F1
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 48(a2)               # SK4
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 52(a2)               # SK5
-    lbu  t6, 0(a6)                # F1
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 56(a2)               # SK6
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 60(a2)               # SK7
-    lbu  t6, 0(a7)                # F0
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 76(a2)               # SK11
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 64(a2)               # SK8
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lw   a1, 68(a2)               # SK9
-    lbu  t4, 0(a5)                # F1
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lw   t5, 72(a2)               # SK10
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 80(a2)               # SK12
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 84(a2)               # SK13
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 88(a2)               # SK14
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 92(a2)               # SK15
-    lbu  t6, 0(a5)                # F0
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lw   a1, 108(a2)              # SK19
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 96(a2)               # SK16
-    lbu  t6, 0(t1)                # F0
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 100(a2)              # SK17
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 104(a2)              # SK18
-    and  a7, a7, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 112(a2)              # SK20
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 116(a2)              # SK21
-    and  a3, a3, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 120(a2)              # SK22
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 124(a2)              # SK23
-    lbu  t6, 0(a3)                # F0
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 140(a2)              # SK27
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 128(a2)              # SK24
-    lbu  t6, 0(a7)                # F0
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 132(a2)              # SK25
-    and  t2, t2, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lbu  t4, 0(t1)                # F1
-    lw   t5, 136(a2)              # SK26
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 144(a2)              # SK28
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 148(a2)              # SK29
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 152(a2)              # SK30
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 156(a2)              # SK31
-    lbu  t6, 0(t1)                # F0
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 172(a2)              # SK35
-    and  a4, a4, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lbu  t4, 0(a3)                # F1
-    lw   t5, 160(a2)              # SK32
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lw   a1, 164(a2)              # SK33
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 168(a2)              # SK34
-    lbu  t6, 0(t2)                # F1
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 176(a2)              # SK36
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 180(a2)              # SK37
-    lbu  t6, 0(a6)                # F1
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 184(a2)              # SK38
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 188(a2)              # SK39
-    lbu  t6, 0(a7)                # F0
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 204(a2)              # SK43
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 192(a2)              # SK40
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lw   a1, 196(a2)              # SK41
-    lbu  t4, 0(a5)                # F1
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lw   t5, 200(a2)              # SK42
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 208(a2)              # SK44
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 212(a2)              # SK45
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 216(a2)              # SK46
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 220(a2)              # SK47
-    lbu  t6, 0(a5)                # F0
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lw   a1, 236(a2)              # SK51
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 224(a2)              # SK48
-    lbu  t6, 0(t1)                # F0
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 228(a2)              # SK49
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 232(a2)              # SK50
-    and  a7, a7, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 240(a2)              # SK52
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 244(a2)              # SK53
-    and  a3, a3, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 248(a2)              # SK54
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 252(a2)              # SK55
-    lbu  t6, 0(a3)                # F0
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 268(a2)              # SK59
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 256(a2)              # SK56
-    lbu  t6, 0(a7)                # F0
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 260(a2)              # SK57
-    and  t2, t2, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lbu  t4, 0(t1)                # F1
-    lw   t5, 264(a2)              # SK58
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 272(a2)              # SK60
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 276(a2)              # SK61
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 280(a2)              # SK62
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 284(a2)              # SK63
-    lbu  t6, 0(t1)                # F0
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 300(a2)              # SK67
-    and  a4, a4, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lbu  t4, 0(a3)                # F1
-    lw   t5, 288(a2)              # SK64
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lw   a1, 292(a2)              # SK65
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 296(a2)              # SK66
-    lbu  t6, 0(t2)                # F1
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 304(a2)              # SK68
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 308(a2)              # SK69
-    lbu  t6, 0(a6)                # F1
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 312(a2)              # SK70
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 316(a2)              # SK71
-    lbu  t6, 0(a7)                # F0
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 332(a2)              # SK75
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 320(a2)              # SK72
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lw   a1, 324(a2)              # SK73
-    lbu  t4, 0(a5)                # F1
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lw   t5, 328(a2)              # SK74
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 336(a2)              # SK76
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 340(a2)              # SK77
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 344(a2)              # SK78
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 348(a2)              # SK79
-    lbu  t6, 0(a5)                # F0
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lw   a1, 364(a2)              # SK83
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 352(a2)              # SK80
-    lbu  t6, 0(t1)                # F0
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 356(a2)              # SK81
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 360(a2)              # SK82
-    and  a7, a7, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 368(a2)              # SK84
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 372(a2)              # SK85
-    and  a3, a3, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 376(a2)              # SK86
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 380(a2)              # SK87
-    lbu  t6, 0(a3)                # F0
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 396(a2)              # SK91
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 384(a2)              # SK88
-    lbu  t6, 0(a7)                # F0
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 388(a2)              # SK89
-    and  t2, t2, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lbu  t4, 0(t1)                # F1
-    lw   t5, 392(a2)              # SK90
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 400(a2)              # SK92
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 404(a2)              # SK93
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 408(a2)              # SK94
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 412(a2)              # SK95
-    lbu  t6, 0(t1)                # F0
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 428(a2)              # SK99
-    and  a4, a4, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lbu  t4, 0(a3)                # F1
-    lw   t5, 416(a2)              # SK96
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lw   a1, 420(a2)              # SK97
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 424(a2)              # SK98
-    lbu  t6, 0(t2)                # F1
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 432(a2)              # SK100
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 436(a2)              # SK101
-    lbu  t6, 0(a6)                # F1
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 440(a2)              # SK102
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 444(a2)              # SK103
-    lbu  t6, 0(a7)                # F0
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 460(a2)              # SK107
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 448(a2)              # SK104
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lw   a1, 452(a2)              # SK105
-    lbu  t4, 0(a5)                # F1
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lw   t5, 456(a2)              # SK106
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 464(a2)              # SK108
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 468(a2)              # SK109
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 472(a2)              # SK110
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 476(a2)              # SK111
-    lbu  t6, 0(a5)                # F0
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lw   a1, 492(a2)              # SK115
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 480(a2)              # SK112
-    lbu  t6, 0(t1)                # F0
-    xor  t4, t4, t5
-    add  t0, t0, t4
-    lw   a1, 484(a2)              # SK113
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 488(a2)              # SK114
-    and  a7, a7, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  a4, a4, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 496(a2)              # SK116
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    add  a7, a7, t6
-    lw   t5, 500(a2)              # SK117
-    and  a3, a3, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 504(a2)              # SK118
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    add  a3, a3, t6
-    lw   t5, 508(a2)              # SK119
-    lbu  t6, 0(a3)                # F0
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lw   a1, 524(a2)              # SK123
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 512(a2)              # SK120
-    lbu  t6, 0(a7)                # F0
-    xor  t4, t4, t5
-    add  a6, a6, t4
-    lw   a1, 516(a2)              # SK121
-    and  t2, t2, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lbu  t4, 0(t1)                # F1
-    lw   t5, 520(a2)              # SK122
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    add  t2, t2, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 528(a2)              # SK124
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    add  a5, a5, t6
-    lw   t5, 532(a2)              # SK125
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 536(a2)              # SK126
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    add  t1, t1, t6
-    lw   t5, 540(a2)              # SK127
-    sb   a5, 1(a0)                # C1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   t4, 16(a2)               # WK4
-    sb   a7, 3(a0)                # C3
-    add  a4, a4, t4
-    lw   t4, 20(a2)               # WK5
-    sb   a4, 0(a0)                # C0
-    xor  a6, a6, t4
-    lw   t4, 24(a2)               # WK6
-    sb   a6, 2(a0)                # C2
-    add  t0, t0, t4
-    lw   t4, 28(a2)               # WK7
-    sb   t0, 4(a0)                # C4
-    xor  t2, t2, t4
-    sb   t1, 5(a0)                # C5
-    sb   t2, 6(a0)                # C6
-    sb   a3, 7(a0)                # C7
+    lbu  a3, 0(a1)                # [io] P0
+    lbu  a4, 1(a1)                # [io] P1
+    lbu  a5, 2(a1)                # [io] P2
+    lbu  a6, 3(a1)                # [io] P3
+    lbu  a7, 4(a1)                # [io] P4
+    lbu  t0, 5(a1)                # [io] P5
+    lbu  t1, 6(a1)                # [io] P6
+    lbu  t2, 7(a1)                # [io] P7
+    la   t3, hight_f1             # [io]
+    ori  t3, t3, 0x4ff            # [io] M = T | 0x4ff
+    lw   t4, 0(a2)                # [whitening] WK0 + base
+    lw   a1, 44(a2)               # [round key load] SK3
+    add  a3, a3, t4               # [whitening]
+    lw   t4, 4(a2)                # [whitening] WK1 + base
+    lw   t5, 32(a2)               # [round key load] SK0
+    xor  a5, a5, t4               # [whitening]
+    lw   t4, 8(a2)                # [whitening] WK2 + base
+    add  a7, a7, t4               # [whitening]
+    lw   t4, 12(a2)               # [whitening] WK3 + base
+    xor  t1, t1, t4               # [whitening]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lw   a1, 36(a2)               # [round key load] SK1
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 40(a2)               # [round key load] SK2
+    lbu  t6, 0(t2)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 48(a2)               # [round key load] SK4
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 52(a2)               # [round key load] SK5
+    lbu  t6, 0(a6)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 56(a2)               # [round key load] SK6
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 60(a2)               # [round key load] SK7
+    lbu  t6, 0(a7)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 76(a2)               # [round key load] SK11
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 64(a2)               # [round key load] SK8
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lw   a1, 68(a2)               # [round key load] SK9
+    lbu  t4, 0(a5)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lw   t5, 72(a2)               # [round key load] SK10
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 80(a2)               # [round key load] SK12
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 84(a2)               # [round key load] SK13
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 88(a2)               # [round key load] SK14
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 92(a2)               # [round key load] SK15
+    lbu  t6, 0(a5)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lw   a1, 108(a2)              # [round key load] SK19
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 96(a2)               # [round key load] SK16
+    lbu  t6, 0(t1)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 100(a2)              # [round key load] SK17
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 104(a2)              # [round key load] SK18
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 112(a2)              # [round key load] SK20
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 116(a2)              # [round key load] SK21
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 120(a2)              # [round key load] SK22
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 124(a2)              # [round key load] SK23
+    lbu  t6, 0(a3)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 140(a2)              # [round key load] SK27
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 128(a2)              # [round key load] SK24
+    lbu  t6, 0(a7)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 132(a2)              # [round key load] SK25
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lbu  t4, 0(t1)                # [F lookup] F1
+    lw   t5, 136(a2)              # [round key load] SK26
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 144(a2)              # [round key load] SK28
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 148(a2)              # [round key load] SK29
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 152(a2)              # [round key load] SK30
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 156(a2)              # [round key load] SK31
+    lbu  t6, 0(t1)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 172(a2)              # [round key load] SK35
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lbu  t4, 0(a3)                # [F lookup] F1
+    lw   t5, 160(a2)              # [round key load] SK32
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lw   a1, 164(a2)              # [round key load] SK33
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 168(a2)              # [round key load] SK34
+    lbu  t6, 0(t2)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 176(a2)              # [round key load] SK36
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 180(a2)              # [round key load] SK37
+    lbu  t6, 0(a6)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 184(a2)              # [round key load] SK38
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 188(a2)              # [round key load] SK39
+    lbu  t6, 0(a7)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 204(a2)              # [round key load] SK43
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 192(a2)              # [round key load] SK40
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lw   a1, 196(a2)              # [round key load] SK41
+    lbu  t4, 0(a5)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lw   t5, 200(a2)              # [round key load] SK42
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 208(a2)              # [round key load] SK44
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 212(a2)              # [round key load] SK45
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 216(a2)              # [round key load] SK46
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 220(a2)              # [round key load] SK47
+    lbu  t6, 0(a5)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lw   a1, 236(a2)              # [round key load] SK51
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 224(a2)              # [round key load] SK48
+    lbu  t6, 0(t1)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 228(a2)              # [round key load] SK49
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 232(a2)              # [round key load] SK50
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 240(a2)              # [round key load] SK52
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 244(a2)              # [round key load] SK53
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 248(a2)              # [round key load] SK54
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 252(a2)              # [round key load] SK55
+    lbu  t6, 0(a3)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 268(a2)              # [round key load] SK59
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 256(a2)              # [round key load] SK56
+    lbu  t6, 0(a7)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 260(a2)              # [round key load] SK57
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lbu  t4, 0(t1)                # [F lookup] F1
+    lw   t5, 264(a2)              # [round key load] SK58
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 272(a2)              # [round key load] SK60
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 276(a2)              # [round key load] SK61
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 280(a2)              # [round key load] SK62
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 284(a2)              # [round key load] SK63
+    lbu  t6, 0(t1)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 300(a2)              # [round key load] SK67
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lbu  t4, 0(a3)                # [F lookup] F1
+    lw   t5, 288(a2)              # [round key load] SK64
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lw   a1, 292(a2)              # [round key load] SK65
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 296(a2)              # [round key load] SK66
+    lbu  t6, 0(t2)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 304(a2)              # [round key load] SK68
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 308(a2)              # [round key load] SK69
+    lbu  t6, 0(a6)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 312(a2)              # [round key load] SK70
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 316(a2)              # [round key load] SK71
+    lbu  t6, 0(a7)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 332(a2)              # [round key load] SK75
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 320(a2)              # [round key load] SK72
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lw   a1, 324(a2)              # [round key load] SK73
+    lbu  t4, 0(a5)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lw   t5, 328(a2)              # [round key load] SK74
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 336(a2)              # [round key load] SK76
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 340(a2)              # [round key load] SK77
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 344(a2)              # [round key load] SK78
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 348(a2)              # [round key load] SK79
+    lbu  t6, 0(a5)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lw   a1, 364(a2)              # [round key load] SK83
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 352(a2)              # [round key load] SK80
+    lbu  t6, 0(t1)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 356(a2)              # [round key load] SK81
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 360(a2)              # [round key load] SK82
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 368(a2)              # [round key load] SK84
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 372(a2)              # [round key load] SK85
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 376(a2)              # [round key load] SK86
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 380(a2)              # [round key load] SK87
+    lbu  t6, 0(a3)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 396(a2)              # [round key load] SK91
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 384(a2)              # [round key load] SK88
+    lbu  t6, 0(a7)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 388(a2)              # [round key load] SK89
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lbu  t4, 0(t1)                # [F lookup] F1
+    lw   t5, 392(a2)              # [round key load] SK90
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 400(a2)              # [round key load] SK92
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 404(a2)              # [round key load] SK93
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 408(a2)              # [round key load] SK94
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 412(a2)              # [round key load] SK95
+    lbu  t6, 0(t1)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 428(a2)              # [round key load] SK99
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lbu  t4, 0(a3)                # [F lookup] F1
+    lw   t5, 416(a2)              # [round key load] SK96
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lw   a1, 420(a2)              # [round key load] SK97
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 424(a2)              # [round key load] SK98
+    lbu  t6, 0(t2)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 432(a2)              # [round key load] SK100
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 436(a2)              # [round key load] SK101
+    lbu  t6, 0(a6)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 440(a2)              # [round key load] SK102
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 444(a2)              # [round key load] SK103
+    lbu  t6, 0(a7)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 460(a2)              # [round key load] SK107
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 448(a2)              # [round key load] SK104
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lw   a1, 452(a2)              # [round key load] SK105
+    lbu  t4, 0(a5)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lw   t5, 456(a2)              # [round key load] SK106
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 464(a2)              # [round key load] SK108
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 468(a2)              # [round key load] SK109
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 472(a2)              # [round key load] SK110
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 476(a2)              # [round key load] SK111
+    lbu  t6, 0(a5)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lw   a1, 492(a2)              # [round key load] SK115
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 480(a2)              # [round key load] SK112
+    lbu  t6, 0(t1)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  t0, t0, t4               # [state update]
+    lw   a1, 484(a2)              # [round key load] SK113
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 488(a2)              # [round key load] SK114
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  a4, a4, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 496(a2)              # [round key load] SK116
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a7, a7, t6               # [state update]
+    lw   t5, 500(a2)              # [round key load] SK117
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 504(a2)              # [round key load] SK118
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a3, a3, t6               # [state update]
+    lw   t5, 508(a2)              # [round key load] SK119
+    lbu  t6, 0(a3)                # [F lookup] F0
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lw   a1, 524(a2)              # [round key load] SK123
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 512(a2)              # [round key load] SK120
+    lbu  t6, 0(a7)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    add  a6, a6, t4               # [state update]
+    lw   a1, 516(a2)              # [round key load] SK121
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lbu  t4, 0(t1)                # [F lookup] F1
+    lw   t5, 520(a2)              # [round key load] SK122
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    add  t2, t2, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 528(a2)              # [round key load] SK124
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  a5, a5, t6               # [state update]
+    lw   t5, 532(a2)              # [round key load] SK125
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 536(a2)              # [round key load] SK126
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    add  t1, t1, t6               # [state update]
+    lw   t5, 540(a2)              # [round key load] SK127
+    sb   a5, 1(a0)                # [io] C1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   t4, 16(a2)               # [whitening] WK4
+    sb   a7, 3(a0)                # [io] C3
+    add  a4, a4, t4               # [whitening]
+    lw   t4, 20(a2)               # [whitening] WK5
+    sb   a4, 0(a0)                # [io] C0
+    xor  a6, a6, t4               # [whitening]
+    lw   t4, 24(a2)               # [whitening] WK6
+    sb   a6, 2(a0)                # [io] C2
+    add  t0, t0, t4               # [whitening]
+    lw   t4, 28(a2)               # [whitening] WK7
+    sb   t0, 4(a0)                # [io] C4
+    xor  t2, t2, t4               # [whitening]
+    sb   t1, 5(a0)                # [io] C5
+    sb   t2, 6(a0)                # [io] C6
+    sb   a3, 7(a0)                # [io] C7
     ret
     .size hight_encrypt, .-hight_encrypt
 
@@ -2062,579 +2062,579 @@ hight_encrypt:
     .globl hight_decrypt
     .type hight_decrypt, @function
 hight_decrypt:
-    lbu  a3, 0(a1)                # C0
-    lbu  a4, 1(a1)                # C1
-    lbu  a5, 2(a1)                # C2
-    lbu  a6, 3(a1)                # C3
-    lbu  a7, 4(a1)                # C4
-    lbu  t0, 5(a1)                # C5
-    lbu  t1, 6(a1)                # C6
-    lbu  t2, 7(a1)                # C7
-    la   t3, hight_f1
-    ori  t3, t3, 0x4ff            # M = T | 0x4ff
-    lw   t4, 0(a2)                # -WK4 + base
-    lw   a1, 540(a2)              # SK127
-    add  a3, a3, t4
-    lw   t4, 4(a2)                # WK5 + base
-    lw   t5, 528(a2)              # SK124
-    xor  a5, a5, t4
-    lw   t4, 8(a2)                # -WK6 + base
-    add  a7, a7, t4
-    lw   t4, 12(a2)               # WK7 + base
-    xor  t1, t1, t4
-    lbu  t6, 0(t1)                # F0
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lbu  t6, 0(a5)                # F0
-    lw   a1, 532(a2)              # SK125
-    lbu  t4, 0(a7)                # F1
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lw   t5, 536(a2)              # SK126
-    lbu  t6, 0(a4)                # F1
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lw   a1, 512(a2)              # SK120
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 516(a2)              # SK121
-    lbu  t6, 0(t0)                # F1
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lw   a1, 520(a2)              # SK122
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 524(a2)              # SK123
-    lw   a1, 508(a2)              # SK119
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lbu  t6, 0(a3)                # F0
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 496(a2)              # SK116
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(a7)                # F0
-    lw   a1, 500(a2)              # SK117
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 504(a2)              # SK118
-    lbu  t6, 0(a6)                # F1
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 480(a2)              # SK112
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 484(a2)              # SK113
-    lbu  t6, 0(t2)                # F1
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 488(a2)              # SK114
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 492(a2)              # SK115
-    lw   a1, 476(a2)              # SK111
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a5)                # F0
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 464(a2)              # SK108
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(t1)                # F0
-    lw   a1, 468(a2)              # SK109
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 472(a2)              # SK110
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 448(a2)              # SK104
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 452(a2)              # SK105
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 456(a2)              # SK106
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 460(a2)              # SK107
-    lw   a1, 444(a2)              # SK103
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(a7)                # F0
-    and  t2, t2, t3               # back to the low byte (base kept)
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 432(a2)              # SK100
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 436(a2)              # SK101
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 440(a2)              # SK102
-    and  a3, a3, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 416(a2)              # SK96
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 420(a2)              # SK97
-    and  a7, a7, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 424(a2)              # SK98
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 428(a2)              # SK99
-    lw   a1, 412(a2)              # SK95
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t1)                # F0
-    and  a4, a4, t3               # back to the low byte (base kept)
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 400(a2)              # SK92
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 404(a2)              # SK93
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 408(a2)              # SK94
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 384(a2)              # SK88
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 388(a2)              # SK89
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 392(a2)              # SK90
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 396(a2)              # SK91
-    lw   a1, 380(a2)              # SK87
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lbu  t6, 0(a3)                # F0
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 368(a2)              # SK84
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(a7)                # F0
-    lw   a1, 372(a2)              # SK85
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 376(a2)              # SK86
-    lbu  t6, 0(a6)                # F1
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 352(a2)              # SK80
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 356(a2)              # SK81
-    lbu  t6, 0(t2)                # F1
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 360(a2)              # SK82
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 364(a2)              # SK83
-    lw   a1, 348(a2)              # SK79
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a5)                # F0
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 336(a2)              # SK76
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(t1)                # F0
-    lw   a1, 340(a2)              # SK77
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 344(a2)              # SK78
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 320(a2)              # SK72
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 324(a2)              # SK73
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 328(a2)              # SK74
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 332(a2)              # SK75
-    lw   a1, 316(a2)              # SK71
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(a7)                # F0
-    and  t2, t2, t3               # back to the low byte (base kept)
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 304(a2)              # SK68
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 308(a2)              # SK69
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 312(a2)              # SK70
-    and  a3, a3, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 288(a2)              # SK64
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 292(a2)              # SK65
-    and  a7, a7, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 296(a2)              # SK66
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 300(a2)              # SK67
-    lw   a1, 284(a2)              # SK63
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t1)                # F0
-    and  a4, a4, t3               # back to the low byte (base kept)
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 272(a2)              # SK60
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 276(a2)              # SK61
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 280(a2)              # SK62
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 256(a2)              # SK56
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 260(a2)              # SK57
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 264(a2)              # SK58
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 268(a2)              # SK59
-    lw   a1, 252(a2)              # SK55
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lbu  t6, 0(a3)                # F0
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 240(a2)              # SK52
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(a7)                # F0
-    lw   a1, 244(a2)              # SK53
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 248(a2)              # SK54
-    lbu  t6, 0(a6)                # F1
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 224(a2)              # SK48
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 228(a2)              # SK49
-    lbu  t6, 0(t2)                # F1
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 232(a2)              # SK50
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 236(a2)              # SK51
-    lw   a1, 220(a2)              # SK47
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a5)                # F0
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 208(a2)              # SK44
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(t1)                # F0
-    lw   a1, 212(a2)              # SK45
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 216(a2)              # SK46
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 192(a2)              # SK40
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 196(a2)              # SK41
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 200(a2)              # SK42
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 204(a2)              # SK43
-    lw   a1, 188(a2)              # SK39
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(a7)                # F0
-    and  t2, t2, t3               # back to the low byte (base kept)
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 176(a2)              # SK36
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 180(a2)              # SK37
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 184(a2)              # SK38
-    and  a3, a3, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 160(a2)              # SK32
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 164(a2)              # SK33
-    and  a7, a7, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 168(a2)              # SK34
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 172(a2)              # SK35
-    lw   a1, 156(a2)              # SK31
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lbu  t6, 0(t1)                # F0
-    and  a4, a4, t3               # back to the low byte (base kept)
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 144(a2)              # SK28
-    lbu  t6, 0(a5)                # F0
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 148(a2)              # SK29
-    and  t0, t0, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 152(a2)              # SK30
-    and  a5, a5, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(a4)                # F1
-    lw   a1, 128(a2)              # SK24
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 132(a2)              # SK25
-    and  t1, t1, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(t0)                # F1
-    lw   a1, 136(a2)              # SK26
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 140(a2)              # SK27
-    lw   a1, 124(a2)              # SK23
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lbu  t6, 0(a3)                # F0
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 112(a2)              # SK20
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(a7)                # F0
-    lw   a1, 116(a2)              # SK21
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 120(a2)              # SK22
-    lbu  t6, 0(a6)                # F1
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 96(a2)               # SK16
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 100(a2)              # SK17
-    lbu  t6, 0(t2)                # F1
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   a1, 104(a2)              # SK18
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 108(a2)              # SK19
-    lw   a1, 92(a2)               # SK15
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a5)                # F0
-    lbu  t4, 0(a7)                # F1
-    lw   t5, 80(a2)               # SK12
-    add  t6, t6, a1
-    xor  a6, a6, t6
-    xor  t4, t4, t5
-    sub  t0, t0, t4
-    lbu  t6, 0(t1)                # F0
-    lw   a1, 84(a2)               # SK13
-    lbu  t4, 0(a3)                # F1
-    add  t6, t6, a1
-    xor  t2, t2, t6
-    lw   t5, 88(a2)               # SK14
-    lbu  t6, 0(t0)                # F1
-    xor  t4, t4, t5
-    sub  a4, a4, t4
-    lw   a1, 64(a2)               # SK8
-    lbu  t4, 0(t2)                # F0
-    xor  t6, t6, a1
-    sub  t1, t1, t6
-    lw   t5, 68(a2)               # SK9
-    lbu  t6, 0(a4)                # F1
-    add  t4, t4, t5
-    xor  a3, a3, t4
-    lw   a1, 72(a2)               # SK10
-    lbu  t4, 0(a6)                # F0
-    xor  t6, t6, a1
-    sub  a5, a5, t6
-    lw   t5, 76(a2)               # SK11
-    lw   a1, 60(a2)               # SK7
-    add  t4, t4, t5
-    xor  a7, a7, t4
-    lbu  t6, 0(a7)                # F0
-    and  t2, t2, t3               # back to the low byte (base kept)
-    lbu  t4, 0(t1)                # F1
-    add  t6, t6, a1
-    xor  t0, t0, t6
-    lw   t5, 48(a2)               # SK4
-    lbu  t6, 0(a3)                # F0
-    xor  t4, t4, t5
-    sub  t2, t2, t4
-    lw   a1, 52(a2)               # SK5
-    and  a6, a6, t3               # back to the low byte (base kept)
-    add  t6, t6, a1
-    xor  a4, a4, t6
-    lbu  t4, 0(a5)                # F1
-    lw   t5, 56(a2)               # SK6
-    and  a3, a3, t3               # back to the low byte (base kept)
-    xor  t4, t4, t5
-    sub  a6, a6, t4
-    lbu  t6, 0(t2)                # F1
-    lw   a1, 32(a2)               # SK0
-    lbu  t4, 0(a4)                # F0
-    xor  t6, t6, a1
-    sub  a3, a3, t6
-    lw   t5, 36(a2)               # SK1
-    and  a7, a7, t3               # back to the low byte (base kept)
-    add  t4, t4, t5
-    xor  a5, a5, t4
-    lbu  t6, 0(a6)                # F1
-    lw   a1, 40(a2)               # SK2
-    lbu  t4, 0(t0)                # F0
-    xor  t6, t6, a1
-    sub  a7, a7, t6
-    lw   t5, 44(a2)               # SK3
-    sb   a3, 1(a0)                # P1
-    add  t4, t4, t5
-    xor  t1, t1, t4
-    lw   t4, 16(a2)               # WK0
-    sb   a5, 3(a0)                # P3
-    sub  t2, t2, t4
-    lw   t4, 20(a2)               # WK1
-    sb   t2, 0(a0)                # P0
-    xor  a4, a4, t4
-    lw   t4, 24(a2)               # WK2
-    sb   a4, 2(a0)                # P2
-    sub  a6, a6, t4
-    lw   t4, 28(a2)               # WK3
-    sb   a6, 4(a0)                # P4
-    xor  t0, t0, t4
-    sb   a7, 5(a0)                # P5
-    sb   t0, 6(a0)                # P6
-    sb   t1, 7(a0)                # P7
+    lbu  a3, 0(a1)                # [io] C0
+    lbu  a4, 1(a1)                # [io] C1
+    lbu  a5, 2(a1)                # [io] C2
+    lbu  a6, 3(a1)                # [io] C3
+    lbu  a7, 4(a1)                # [io] C4
+    lbu  t0, 5(a1)                # [io] C5
+    lbu  t1, 6(a1)                # [io] C6
+    lbu  t2, 7(a1)                # [io] C7
+    la   t3, hight_f1             # [io]
+    ori  t3, t3, 0x4ff            # [io] M = T | 0x4ff
+    lw   t4, 0(a2)                # [whitening] -WK4 + base
+    lw   a1, 540(a2)              # [round key load] SK127
+    add  a3, a3, t4               # [whitening]
+    lw   t4, 4(a2)                # [whitening] WK5 + base
+    lw   t5, 528(a2)              # [round key load] SK124
+    xor  a5, a5, t4               # [whitening]
+    lw   t4, 8(a2)                # [whitening] -WK6 + base
+    add  a7, a7, t4               # [whitening]
+    lw   t4, 12(a2)               # [whitening] WK7 + base
+    xor  t1, t1, t4               # [whitening]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lw   a1, 532(a2)              # [round key load] SK125
+    lbu  t4, 0(a7)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lw   t5, 536(a2)              # [round key load] SK126
+    lbu  t6, 0(a4)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lw   a1, 512(a2)              # [round key load] SK120
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 516(a2)              # [round key load] SK121
+    lbu  t6, 0(t0)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lw   a1, 520(a2)              # [round key load] SK122
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 524(a2)              # [round key load] SK123
+    lw   a1, 508(a2)              # [round key load] SK119
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lbu  t6, 0(a3)                # [F lookup] F0
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 496(a2)              # [round key load] SK116
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    lw   a1, 500(a2)              # [round key load] SK117
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 504(a2)              # [round key load] SK118
+    lbu  t6, 0(a6)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 480(a2)              # [round key load] SK112
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 484(a2)              # [round key load] SK113
+    lbu  t6, 0(t2)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 488(a2)              # [round key load] SK114
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 492(a2)              # [round key load] SK115
+    lw   a1, 476(a2)              # [round key load] SK111
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 464(a2)              # [round key load] SK108
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lw   a1, 468(a2)              # [round key load] SK109
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 472(a2)              # [round key load] SK110
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 448(a2)              # [round key load] SK104
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 452(a2)              # [round key load] SK105
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 456(a2)              # [round key load] SK106
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 460(a2)              # [round key load] SK107
+    lw   a1, 444(a2)              # [round key load] SK103
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 432(a2)              # [round key load] SK100
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 436(a2)              # [round key load] SK101
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 440(a2)              # [round key load] SK102
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 416(a2)              # [round key load] SK96
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 420(a2)              # [round key load] SK97
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 424(a2)              # [round key load] SK98
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 428(a2)              # [round key load] SK99
+    lw   a1, 412(a2)              # [round key load] SK95
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 400(a2)              # [round key load] SK92
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 404(a2)              # [round key load] SK93
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 408(a2)              # [round key load] SK94
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 384(a2)              # [round key load] SK88
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 388(a2)              # [round key load] SK89
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 392(a2)              # [round key load] SK90
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 396(a2)              # [round key load] SK91
+    lw   a1, 380(a2)              # [round key load] SK87
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lbu  t6, 0(a3)                # [F lookup] F0
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 368(a2)              # [round key load] SK84
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    lw   a1, 372(a2)              # [round key load] SK85
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 376(a2)              # [round key load] SK86
+    lbu  t6, 0(a6)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 352(a2)              # [round key load] SK80
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 356(a2)              # [round key load] SK81
+    lbu  t6, 0(t2)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 360(a2)              # [round key load] SK82
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 364(a2)              # [round key load] SK83
+    lw   a1, 348(a2)              # [round key load] SK79
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 336(a2)              # [round key load] SK76
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lw   a1, 340(a2)              # [round key load] SK77
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 344(a2)              # [round key load] SK78
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 320(a2)              # [round key load] SK72
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 324(a2)              # [round key load] SK73
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 328(a2)              # [round key load] SK74
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 332(a2)              # [round key load] SK75
+    lw   a1, 316(a2)              # [round key load] SK71
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 304(a2)              # [round key load] SK68
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 308(a2)              # [round key load] SK69
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 312(a2)              # [round key load] SK70
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 288(a2)              # [round key load] SK64
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 292(a2)              # [round key load] SK65
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 296(a2)              # [round key load] SK66
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 300(a2)              # [round key load] SK67
+    lw   a1, 284(a2)              # [round key load] SK63
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 272(a2)              # [round key load] SK60
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 276(a2)              # [round key load] SK61
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 280(a2)              # [round key load] SK62
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 256(a2)              # [round key load] SK56
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 260(a2)              # [round key load] SK57
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 264(a2)              # [round key load] SK58
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 268(a2)              # [round key load] SK59
+    lw   a1, 252(a2)              # [round key load] SK55
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lbu  t6, 0(a3)                # [F lookup] F0
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 240(a2)              # [round key load] SK52
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    lw   a1, 244(a2)              # [round key load] SK53
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 248(a2)              # [round key load] SK54
+    lbu  t6, 0(a6)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 224(a2)              # [round key load] SK48
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 228(a2)              # [round key load] SK49
+    lbu  t6, 0(t2)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 232(a2)              # [round key load] SK50
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 236(a2)              # [round key load] SK51
+    lw   a1, 220(a2)              # [round key load] SK47
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 208(a2)              # [round key load] SK44
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lw   a1, 212(a2)              # [round key load] SK45
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 216(a2)              # [round key load] SK46
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 192(a2)              # [round key load] SK40
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 196(a2)              # [round key load] SK41
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 200(a2)              # [round key load] SK42
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 204(a2)              # [round key load] SK43
+    lw   a1, 188(a2)              # [round key load] SK39
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 176(a2)              # [round key load] SK36
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 180(a2)              # [round key load] SK37
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 184(a2)              # [round key load] SK38
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 160(a2)              # [round key load] SK32
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 164(a2)              # [round key load] SK33
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 168(a2)              # [round key load] SK34
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 172(a2)              # [round key load] SK35
+    lw   a1, 156(a2)              # [round key load] SK31
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    and  a4, a4, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 144(a2)              # [round key load] SK28
+    lbu  t6, 0(a5)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 148(a2)              # [round key load] SK29
+    and  t0, t0, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 152(a2)              # [round key load] SK30
+    and  a5, a5, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(a4)                # [F lookup] F1
+    lw   a1, 128(a2)              # [round key load] SK24
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 132(a2)              # [round key load] SK25
+    and  t1, t1, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(t0)                # [F lookup] F1
+    lw   a1, 136(a2)              # [round key load] SK26
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 140(a2)              # [round key load] SK27
+    lw   a1, 124(a2)              # [round key load] SK23
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lbu  t6, 0(a3)                # [F lookup] F0
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 112(a2)              # [round key load] SK20
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    lw   a1, 116(a2)              # [round key load] SK21
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 120(a2)              # [round key load] SK22
+    lbu  t6, 0(a6)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 96(a2)               # [round key load] SK16
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 100(a2)              # [round key load] SK17
+    lbu  t6, 0(t2)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   a1, 104(a2)              # [round key load] SK18
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 108(a2)              # [round key load] SK19
+    lw   a1, 92(a2)               # [round key load] SK15
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a5)                # [F lookup] F0
+    lbu  t4, 0(a7)                # [F lookup] F1
+    lw   t5, 80(a2)               # [round key load] SK12
+    add  t6, t6, a1               # [key add]
+    xor  a6, a6, t6               # [state update]
+    xor  t4, t4, t5               # [key add]
+    sub  t0, t0, t4               # [state update]
+    lbu  t6, 0(t1)                # [F lookup] F0
+    lw   a1, 84(a2)               # [round key load] SK13
+    lbu  t4, 0(a3)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t2, t2, t6               # [state update]
+    lw   t5, 88(a2)               # [round key load] SK14
+    lbu  t6, 0(t0)                # [F lookup] F1
+    xor  t4, t4, t5               # [key add]
+    sub  a4, a4, t4               # [state update]
+    lw   a1, 64(a2)               # [round key load] SK8
+    lbu  t4, 0(t2)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  t1, t1, t6               # [state update]
+    lw   t5, 68(a2)               # [round key load] SK9
+    lbu  t6, 0(a4)                # [F lookup] F1
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update]
+    lw   a1, 72(a2)               # [round key load] SK10
+    lbu  t4, 0(a6)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a5, a5, t6               # [state update]
+    lw   t5, 76(a2)               # [round key load] SK11
+    lw   a1, 60(a2)               # [round key load] SK7
+    add  t4, t4, t5               # [key add]
+    xor  a7, a7, t4               # [state update]
+    lbu  t6, 0(a7)                # [F lookup] F0
+    and  t2, t2, t3               # [mask] back to the low byte (base kept)
+    lbu  t4, 0(t1)                # [F lookup] F1
+    add  t6, t6, a1               # [key add]
+    xor  t0, t0, t6               # [state update]
+    lw   t5, 48(a2)               # [round key load] SK4
+    lbu  t6, 0(a3)                # [F lookup] F0
+    xor  t4, t4, t5               # [key add]
+    sub  t2, t2, t4               # [state update]
+    lw   a1, 52(a2)               # [round key load] SK5
+    and  a6, a6, t3               # [mask] back to the low byte (base kept)
+    add  t6, t6, a1               # [key add]
+    xor  a4, a4, t6               # [state update]
+    lbu  t4, 0(a5)                # [F lookup] F1
+    lw   t5, 56(a2)               # [round key load] SK6
+    and  a3, a3, t3               # [mask] back to the low byte (base kept)
+    xor  t4, t4, t5               # [key add]
+    sub  a6, a6, t4               # [state update]
+    lbu  t6, 0(t2)                # [F lookup] F1
+    lw   a1, 32(a2)               # [round key load] SK0
+    lbu  t4, 0(a4)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a3, a3, t6               # [state update]
+    lw   t5, 36(a2)               # [round key load] SK1
+    and  a7, a7, t3               # [mask] back to the low byte (base kept)
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update]
+    lbu  t6, 0(a6)                # [F lookup] F1
+    lw   a1, 40(a2)               # [round key load] SK2
+    lbu  t4, 0(t0)                # [F lookup] F0
+    xor  t6, t6, a1               # [key add]
+    sub  a7, a7, t6               # [state update]
+    lw   t5, 44(a2)               # [round key load] SK3
+    sb   a3, 1(a0)                # [io] P1
+    add  t4, t4, t5               # [key add]
+    xor  t1, t1, t4               # [state update]
+    lw   t4, 16(a2)               # [whitening] WK0
+    sb   a5, 3(a0)                # [io] P3
+    sub  t2, t2, t4               # [whitening]
+    lw   t4, 20(a2)               # [whitening] WK1
+    sb   t2, 0(a0)                # [io] P0
+    xor  a4, a4, t4               # [whitening]
+    lw   t4, 24(a2)               # [whitening] WK2
+    sb   a4, 2(a0)                # [io] P2
+    sub  a6, a6, t4               # [whitening]
+    lw   t4, 28(a2)               # [whitening] WK3
+    sb   a6, 4(a0)                # [io] P4
+    xor  t0, t0, t4               # [whitening]
+    sb   a7, 5(a0)                # [io] P5
+    sb   t0, 6(a0)                # [io] P6
+    sb   t1, 7(a0)                # [io] P7
     ret
     .size hight_decrypt, .-hight_decrypt

@@ -7,602 +7,602 @@
     .globl hight_keyexp_enc
     .type hight_keyexp_enc, @function
 hight_keyexp_enc:
-    lbu  t1, 12(a1)               # MK12
-    lbu  t2, 14(a1)               # MK14
-    lbu  t3, 13(a1)               # MK13
-    lbu  t4, 15(a1)               # MK15
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 0(a0)
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 4(a0)
-    lbu  t5, 0(a1)                # MK0
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 3(a1)                # MK3
-    lbu  a3, 1(a1)                # MK1
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 8(a0)
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 12(a0)
-    lbu  a4, 0(a1)                # MK0
-    lbu  a5, 2(a1)                # MK2
-    lbu  a6, 1(a1)                # MK1
-    addi a4, a4, 90               # SK0 = MK0 + delta0
-    andi a4, a4, 0xff
-    addi a5, a5, 54               # SK2 = MK2 + delta2
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 16(a0)
-    addi a6, a6, 109              # SK1 = MK1 + delta1
-    andi a6, a6, 0xff
-    lbu  a7, 3(a1)                # MK3
-    lbu  t0, 6(a1)                # MK6
-    lbu  t1, 4(a1)                # MK4
-    addi a7, a7, 27               # SK3 = MK3 + delta3
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 20(a0)
-    addi t0, t0, 3                # SK6 = MK6 + delta6
-    andi t0, t0, 0xff
-    addi t1, t1, 13               # SK4 = MK4 + delta4
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 24(a0)
-    lbu  t2, 5(a1)                # MK5
-    lbu  t3, 7(a1)                # MK7
-    lbu  t4, 10(a1)               # MK10
-    addi t2, t2, 6                # SK5 = MK5 + delta5
-    andi t2, t2, 0xff
-    addi t3, t3, 65               # SK7 = MK7 + delta7
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 28(a0)
-    addi t4, t4, 24               # SK10 = MK10 + delta10
-    andi t4, t4, 0xff
-    lbu  t5, 8(a1)                # MK8
-    lbu  t6, 11(a1)               # MK11
-    lbu  a2, 9(a1)                # MK9
-    addi t5, t5, 96               # SK8 = MK8 + delta8
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 32(a0)
-    addi t6, t6, 76               # SK11 = MK11 + delta11
-    andi t6, t6, 0xff
-    addi a2, a2, 48               # SK9 = MK9 + delta9
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 36(a0)
-    lbu  a3, 12(a1)               # MK12
-    lbu  a4, 14(a1)               # MK14
-    lbu  a5, 15(a1)               # MK15
-    addi a3, a3, 102              # SK12 = MK12 + delta12
-    andi a3, a3, 0xff
-    addi a4, a4, 89               # SK14 = MK14 + delta14
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 40(a0)
-    addi a5, a5, 44               # SK15 = MK15 + delta15
-    andi a5, a5, 0xff
-    lbu  a6, 13(a1)               # MK13
-    lbu  a7, 7(a1)                # MK7
-    lbu  t0, 1(a1)                # MK1
-    addi a6, a6, 51               # SK13 = MK13 + delta13
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 44(a0)
-    addi a7, a7, 86               # SK16 = MK7 + delta16
-    andi a7, a7, 0xff
-    addi t0, t0, 21               # SK18 = MK1 + delta18
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 48(a0)
-    lbu  t1, 0(a1)                # MK0
-    lbu  t2, 2(a1)                # MK2
-    lbu  t3, 5(a1)                # MK5
-    addi t1, t1, 43               # SK17 = MK0 + delta17
-    andi t1, t1, 0xff
-    addi t2, t2, 74               # SK19 = MK2 + delta19
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 52(a0)
-    addi t3, t3, 57               # SK22 = MK5 + delta22
-    andi t3, t3, 0xff
-    lbu  t4, 3(a1)                # MK3
-    lbu  t5, 4(a1)                # MK4
-    lbu  t6, 6(a1)                # MK6
-    addi t4, t4, 101              # SK20 = MK3 + delta20
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 56(a0)
-    addi t5, t5, 114              # SK21 = MK4 + delta21
-    andi t5, t5, 0xff
-    addi t6, t6, 28               # SK23 = MK6 + delta23
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 60(a0)
-    lbu  a2, 9(a1)                # MK9
-    lbu  a3, 15(a1)               # MK15
-    lbu  a4, 10(a1)               # MK10
-    addi a2, a2, 115              # SK26 = MK9 + delta26
-    andi a2, a2, 0xff
-    addi a3, a3, 78               # SK24 = MK15 + delta24
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 64(a0)
-    addi a4, a4, 121              # SK27 = MK10 + delta27
-    andi a4, a4, 0xff
-    lbu  a5, 8(a1)                # MK8
-    lbu  a6, 11(a1)               # MK11
-    lbu  a7, 13(a1)               # MK13
-    addi a5, a5, 103              # SK25 = MK8 + delta25
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 68(a0)
-    addi a6, a6, 60               # SK28 = MK11 + delta28
-    andi a6, a6, 0xff
-    addi a7, a7, 111              # SK30 = MK13 + delta30
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 72(a0)
-    lbu  t0, 14(a1)               # MK14
-    lbu  t1, 12(a1)               # MK12
-    lbu  t2, 6(a1)                # MK6
-    addi t0, t0, 55               # SK31 = MK14 + delta31
-    andi t0, t0, 0xff
-    addi t1, t1, 94               # SK29 = MK12 + delta29
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 76(a0)
-    addi t2, t2, 91               # SK32 = MK6 + delta32
-    andi t2, t2, 0xff
-    lbu  t3, 0(a1)                # MK0
-    lbu  t4, 7(a1)                # MK7
-    lbu  t5, 1(a1)                # MK1
-    addi t3, t3, 22               # SK34 = MK0 + delta34
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 80(a0)
-    addi t4, t4, 45               # SK33 = MK7 + delta33
-    andi t4, t4, 0xff
-    addi t5, t5, 11               # SK35 = MK1 + delta35
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 84(a0)
-    lbu  t6, 4(a1)                # MK4
-    lbu  a2, 2(a1)                # MK2
-    lbu  a3, 3(a1)                # MK3
-    addi t6, t6, 33               # SK38 = MK4 + delta38
-    andi t6, t6, 0xff
-    addi a2, a2, 5                # SK36 = MK2 + delta36
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 88(a0)
-    addi a3, a3, 66               # SK37 = MK3 + delta37
-    andi a3, a3, 0xff
-    lbu  a4, 5(a1)                # MK5
-    lbu  a5, 8(a1)                # MK8
-    lbu  a6, 14(a1)               # MK14
-    addi a4, a4, 80               # SK39 = MK5 + delta39
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 92(a0)
-    addi a5, a5, 42               # SK42 = MK8 + delta42
-    andi a5, a5, 0xff
-    addi a6, a6, 40               # SK40 = MK14 + delta40
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 96(a0)
-    lbu  a7, 9(a1)                # MK9
-    lbu  t0, 15(a1)               # MK15
-    lbu  t1, 10(a1)               # MK10
-    addi a7, a7, 85               # SK43 = MK9 + delta43
-    andi a7, a7, 0xff
-    addi t0, t0, 84               # SK41 = MK15 + delta41
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 100(a0)
-    addi t1, t1, 106              # SK44 = MK10 + delta44
-    andi t1, t1, 0xff
-    lbu  t2, 12(a1)               # MK12
-    lbu  t3, 13(a1)               # MK13
-    lbu  t4, 11(a1)               # MK11
-    addi t2, t2, 122              # SK46 = MK12 + delta46
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 104(a0)
-    addi t3, t3, 125              # SK47 = MK13 + delta47
-    andi t3, t3, 0xff
-    addi t4, t4, 117              # SK45 = MK11 + delta45
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 108(a0)
-    lbu  t5, 5(a1)                # MK5
-    lbu  t6, 7(a1)                # MK7
-    lbu  a2, 6(a1)                # MK6
-    addi t5, t5, 62               # SK48 = MK5 + delta48
-    andi t5, t5, 0xff
-    addi t6, t6, 47               # SK50 = MK7 + delta50
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 112(a0)
-    addi a2, a2, 95               # SK49 = MK6 + delta49
-    andi a2, a2, 0xff
-    lbu  a3, 0(a1)                # MK0
-    lbu  a4, 3(a1)                # MK3
-    lbu  a5, 1(a1)                # MK1
-    addi a3, a3, 23               # SK51 = MK0 + delta51
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 116(a0)
-    addi a4, a4, 82               # SK54 = MK3 + delta54
-    andi a4, a4, 0xff
-    addi a5, a5, 75               # SK52 = MK1 + delta52
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 120(a0)
-    lbu  a6, 2(a1)                # MK2
-    lbu  a7, 4(a1)                # MK4
-    lbu  t0, 15(a1)               # MK15
-    addi a6, a6, 37               # SK53 = MK2 + delta53
-    andi a6, a6, 0xff
-    addi a7, a7, 41               # SK55 = MK4 + delta55
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 124(a0)
-    addi t0, t0, 69               # SK58 = MK15 + delta58
-    andi t0, t0, 0xff
-    lbu  t1, 13(a1)               # MK13
-    lbu  t2, 8(a1)                # MK8
-    lbu  t3, 14(a1)               # MK14
-    addi t1, t1, 20               # SK56 = MK13 + delta56
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 128(a0)
-    addi t2, t2, 98               # SK59 = MK8 + delta59
-    andi t2, t2, 0xff
-    addi t3, t3, 10               # SK57 = MK14 + delta57
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 132(a0)
-    lbu  t4, 9(a1)                # MK9
-    lbu  t5, 11(a1)               # MK11
-    lbu  t6, 12(a1)               # MK12
-    addi t4, t4, 49               # SK60 = MK9 + delta60
-    andi t4, t4, 0xff
-    addi t5, t5, 108              # SK62 = MK11 + delta62
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 136(a0)
-    addi t6, t6, 118              # SK63 = MK12 + delta63
-    andi t6, t6, 0xff
-    lbu  a2, 10(a1)               # MK10
-    lbu  a3, 4(a1)                # MK4
-    lbu  a4, 6(a1)                # MK6
-    addi a2, a2, 88               # SK61 = MK10 + delta61
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 140(a0)
-    addi a3, a3, 59               # SK64 = MK4 + delta64
-    andi a3, a3, 0xff
-    addi a4, a4, 14               # SK66 = MK6 + delta66
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 144(a0)
-    lbu  a5, 5(a1)                # MK5
-    lbu  a6, 7(a1)                # MK7
-    lbu  a7, 2(a1)                # MK2
-    addi a5, a5, 29               # SK65 = MK5 + delta65
-    andi a5, a5, 0xff
-    addi a6, a6, 71               # SK67 = MK7 + delta67
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 148(a0)
-    addi a7, a7, 120              # SK70 = MK2 + delta70
-    andi a7, a7, 0xff
-    lbu  t0, 0(a1)                # MK0
-    lbu  t1, 1(a1)                # MK1
-    lbu  t2, 3(a1)                # MK3
-    addi t0, t0, 99               # SK68 = MK0 + delta68
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 152(a0)
-    addi t1, t1, 113              # SK69 = MK1 + delta69
-    andi t1, t1, 0xff
-    addi t2, t2, 124              # SK71 = MK3 + delta71
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 156(a0)
-    lbu  t3, 14(a1)               # MK14
-    lbu  t4, 12(a1)               # MK12
-    lbu  t5, 15(a1)               # MK15
-    addi t3, t3, 63               # SK74 = MK14 + delta74
-    andi t3, t3, 0xff
-    addi t4, t4, 126              # SK72 = MK12 + delta72
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 160(a0)
-    addi t5, t5, 31               # SK75 = MK15 + delta75
-    andi t5, t5, 0xff
-    lbu  t6, 13(a1)               # MK13
-    lbu  a2, 8(a1)                # MK8
-    lbu  a3, 10(a1)               # MK10
-    addi t6, t6, 127              # SK73 = MK13 + delta73
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 164(a0)
-    addi a2, a2, 15               # SK76 = MK8 + delta76
-    andi a2, a2, 0xff
-    addi a3, a3, 67               # SK78 = MK10 + delta78
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 168(a0)
-    lbu  a4, 11(a1)               # MK11
-    lbu  a5, 9(a1)                # MK9
-    lbu  a6, 3(a1)                # MK3
-    addi a4, a4, 97               # SK79 = MK11 + delta79
-    andi a4, a4, 0xff
-    addi a5, a5, 7                # SK77 = MK9 + delta77
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 172(a0)
-    addi a6, a6, 112              # SK80 = MK3 + delta80
-    andi a6, a6, 0xff
-    lbu  a7, 5(a1)                # MK5
-    lbu  t0, 4(a1)                # MK4
-    lbu  t1, 6(a1)                # MK6
-    addi a7, a7, 92               # SK82 = MK5 + delta82
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 176(a0)
-    addi t0, t0, 56               # SK81 = MK4 + delta81
-    andi t0, t0, 0xff
-    addi t1, t1, 110              # SK83 = MK6 + delta83
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 180(a0)
-    lbu  t2, 1(a1)                # MK1
-    lbu  t3, 7(a1)                # MK7
-    lbu  t4, 0(a1)                # MK0
-    addi t2, t2, 61               # SK86 = MK1 + delta86
-    andi t2, t2, 0xff
-    addi t3, t3, 119              # SK84 = MK7 + delta84
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 184(a0)
-    addi t4, t4, 123              # SK85 = MK0 + delta85
-    andi t4, t4, 0xff
-    lbu  t5, 2(a1)                # MK2
-    lbu  t6, 13(a1)               # MK13
-    lbu  a2, 11(a1)               # MK11
-    addi t5, t5, 30               # SK87 = MK2 + delta87
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 188(a0)
-    addi t6, t6, 83               # SK90 = MK13 + delta90
-    andi t6, t6, 0xff
-    addi a2, a2, 79               # SK88 = MK11 + delta88
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 192(a0)
-    lbu  a3, 14(a1)               # MK14
-    lbu  a4, 12(a1)               # MK12
-    lbu  a5, 15(a1)               # MK15
-    addi a3, a3, 105              # SK91 = MK14 + delta91
-    andi a3, a3, 0xff
-    addi a4, a4, 39               # SK89 = MK12 + delta89
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 196(a0)
-    addi a5, a5, 52               # SK92 = MK15 + delta92
-    andi a5, a5, 0xff
-    lbu  a6, 9(a1)                # MK9
-    lbu  a7, 10(a1)               # MK10
-    lbu  t0, 8(a1)                # MK8
-    addi a6, a6, 77               # SK94 = MK9 + delta94
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 200(a0)
-    addi a7, a7, 38               # SK95 = MK10 + delta95
-    andi a7, a7, 0xff
-    addi t0, t0, 26               # SK93 = MK8 + delta93
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 204(a0)
-    lbu  t1, 2(a1)                # MK2
-    lbu  t2, 4(a1)                # MK4
-    lbu  t3, 3(a1)                # MK3
-    addi t1, t1, 19               # SK96 = MK2 + delta96
-    andi t1, t1, 0xff
-    addi t2, t2, 36               # SK98 = MK4 + delta98
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 208(a0)
-    addi t3, t3, 73               # SK97 = MK3 + delta97
-    andi t3, t3, 0xff
-    lbu  t4, 5(a1)                # MK5
-    lbu  t5, 0(a1)                # MK0
-    lbu  t6, 6(a1)                # MK6
-    addi t4, t4, 18               # SK99 = MK5 + delta99
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 212(a0)
-    addi t5, t5, 2                # SK102 = MK0 + delta102
-    andi t5, t5, 0xff
-    addi t6, t6, 9                # SK100 = MK6 + delta100
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 216(a0)
-    lbu  a2, 7(a1)                # MK7
-    lbu  a3, 1(a1)                # MK1
-    lbu  a4, 12(a1)               # MK12
-    addi a2, a2, 4                # SK101 = MK7 + delta101
-    andi a2, a2, 0xff
-    addi a3, a3, 1                # SK103 = MK1 + delta103
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 220(a0)
-    addi a4, a4, 16               # SK106 = MK12 + delta106
-    andi a4, a4, 0xff
-    lbu  a5, 10(a1)               # MK10
-    lbu  a6, 13(a1)               # MK13
-    lbu  a7, 11(a1)               # MK11
-    addi a5, a5, 64               # SK104 = MK10 + delta104
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 224(a0)
-    addi a6, a6, 8                # SK107 = MK13 + delta107
-    andi a6, a6, 0xff
-    addi a7, a7, 32               # SK105 = MK11 + delta105
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 228(a0)
-    lbu  t0, 14(a1)               # MK14
-    lbu  t1, 8(a1)                # MK8
-    lbu  t2, 9(a1)                # MK9
-    addi t0, t0, 68               # SK108 = MK14 + delta108
-    andi t0, t0, 0xff
-    addi t1, t1, 17               # SK110 = MK8 + delta110
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 232(a0)
-    addi t2, t2, 72               # SK111 = MK9 + delta111
-    andi t2, t2, 0xff
-    lbu  t3, 15(a1)               # MK15
-    lbu  t4, 1(a1)                # MK1
-    lbu  t5, 3(a1)                # MK3
-    addi t3, t3, 34               # SK109 = MK15 + delta109
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 236(a0)
-    addi t4, t4, 100              # SK112 = MK1 + delta112
-    andi t4, t4, 0xff
-    addi t5, t5, 25               # SK114 = MK3 + delta114
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 240(a0)
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 4(a1)                # MK4
-    lbu  a3, 7(a1)                # MK7
-    addi t6, t6, 50               # SK113 = MK2 + delta113
-    andi t6, t6, 0xff
-    addi a2, a2, 12               # SK115 = MK4 + delta115
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 244(a0)
-    addi a3, a3, 81               # SK118 = MK7 + delta118
-    andi a3, a3, 0xff
-    lbu  a4, 5(a1)                # MK5
-    lbu  a5, 6(a1)                # MK6
-    lbu  a6, 0(a1)                # MK0
-    addi a4, a4, 70               # SK116 = MK5 + delta116
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 248(a0)
-    addi a5, a5, 35               # SK117 = MK6 + delta117
-    andi a5, a5, 0xff
-    addi a6, a6, 104              # SK119 = MK0 + delta119
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 252(a0)
-    lbu  a7, 11(a1)               # MK11
-    lbu  t0, 9(a1)                # MK9
-    lbu  t1, 12(a1)               # MK12
-    addi a7, a7, 93               # SK122 = MK11 + delta122
-    andi a7, a7, 0xff
-    addi t0, t0, 116              # SK120 = MK9 + delta120
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 256(a0)
-    addi t1, t1, 46               # SK123 = MK12 + delta123
-    andi t1, t1, 0xff
-    lbu  t2, 10(a1)               # MK10
-    lbu  t3, 13(a1)               # MK13
-    lbu  t4, 15(a1)               # MK15
-    addi t2, t2, 58               # SK121 = MK10 + delta121
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 260(a0)
-    addi t3, t3, 87               # SK124 = MK13 + delta124
-    andi t3, t3, 0xff
-    addi t4, t4, 53               # SK126 = MK15 + delta126
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 264(a0)
-    lbu  t5, 8(a1)                # MK8
-    lbu  t6, 14(a1)               # MK14
-    addi t5, t5, 90               # SK127 = MK8 + delta127
-    andi t5, t5, 0xff
-    addi t6, t6, 107              # SK125 = MK14 + delta125
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 268(a0)
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    lbu  t2, 14(a1)               # [keyexp] MK14
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 0(a0)                # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 4(a0)                # [keyexp]
+    lbu  t5, 0(a1)                # [keyexp] MK0
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 3(a1)                # [keyexp] MK3
+    lbu  a3, 1(a1)                # [keyexp] MK1
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 8(a0)                # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 12(a0)               # [keyexp]
+    lbu  a4, 0(a1)                # [keyexp] MK0
+    lbu  a5, 2(a1)                # [keyexp] MK2
+    lbu  a6, 1(a1)                # [keyexp] MK1
+    addi a4, a4, 90               # [keyexp] SK0 = MK0 + delta0
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 54               # [keyexp] SK2 = MK2 + delta2
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 16(a0)               # [keyexp]
+    addi a6, a6, 109              # [keyexp] SK1 = MK1 + delta1
+    andi a6, a6, 0xff             # [keyexp]
+    lbu  a7, 3(a1)                # [keyexp] MK3
+    lbu  t0, 6(a1)                # [keyexp] MK6
+    lbu  t1, 4(a1)                # [keyexp] MK4
+    addi a7, a7, 27               # [keyexp] SK3 = MK3 + delta3
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 20(a0)               # [keyexp]
+    addi t0, t0, 3                # [keyexp] SK6 = MK6 + delta6
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 13               # [keyexp] SK4 = MK4 + delta4
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 24(a0)               # [keyexp]
+    lbu  t2, 5(a1)                # [keyexp] MK5
+    lbu  t3, 7(a1)                # [keyexp] MK7
+    lbu  t4, 10(a1)               # [keyexp] MK10
+    addi t2, t2, 6                # [keyexp] SK5 = MK5 + delta5
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 65               # [keyexp] SK7 = MK7 + delta7
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 28(a0)               # [keyexp]
+    addi t4, t4, 24               # [keyexp] SK10 = MK10 + delta10
+    andi t4, t4, 0xff             # [keyexp]
+    lbu  t5, 8(a1)                # [keyexp] MK8
+    lbu  t6, 11(a1)               # [keyexp] MK11
+    lbu  a2, 9(a1)                # [keyexp] MK9
+    addi t5, t5, 96               # [keyexp] SK8 = MK8 + delta8
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 32(a0)               # [keyexp]
+    addi t6, t6, 76               # [keyexp] SK11 = MK11 + delta11
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 48               # [keyexp] SK9 = MK9 + delta9
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 36(a0)               # [keyexp]
+    lbu  a3, 12(a1)               # [keyexp] MK12
+    lbu  a4, 14(a1)               # [keyexp] MK14
+    lbu  a5, 15(a1)               # [keyexp] MK15
+    addi a3, a3, 102              # [keyexp] SK12 = MK12 + delta12
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 89               # [keyexp] SK14 = MK14 + delta14
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 40(a0)               # [keyexp]
+    addi a5, a5, 44               # [keyexp] SK15 = MK15 + delta15
+    andi a5, a5, 0xff             # [keyexp]
+    lbu  a6, 13(a1)               # [keyexp] MK13
+    lbu  a7, 7(a1)                # [keyexp] MK7
+    lbu  t0, 1(a1)                # [keyexp] MK1
+    addi a6, a6, 51               # [keyexp] SK13 = MK13 + delta13
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 44(a0)               # [keyexp]
+    addi a7, a7, 86               # [keyexp] SK16 = MK7 + delta16
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 21               # [keyexp] SK18 = MK1 + delta18
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 48(a0)               # [keyexp]
+    lbu  t1, 0(a1)                # [keyexp] MK0
+    lbu  t2, 2(a1)                # [keyexp] MK2
+    lbu  t3, 5(a1)                # [keyexp] MK5
+    addi t1, t1, 43               # [keyexp] SK17 = MK0 + delta17
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 74               # [keyexp] SK19 = MK2 + delta19
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 52(a0)               # [keyexp]
+    addi t3, t3, 57               # [keyexp] SK22 = MK5 + delta22
+    andi t3, t3, 0xff             # [keyexp]
+    lbu  t4, 3(a1)                # [keyexp] MK3
+    lbu  t5, 4(a1)                # [keyexp] MK4
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    addi t4, t4, 101              # [keyexp] SK20 = MK3 + delta20
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 56(a0)               # [keyexp]
+    addi t5, t5, 114              # [keyexp] SK21 = MK4 + delta21
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 28               # [keyexp] SK23 = MK6 + delta23
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 60(a0)               # [keyexp]
+    lbu  a2, 9(a1)                # [keyexp] MK9
+    lbu  a3, 15(a1)               # [keyexp] MK15
+    lbu  a4, 10(a1)               # [keyexp] MK10
+    addi a2, a2, 115              # [keyexp] SK26 = MK9 + delta26
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 78               # [keyexp] SK24 = MK15 + delta24
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 64(a0)               # [keyexp]
+    addi a4, a4, 121              # [keyexp] SK27 = MK10 + delta27
+    andi a4, a4, 0xff             # [keyexp]
+    lbu  a5, 8(a1)                # [keyexp] MK8
+    lbu  a6, 11(a1)               # [keyexp] MK11
+    lbu  a7, 13(a1)               # [keyexp] MK13
+    addi a5, a5, 103              # [keyexp] SK25 = MK8 + delta25
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 68(a0)               # [keyexp]
+    addi a6, a6, 60               # [keyexp] SK28 = MK11 + delta28
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 111              # [keyexp] SK30 = MK13 + delta30
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 72(a0)               # [keyexp]
+    lbu  t0, 14(a1)               # [keyexp] MK14
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    lbu  t2, 6(a1)                # [keyexp] MK6
+    addi t0, t0, 55               # [keyexp] SK31 = MK14 + delta31
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 94               # [keyexp] SK29 = MK12 + delta29
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 76(a0)               # [keyexp]
+    addi t2, t2, 91               # [keyexp] SK32 = MK6 + delta32
+    andi t2, t2, 0xff             # [keyexp]
+    lbu  t3, 0(a1)                # [keyexp] MK0
+    lbu  t4, 7(a1)                # [keyexp] MK7
+    lbu  t5, 1(a1)                # [keyexp] MK1
+    addi t3, t3, 22               # [keyexp] SK34 = MK0 + delta34
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 80(a0)               # [keyexp]
+    addi t4, t4, 45               # [keyexp] SK33 = MK7 + delta33
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 11               # [keyexp] SK35 = MK1 + delta35
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 84(a0)               # [keyexp]
+    lbu  t6, 4(a1)                # [keyexp] MK4
+    lbu  a2, 2(a1)                # [keyexp] MK2
+    lbu  a3, 3(a1)                # [keyexp] MK3
+    addi t6, t6, 33               # [keyexp] SK38 = MK4 + delta38
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 5                # [keyexp] SK36 = MK2 + delta36
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 88(a0)               # [keyexp]
+    addi a3, a3, 66               # [keyexp] SK37 = MK3 + delta37
+    andi a3, a3, 0xff             # [keyexp]
+    lbu  a4, 5(a1)                # [keyexp] MK5
+    lbu  a5, 8(a1)                # [keyexp] MK8
+    lbu  a6, 14(a1)               # [keyexp] MK14
+    addi a4, a4, 80               # [keyexp] SK39 = MK5 + delta39
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 92(a0)               # [keyexp]
+    addi a5, a5, 42               # [keyexp] SK42 = MK8 + delta42
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 40               # [keyexp] SK40 = MK14 + delta40
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 96(a0)               # [keyexp]
+    lbu  a7, 9(a1)                # [keyexp] MK9
+    lbu  t0, 15(a1)               # [keyexp] MK15
+    lbu  t1, 10(a1)               # [keyexp] MK10
+    addi a7, a7, 85               # [keyexp] SK43 = MK9 + delta43
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 84               # [keyexp] SK41 = MK15 + delta41
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 100(a0)              # [keyexp]
+    addi t1, t1, 106              # [keyexp] SK44 = MK10 + delta44
+    andi t1, t1, 0xff             # [keyexp]
+    lbu  t2, 12(a1)               # [keyexp] MK12
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    lbu  t4, 11(a1)               # [keyexp] MK11
+    addi t2, t2, 122              # [keyexp] SK46 = MK12 + delta46
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 104(a0)              # [keyexp]
+    addi t3, t3, 125              # [keyexp] SK47 = MK13 + delta47
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 117              # [keyexp] SK45 = MK11 + delta45
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 108(a0)              # [keyexp]
+    lbu  t5, 5(a1)                # [keyexp] MK5
+    lbu  t6, 7(a1)                # [keyexp] MK7
+    lbu  a2, 6(a1)                # [keyexp] MK6
+    addi t5, t5, 62               # [keyexp] SK48 = MK5 + delta48
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 47               # [keyexp] SK50 = MK7 + delta50
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 112(a0)              # [keyexp]
+    addi a2, a2, 95               # [keyexp] SK49 = MK6 + delta49
+    andi a2, a2, 0xff             # [keyexp]
+    lbu  a3, 0(a1)                # [keyexp] MK0
+    lbu  a4, 3(a1)                # [keyexp] MK3
+    lbu  a5, 1(a1)                # [keyexp] MK1
+    addi a3, a3, 23               # [keyexp] SK51 = MK0 + delta51
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 116(a0)              # [keyexp]
+    addi a4, a4, 82               # [keyexp] SK54 = MK3 + delta54
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 75               # [keyexp] SK52 = MK1 + delta52
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 120(a0)              # [keyexp]
+    lbu  a6, 2(a1)                # [keyexp] MK2
+    lbu  a7, 4(a1)                # [keyexp] MK4
+    lbu  t0, 15(a1)               # [keyexp] MK15
+    addi a6, a6, 37               # [keyexp] SK53 = MK2 + delta53
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 41               # [keyexp] SK55 = MK4 + delta55
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 124(a0)              # [keyexp]
+    addi t0, t0, 69               # [keyexp] SK58 = MK15 + delta58
+    andi t0, t0, 0xff             # [keyexp]
+    lbu  t1, 13(a1)               # [keyexp] MK13
+    lbu  t2, 8(a1)                # [keyexp] MK8
+    lbu  t3, 14(a1)               # [keyexp] MK14
+    addi t1, t1, 20               # [keyexp] SK56 = MK13 + delta56
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 128(a0)              # [keyexp]
+    addi t2, t2, 98               # [keyexp] SK59 = MK8 + delta59
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 10               # [keyexp] SK57 = MK14 + delta57
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 132(a0)              # [keyexp]
+    lbu  t4, 9(a1)                # [keyexp] MK9
+    lbu  t5, 11(a1)               # [keyexp] MK11
+    lbu  t6, 12(a1)               # [keyexp] MK12
+    addi t4, t4, 49               # [keyexp] SK60 = MK9 + delta60
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 108              # [keyexp] SK62 = MK11 + delta62
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 136(a0)              # [keyexp]
+    addi t6, t6, 118              # [keyexp] SK63 = MK12 + delta63
+    andi t6, t6, 0xff             # [keyexp]
+    lbu  a2, 10(a1)               # [keyexp] MK10
+    lbu  a3, 4(a1)                # [keyexp] MK4
+    lbu  a4, 6(a1)                # [keyexp] MK6
+    addi a2, a2, 88               # [keyexp] SK61 = MK10 + delta61
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 140(a0)              # [keyexp]
+    addi a3, a3, 59               # [keyexp] SK64 = MK4 + delta64
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 14               # [keyexp] SK66 = MK6 + delta66
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 144(a0)              # [keyexp]
+    lbu  a5, 5(a1)                # [keyexp] MK5
+    lbu  a6, 7(a1)                # [keyexp] MK7
+    lbu  a7, 2(a1)                # [keyexp] MK2
+    addi a5, a5, 29               # [keyexp] SK65 = MK5 + delta65
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 71               # [keyexp] SK67 = MK7 + delta67
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 148(a0)              # [keyexp]
+    addi a7, a7, 120              # [keyexp] SK70 = MK2 + delta70
+    andi a7, a7, 0xff             # [keyexp]
+    lbu  t0, 0(a1)                # [keyexp] MK0
+    lbu  t1, 1(a1)                # [keyexp] MK1
+    lbu  t2, 3(a1)                # [keyexp] MK3
+    addi t0, t0, 99               # [keyexp] SK68 = MK0 + delta68
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 152(a0)              # [keyexp]
+    addi t1, t1, 113              # [keyexp] SK69 = MK1 + delta69
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 124              # [keyexp] SK71 = MK3 + delta71
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 156(a0)              # [keyexp]
+    lbu  t3, 14(a1)               # [keyexp] MK14
+    lbu  t4, 12(a1)               # [keyexp] MK12
+    lbu  t5, 15(a1)               # [keyexp] MK15
+    addi t3, t3, 63               # [keyexp] SK74 = MK14 + delta74
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 126              # [keyexp] SK72 = MK12 + delta72
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 160(a0)              # [keyexp]
+    addi t5, t5, 31               # [keyexp] SK75 = MK15 + delta75
+    andi t5, t5, 0xff             # [keyexp]
+    lbu  t6, 13(a1)               # [keyexp] MK13
+    lbu  a2, 8(a1)                # [keyexp] MK8
+    lbu  a3, 10(a1)               # [keyexp] MK10
+    addi t6, t6, 127              # [keyexp] SK73 = MK13 + delta73
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 164(a0)              # [keyexp]
+    addi a2, a2, 15               # [keyexp] SK76 = MK8 + delta76
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 67               # [keyexp] SK78 = MK10 + delta78
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 168(a0)              # [keyexp]
+    lbu  a4, 11(a1)               # [keyexp] MK11
+    lbu  a5, 9(a1)                # [keyexp] MK9
+    lbu  a6, 3(a1)                # [keyexp] MK3
+    addi a4, a4, 97               # [keyexp] SK79 = MK11 + delta79
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 7                # [keyexp] SK77 = MK9 + delta77
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 172(a0)              # [keyexp]
+    addi a6, a6, 112              # [keyexp] SK80 = MK3 + delta80
+    andi a6, a6, 0xff             # [keyexp]
+    lbu  a7, 5(a1)                # [keyexp] MK5
+    lbu  t0, 4(a1)                # [keyexp] MK4
+    lbu  t1, 6(a1)                # [keyexp] MK6
+    addi a7, a7, 92               # [keyexp] SK82 = MK5 + delta82
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 176(a0)              # [keyexp]
+    addi t0, t0, 56               # [keyexp] SK81 = MK4 + delta81
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 110              # [keyexp] SK83 = MK6 + delta83
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 180(a0)              # [keyexp]
+    lbu  t2, 1(a1)                # [keyexp] MK1
+    lbu  t3, 7(a1)                # [keyexp] MK7
+    lbu  t4, 0(a1)                # [keyexp] MK0
+    addi t2, t2, 61               # [keyexp] SK86 = MK1 + delta86
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 119              # [keyexp] SK84 = MK7 + delta84
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 184(a0)              # [keyexp]
+    addi t4, t4, 123              # [keyexp] SK85 = MK0 + delta85
+    andi t4, t4, 0xff             # [keyexp]
+    lbu  t5, 2(a1)                # [keyexp] MK2
+    lbu  t6, 13(a1)               # [keyexp] MK13
+    lbu  a2, 11(a1)               # [keyexp] MK11
+    addi t5, t5, 30               # [keyexp] SK87 = MK2 + delta87
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 188(a0)              # [keyexp]
+    addi t6, t6, 83               # [keyexp] SK90 = MK13 + delta90
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 79               # [keyexp] SK88 = MK11 + delta88
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 192(a0)              # [keyexp]
+    lbu  a3, 14(a1)               # [keyexp] MK14
+    lbu  a4, 12(a1)               # [keyexp] MK12
+    lbu  a5, 15(a1)               # [keyexp] MK15
+    addi a3, a3, 105              # [keyexp] SK91 = MK14 + delta91
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 39               # [keyexp] SK89 = MK12 + delta89
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 196(a0)              # [keyexp]
+    addi a5, a5, 52               # [keyexp] SK92 = MK15 + delta92
+    andi a5, a5, 0xff             # [keyexp]
+    lbu  a6, 9(a1)                # [keyexp] MK9
+    lbu  a7, 10(a1)               # [keyexp] MK10
+    lbu  t0, 8(a1)                # [keyexp] MK8
+    addi a6, a6, 77               # [keyexp] SK94 = MK9 + delta94
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 200(a0)              # [keyexp]
+    addi a7, a7, 38               # [keyexp] SK95 = MK10 + delta95
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 26               # [keyexp] SK93 = MK8 + delta93
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 204(a0)              # [keyexp]
+    lbu  t1, 2(a1)                # [keyexp] MK2
+    lbu  t2, 4(a1)                # [keyexp] MK4
+    lbu  t3, 3(a1)                # [keyexp] MK3
+    addi t1, t1, 19               # [keyexp] SK96 = MK2 + delta96
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 36               # [keyexp] SK98 = MK4 + delta98
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 208(a0)              # [keyexp]
+    addi t3, t3, 73               # [keyexp] SK97 = MK3 + delta97
+    andi t3, t3, 0xff             # [keyexp]
+    lbu  t4, 5(a1)                # [keyexp] MK5
+    lbu  t5, 0(a1)                # [keyexp] MK0
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    addi t4, t4, 18               # [keyexp] SK99 = MK5 + delta99
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 212(a0)              # [keyexp]
+    addi t5, t5, 2                # [keyexp] SK102 = MK0 + delta102
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 9                # [keyexp] SK100 = MK6 + delta100
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 216(a0)              # [keyexp]
+    lbu  a2, 7(a1)                # [keyexp] MK7
+    lbu  a3, 1(a1)                # [keyexp] MK1
+    lbu  a4, 12(a1)               # [keyexp] MK12
+    addi a2, a2, 4                # [keyexp] SK101 = MK7 + delta101
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 1                # [keyexp] SK103 = MK1 + delta103
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 220(a0)              # [keyexp]
+    addi a4, a4, 16               # [keyexp] SK106 = MK12 + delta106
+    andi a4, a4, 0xff             # [keyexp]
+    lbu  a5, 10(a1)               # [keyexp] MK10
+    lbu  a6, 13(a1)               # [keyexp] MK13
+    lbu  a7, 11(a1)               # [keyexp] MK11
+    addi a5, a5, 64               # [keyexp] SK104 = MK10 + delta104
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 224(a0)              # [keyexp]
+    addi a6, a6, 8                # [keyexp] SK107 = MK13 + delta107
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 32               # [keyexp] SK105 = MK11 + delta105
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 228(a0)              # [keyexp]
+    lbu  t0, 14(a1)               # [keyexp] MK14
+    lbu  t1, 8(a1)                # [keyexp] MK8
+    lbu  t2, 9(a1)                # [keyexp] MK9
+    addi t0, t0, 68               # [keyexp] SK108 = MK14 + delta108
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 17               # [keyexp] SK110 = MK8 + delta110
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 232(a0)              # [keyexp]
+    addi t2, t2, 72               # [keyexp] SK111 = MK9 + delta111
+    andi t2, t2, 0xff             # [keyexp]
+    lbu  t3, 15(a1)               # [keyexp] MK15
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    lbu  t5, 3(a1)                # [keyexp] MK3
+    addi t3, t3, 34               # [keyexp] SK109 = MK15 + delta109
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 236(a0)              # [keyexp]
+    addi t4, t4, 100              # [keyexp] SK112 = MK1 + delta112
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 25               # [keyexp] SK114 = MK3 + delta114
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 240(a0)              # [keyexp]
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 4(a1)                # [keyexp] MK4
+    lbu  a3, 7(a1)                # [keyexp] MK7
+    addi t6, t6, 50               # [keyexp] SK113 = MK2 + delta113
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 12               # [keyexp] SK115 = MK4 + delta115
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 244(a0)              # [keyexp]
+    addi a3, a3, 81               # [keyexp] SK118 = MK7 + delta118
+    andi a3, a3, 0xff             # [keyexp]
+    lbu  a4, 5(a1)                # [keyexp] MK5
+    lbu  a5, 6(a1)                # [keyexp] MK6
+    lbu  a6, 0(a1)                # [keyexp] MK0
+    addi a4, a4, 70               # [keyexp] SK116 = MK5 + delta116
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 248(a0)              # [keyexp]
+    addi a5, a5, 35               # [keyexp] SK117 = MK6 + delta117
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 104              # [keyexp] SK119 = MK0 + delta119
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 252(a0)              # [keyexp]
+    lbu  a7, 11(a1)               # [keyexp] MK11
+    lbu  t0, 9(a1)                # [keyexp] MK9
+    lbu  t1, 12(a1)               # [keyexp] MK12
+    addi a7, a7, 93               # [keyexp] SK122 = MK11 + delta122
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 116              # [keyexp] SK120 = MK9 + delta120
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 256(a0)              # [keyexp]
+    addi t1, t1, 46               # [keyexp] SK123 = MK12 + delta123
+    andi t1, t1, 0xff             # [keyexp]
+    lbu  t2, 10(a1)               # [keyexp] MK10
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    addi t2, t2, 58               # [keyexp] SK121 = MK10 + delta121
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 260(a0)              # [keyexp]
+    addi t3, t3, 87               # [keyexp] SK124 = MK13 + delta124
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 53               # [keyexp] SK126 = MK15 + delta126
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 264(a0)              # [keyexp]
+    lbu  t5, 8(a1)                # [keyexp] MK8
+    lbu  t6, 14(a1)               # [keyexp] MK14
+    addi t5, t5, 90               # [keyexp] SK127 = MK8 + delta127
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 107              # [keyexp] SK125 = MK14 + delta125
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 268(a0)              # [keyexp]
     ret
     .size hight_keyexp_enc, .-hight_keyexp_enc
 
@@ -610,610 +610,610 @@ hight_keyexp_enc:
     .globl hight_keyexp_dec
     .type hight_keyexp_dec, @function
 hight_keyexp_dec:
-    lbu  t1, 0(a1)                # MK0
-    lbu  t2, 2(a1)                # MK2
-    lbu  t3, 1(a1)                # MK1
-    sub  t1, zero, t1
-    addi t1, t1, 256              # 256 - key byte
-    sub  t2, zero, t2
-    addi t2, t2, 256              # 256 - key byte
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 0(a0)
-    lbu  t4, 3(a1)                # MK3
-    lbu  t5, 12(a1)               # MK12
-    lbu  t6, 14(a1)               # MK14
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 4(a0)
-    sub  t5, zero, t5
-    addi t5, t5, 256              # 256 - key byte
-    sub  t6, zero, t6
-    addi t6, t6, 256              # 256 - key byte
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 8(a0)
-    lbu  a2, 13(a1)               # MK13
-    lbu  a3, 15(a1)               # MK15
-    lbu  a4, 0(a1)                # MK0
-    lbu  a5, 2(a1)                # MK2
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 12(a0)
-    addi a4, a4, 90               # SK0 = MK0 + delta0
-    andi a4, a4, 0xff
-    addi a5, a5, 54               # SK2 = MK2 + delta2
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 16(a0)
-    lbu  a6, 1(a1)                # MK1
-    lbu  a7, 3(a1)                # MK3
-    lbu  t0, 4(a1)                # MK4
-    addi a6, a6, 109              # SK1 = MK1 + delta1
-    andi a6, a6, 0xff
-    addi a7, a7, 27               # SK3 = MK3 + delta3
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 20(a0)
-    addi t0, t0, 13               # SK4 = MK4 + delta4
-    andi t0, t0, 0xff
-    lbu  t1, 6(a1)                # MK6
-    lbu  t2, 5(a1)                # MK5
-    lbu  t3, 7(a1)                # MK7
-    addi t1, t1, 3                # SK6 = MK6 + delta6
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 24(a0)
-    addi t2, t2, 6                # SK5 = MK5 + delta5
-    andi t2, t2, 0xff
-    addi t3, t3, 65               # SK7 = MK7 + delta7
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 28(a0)
-    lbu  t4, 8(a1)                # MK8
-    lbu  t5, 10(a1)               # MK10
-    lbu  t6, 9(a1)                # MK9
-    addi t4, t4, 96               # SK8 = MK8 + delta8
-    andi t4, t4, 0xff
-    addi t5, t5, 24               # SK10 = MK10 + delta10
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 32(a0)
-    addi t6, t6, 48               # SK9 = MK9 + delta9
-    andi t6, t6, 0xff
-    lbu  a2, 11(a1)               # MK11
-    lbu  a3, 12(a1)               # MK12
-    lbu  a4, 14(a1)               # MK14
-    addi a2, a2, 76               # SK11 = MK11 + delta11
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 36(a0)
-    addi a3, a3, 102              # SK12 = MK12 + delta12
-    andi a3, a3, 0xff
-    addi a4, a4, 89               # SK14 = MK14 + delta14
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 40(a0)
-    lbu  a5, 13(a1)               # MK13
-    lbu  a6, 15(a1)               # MK15
-    lbu  a7, 7(a1)                # MK7
-    addi a5, a5, 51               # SK13 = MK13 + delta13
-    andi a5, a5, 0xff
-    addi a6, a6, 44               # SK15 = MK15 + delta15
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 44(a0)
-    addi a7, a7, 86               # SK16 = MK7 + delta16
-    andi a7, a7, 0xff
-    lbu  t0, 1(a1)                # MK1
-    lbu  t1, 0(a1)                # MK0
-    lbu  t2, 2(a1)                # MK2
-    addi t0, t0, 21               # SK18 = MK1 + delta18
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 48(a0)
-    addi t1, t1, 43               # SK17 = MK0 + delta17
-    andi t1, t1, 0xff
-    addi t2, t2, 74               # SK19 = MK2 + delta19
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 52(a0)
-    lbu  t3, 3(a1)                # MK3
-    lbu  t4, 5(a1)                # MK5
-    lbu  t5, 4(a1)                # MK4
-    addi t3, t3, 101              # SK20 = MK3 + delta20
-    andi t3, t3, 0xff
-    addi t4, t4, 57               # SK22 = MK5 + delta22
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 56(a0)
-    addi t5, t5, 114              # SK21 = MK4 + delta21
-    andi t5, t5, 0xff
-    lbu  t6, 6(a1)                # MK6
-    lbu  a2, 15(a1)               # MK15
-    lbu  a3, 9(a1)                # MK9
-    addi t6, t6, 28               # SK23 = MK6 + delta23
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 60(a0)
-    addi a2, a2, 78               # SK24 = MK15 + delta24
-    andi a2, a2, 0xff
-    addi a3, a3, 115              # SK26 = MK9 + delta26
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 64(a0)
-    lbu  a4, 8(a1)                # MK8
-    lbu  a5, 10(a1)               # MK10
-    lbu  a6, 11(a1)               # MK11
-    addi a4, a4, 103              # SK25 = MK8 + delta25
-    andi a4, a4, 0xff
-    addi a5, a5, 121              # SK27 = MK10 + delta27
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 68(a0)
-    addi a6, a6, 60               # SK28 = MK11 + delta28
-    andi a6, a6, 0xff
-    lbu  a7, 13(a1)               # MK13
-    lbu  t0, 12(a1)               # MK12
-    lbu  t1, 14(a1)               # MK14
-    addi a7, a7, 111              # SK30 = MK13 + delta30
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 72(a0)
-    addi t0, t0, 94               # SK29 = MK12 + delta29
-    andi t0, t0, 0xff
-    addi t1, t1, 55               # SK31 = MK14 + delta31
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 76(a0)
-    lbu  t2, 6(a1)                # MK6
-    lbu  t3, 0(a1)                # MK0
-    lbu  t4, 7(a1)                # MK7
-    addi t2, t2, 91               # SK32 = MK6 + delta32
-    andi t2, t2, 0xff
-    addi t3, t3, 22               # SK34 = MK0 + delta34
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 80(a0)
-    addi t4, t4, 45               # SK33 = MK7 + delta33
-    andi t4, t4, 0xff
-    lbu  t5, 1(a1)                # MK1
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 4(a1)                # MK4
-    addi t5, t5, 11               # SK35 = MK1 + delta35
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 84(a0)
-    addi t6, t6, 5                # SK36 = MK2 + delta36
-    andi t6, t6, 0xff
-    addi a2, a2, 33               # SK38 = MK4 + delta38
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 88(a0)
-    lbu  a3, 3(a1)                # MK3
-    lbu  a4, 5(a1)                # MK5
-    lbu  a5, 14(a1)               # MK14
-    addi a3, a3, 66               # SK37 = MK3 + delta37
-    andi a3, a3, 0xff
-    addi a4, a4, 80               # SK39 = MK5 + delta39
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 92(a0)
-    addi a5, a5, 40               # SK40 = MK14 + delta40
-    andi a5, a5, 0xff
-    lbu  a6, 8(a1)                # MK8
-    lbu  a7, 15(a1)               # MK15
-    lbu  t0, 9(a1)                # MK9
-    addi a6, a6, 42               # SK42 = MK8 + delta42
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 96(a0)
-    addi a7, a7, 84               # SK41 = MK15 + delta41
-    andi a7, a7, 0xff
-    addi t0, t0, 85               # SK43 = MK9 + delta43
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 100(a0)
-    lbu  t1, 10(a1)               # MK10
-    lbu  t2, 12(a1)               # MK12
-    lbu  t3, 11(a1)               # MK11
-    addi t1, t1, 106              # SK44 = MK10 + delta44
-    andi t1, t1, 0xff
-    addi t2, t2, 122              # SK46 = MK12 + delta46
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 104(a0)
-    addi t3, t3, 117              # SK45 = MK11 + delta45
-    andi t3, t3, 0xff
-    lbu  t4, 13(a1)               # MK13
-    lbu  t5, 5(a1)                # MK5
-    lbu  t6, 7(a1)                # MK7
-    addi t4, t4, 125              # SK47 = MK13 + delta47
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 108(a0)
-    addi t5, t5, 62               # SK48 = MK5 + delta48
-    andi t5, t5, 0xff
-    addi t6, t6, 47               # SK50 = MK7 + delta50
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 112(a0)
-    lbu  a2, 6(a1)                # MK6
-    lbu  a3, 0(a1)                # MK0
-    lbu  a4, 1(a1)                # MK1
-    addi a2, a2, 95               # SK49 = MK6 + delta49
-    andi a2, a2, 0xff
-    addi a3, a3, 23               # SK51 = MK0 + delta51
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 116(a0)
-    addi a4, a4, 75               # SK52 = MK1 + delta52
-    andi a4, a4, 0xff
-    lbu  a5, 3(a1)                # MK3
-    lbu  a6, 2(a1)                # MK2
-    lbu  a7, 4(a1)                # MK4
-    addi a5, a5, 82               # SK54 = MK3 + delta54
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 120(a0)
-    addi a6, a6, 37               # SK53 = MK2 + delta53
-    andi a6, a6, 0xff
-    addi a7, a7, 41               # SK55 = MK4 + delta55
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 124(a0)
-    lbu  t0, 13(a1)               # MK13
-    lbu  t1, 15(a1)               # MK15
-    lbu  t2, 14(a1)               # MK14
-    addi t0, t0, 20               # SK56 = MK13 + delta56
-    andi t0, t0, 0xff
-    addi t1, t1, 69               # SK58 = MK15 + delta58
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 128(a0)
-    addi t2, t2, 10               # SK57 = MK14 + delta57
-    andi t2, t2, 0xff
-    lbu  t3, 8(a1)                # MK8
-    lbu  t4, 9(a1)                # MK9
-    lbu  t5, 11(a1)               # MK11
-    addi t3, t3, 98               # SK59 = MK8 + delta59
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 132(a0)
-    addi t4, t4, 49               # SK60 = MK9 + delta60
-    andi t4, t4, 0xff
-    addi t5, t5, 108              # SK62 = MK11 + delta62
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 136(a0)
-    lbu  t6, 10(a1)               # MK10
-    lbu  a2, 12(a1)               # MK12
-    lbu  a3, 4(a1)                # MK4
-    addi t6, t6, 88               # SK61 = MK10 + delta61
-    andi t6, t6, 0xff
-    addi a2, a2, 118              # SK63 = MK12 + delta63
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 140(a0)
-    addi a3, a3, 59               # SK64 = MK4 + delta64
-    andi a3, a3, 0xff
-    lbu  a4, 6(a1)                # MK6
-    lbu  a5, 5(a1)                # MK5
-    lbu  a6, 7(a1)                # MK7
-    addi a4, a4, 14               # SK66 = MK6 + delta66
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 144(a0)
-    addi a5, a5, 29               # SK65 = MK5 + delta65
-    andi a5, a5, 0xff
-    addi a6, a6, 71               # SK67 = MK7 + delta67
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 148(a0)
-    lbu  a7, 0(a1)                # MK0
-    lbu  t0, 2(a1)                # MK2
-    lbu  t1, 1(a1)                # MK1
-    addi a7, a7, 99               # SK68 = MK0 + delta68
-    andi a7, a7, 0xff
-    addi t0, t0, 120              # SK70 = MK2 + delta70
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 152(a0)
-    addi t1, t1, 113              # SK69 = MK1 + delta69
-    andi t1, t1, 0xff
-    lbu  t2, 3(a1)                # MK3
-    lbu  t3, 12(a1)               # MK12
-    lbu  t4, 14(a1)               # MK14
-    addi t2, t2, 124              # SK71 = MK3 + delta71
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 156(a0)
-    addi t3, t3, 126              # SK72 = MK12 + delta72
-    andi t3, t3, 0xff
-    addi t4, t4, 63               # SK74 = MK14 + delta74
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 160(a0)
-    lbu  t5, 13(a1)               # MK13
-    lbu  t6, 15(a1)               # MK15
-    lbu  a2, 8(a1)                # MK8
-    addi t5, t5, 127              # SK73 = MK13 + delta73
-    andi t5, t5, 0xff
-    addi t6, t6, 31               # SK75 = MK15 + delta75
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 164(a0)
-    addi a2, a2, 15               # SK76 = MK8 + delta76
-    andi a2, a2, 0xff
-    lbu  a3, 10(a1)               # MK10
-    lbu  a4, 9(a1)                # MK9
-    lbu  a5, 11(a1)               # MK11
-    addi a3, a3, 67               # SK78 = MK10 + delta78
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 168(a0)
-    addi a4, a4, 7                # SK77 = MK9 + delta77
-    andi a4, a4, 0xff
-    addi a5, a5, 97               # SK79 = MK11 + delta79
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 172(a0)
-    lbu  a6, 3(a1)                # MK3
-    lbu  a7, 5(a1)                # MK5
-    lbu  t0, 4(a1)                # MK4
-    addi a6, a6, 112              # SK80 = MK3 + delta80
-    andi a6, a6, 0xff
-    addi a7, a7, 92               # SK82 = MK5 + delta82
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 176(a0)
-    addi t0, t0, 56               # SK81 = MK4 + delta81
-    andi t0, t0, 0xff
-    lbu  t1, 6(a1)                # MK6
-    lbu  t2, 7(a1)                # MK7
-    lbu  t3, 1(a1)                # MK1
-    addi t1, t1, 110              # SK83 = MK6 + delta83
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 180(a0)
-    addi t2, t2, 119              # SK84 = MK7 + delta84
-    andi t2, t2, 0xff
-    addi t3, t3, 61               # SK86 = MK1 + delta86
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 184(a0)
-    lbu  t4, 0(a1)                # MK0
-    lbu  t5, 2(a1)                # MK2
-    lbu  t6, 11(a1)               # MK11
-    addi t4, t4, 123              # SK85 = MK0 + delta85
-    andi t4, t4, 0xff
-    addi t5, t5, 30               # SK87 = MK2 + delta87
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 188(a0)
-    addi t6, t6, 79               # SK88 = MK11 + delta88
-    andi t6, t6, 0xff
-    lbu  a2, 13(a1)               # MK13
-    lbu  a3, 12(a1)               # MK12
-    lbu  a4, 14(a1)               # MK14
-    addi a2, a2, 83               # SK90 = MK13 + delta90
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 192(a0)
-    addi a3, a3, 39               # SK89 = MK12 + delta89
-    andi a3, a3, 0xff
-    addi a4, a4, 105              # SK91 = MK14 + delta91
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 196(a0)
-    lbu  a5, 15(a1)               # MK15
-    lbu  a6, 9(a1)                # MK9
-    lbu  a7, 8(a1)                # MK8
-    addi a5, a5, 52               # SK92 = MK15 + delta92
-    andi a5, a5, 0xff
-    addi a6, a6, 77               # SK94 = MK9 + delta94
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 200(a0)
-    addi a7, a7, 26               # SK93 = MK8 + delta93
-    andi a7, a7, 0xff
-    lbu  t0, 10(a1)               # MK10
-    lbu  t1, 2(a1)                # MK2
-    lbu  t2, 4(a1)                # MK4
-    addi t0, t0, 38               # SK95 = MK10 + delta95
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 204(a0)
-    addi t1, t1, 19               # SK96 = MK2 + delta96
-    andi t1, t1, 0xff
-    addi t2, t2, 36               # SK98 = MK4 + delta98
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 208(a0)
-    lbu  t3, 3(a1)                # MK3
-    lbu  t4, 5(a1)                # MK5
-    lbu  t5, 6(a1)                # MK6
-    addi t3, t3, 73               # SK97 = MK3 + delta97
-    andi t3, t3, 0xff
-    addi t4, t4, 18               # SK99 = MK5 + delta99
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 212(a0)
-    addi t5, t5, 9                # SK100 = MK6 + delta100
-    andi t5, t5, 0xff
-    lbu  t6, 0(a1)                # MK0
-    lbu  a2, 7(a1)                # MK7
-    lbu  a3, 1(a1)                # MK1
-    addi t6, t6, 2                # SK102 = MK0 + delta102
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 216(a0)
-    addi a2, a2, 4                # SK101 = MK7 + delta101
-    andi a2, a2, 0xff
-    addi a3, a3, 1                # SK103 = MK1 + delta103
-    andi a3, a3, 0xff
-    slli a3, a3, 16
-    or   a2, a2, a3
-    sw   a2, 220(a0)
-    lbu  a4, 10(a1)               # MK10
-    lbu  a5, 12(a1)               # MK12
-    lbu  a6, 11(a1)               # MK11
-    addi a4, a4, 64               # SK104 = MK10 + delta104
-    andi a4, a4, 0xff
-    addi a5, a5, 16               # SK106 = MK12 + delta106
-    andi a5, a5, 0xff
-    slli a5, a5, 16
-    or   a4, a4, a5
-    sw   a4, 224(a0)
-    addi a6, a6, 32               # SK105 = MK11 + delta105
-    andi a6, a6, 0xff
-    lbu  a7, 13(a1)               # MK13
-    lbu  t0, 14(a1)               # MK14
-    lbu  t1, 8(a1)                # MK8
-    addi a7, a7, 8                # SK107 = MK13 + delta107
-    andi a7, a7, 0xff
-    slli a7, a7, 16
-    or   a6, a6, a7
-    sw   a6, 228(a0)
-    addi t0, t0, 68               # SK108 = MK14 + delta108
-    andi t0, t0, 0xff
-    addi t1, t1, 17               # SK110 = MK8 + delta110
-    andi t1, t1, 0xff
-    slli t1, t1, 16
-    or   t0, t0, t1
-    sw   t0, 232(a0)
-    lbu  t2, 15(a1)               # MK15
-    lbu  t3, 9(a1)                # MK9
-    lbu  t4, 1(a1)                # MK1
-    addi t2, t2, 34               # SK109 = MK15 + delta109
-    andi t2, t2, 0xff
-    addi t3, t3, 72               # SK111 = MK9 + delta111
-    andi t3, t3, 0xff
-    slli t3, t3, 16
-    or   t2, t2, t3
-    sw   t2, 236(a0)
-    addi t4, t4, 100              # SK112 = MK1 + delta112
-    andi t4, t4, 0xff
-    lbu  t5, 3(a1)                # MK3
-    lbu  t6, 2(a1)                # MK2
-    lbu  a2, 4(a1)                # MK4
-    addi t5, t5, 25               # SK114 = MK3 + delta114
-    andi t5, t5, 0xff
-    slli t5, t5, 16
-    or   t4, t4, t5
-    sw   t4, 240(a0)
-    addi t6, t6, 50               # SK113 = MK2 + delta113
-    andi t6, t6, 0xff
-    addi a2, a2, 12               # SK115 = MK4 + delta115
-    andi a2, a2, 0xff
-    slli a2, a2, 16
-    or   t6, t6, a2
-    sw   t6, 244(a0)
-    lbu  a3, 5(a1)                # MK5
-    lbu  a4, 7(a1)                # MK7
-    lbu  a5, 6(a1)                # MK6
-    addi a3, a3, 70               # SK116 = MK5 + delta116
-    andi a3, a3, 0xff
-    addi a4, a4, 81               # SK118 = MK7 + delta118
-    andi a4, a4, 0xff
-    slli a4, a4, 16
-    or   a3, a3, a4
-    sw   a3, 248(a0)
-    addi a5, a5, 35               # SK117 = MK6 + delta117
-    andi a5, a5, 0xff
-    lbu  a6, 0(a1)                # MK0
-    lbu  a7, 9(a1)                # MK9
-    lbu  t0, 11(a1)               # MK11
-    addi a6, a6, 104              # SK119 = MK0 + delta119
-    andi a6, a6, 0xff
-    slli a6, a6, 16
-    or   a5, a5, a6
-    sw   a5, 252(a0)
-    addi a7, a7, 116              # SK120 = MK9 + delta120
-    andi a7, a7, 0xff
-    addi t0, t0, 93               # SK122 = MK11 + delta122
-    andi t0, t0, 0xff
-    slli t0, t0, 16
-    or   a7, a7, t0
-    sw   a7, 256(a0)
-    lbu  t1, 10(a1)               # MK10
-    lbu  t2, 12(a1)               # MK12
-    lbu  t3, 13(a1)               # MK13
-    addi t1, t1, 58               # SK121 = MK10 + delta121
-    andi t1, t1, 0xff
-    addi t2, t2, 46               # SK123 = MK12 + delta123
-    andi t2, t2, 0xff
-    slli t2, t2, 16
-    or   t1, t1, t2
-    sw   t1, 260(a0)
-    addi t3, t3, 87               # SK124 = MK13 + delta124
-    andi t3, t3, 0xff
-    lbu  t4, 15(a1)               # MK15
-    lbu  t5, 14(a1)               # MK14
-    lbu  t6, 8(a1)                # MK8
-    addi t4, t4, 53               # SK126 = MK15 + delta126
-    andi t4, t4, 0xff
-    slli t4, t4, 16
-    or   t3, t3, t4
-    sw   t3, 264(a0)
-    addi t5, t5, 107              # SK125 = MK14 + delta125
-    andi t5, t5, 0xff
-    addi t6, t6, 90               # SK127 = MK8 + delta127
-    andi t6, t6, 0xff
-    slli t6, t6, 16
-    or   t5, t5, t6
-    sw   t5, 268(a0)
+    lbu  t1, 0(a1)                # [keyexp] MK0
+    lbu  t2, 2(a1)                # [keyexp] MK2
+    lbu  t3, 1(a1)                # [keyexp] MK1
+    sub  t1, zero, t1             # [keyexp]
+    addi t1, t1, 256              # [keyexp] 256 - key byte
+    sub  t2, zero, t2             # [keyexp]
+    addi t2, t2, 256              # [keyexp] 256 - key byte
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 0(a0)                # [keyexp]
+    lbu  t4, 3(a1)                # [keyexp] MK3
+    lbu  t5, 12(a1)               # [keyexp] MK12
+    lbu  t6, 14(a1)               # [keyexp] MK14
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 4(a0)                # [keyexp]
+    sub  t5, zero, t5             # [keyexp]
+    addi t5, t5, 256              # [keyexp] 256 - key byte
+    sub  t6, zero, t6             # [keyexp]
+    addi t6, t6, 256              # [keyexp] 256 - key byte
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 8(a0)                # [keyexp]
+    lbu  a2, 13(a1)               # [keyexp] MK13
+    lbu  a3, 15(a1)               # [keyexp] MK15
+    lbu  a4, 0(a1)                # [keyexp] MK0
+    lbu  a5, 2(a1)                # [keyexp] MK2
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 12(a0)               # [keyexp]
+    addi a4, a4, 90               # [keyexp] SK0 = MK0 + delta0
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 54               # [keyexp] SK2 = MK2 + delta2
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 16(a0)               # [keyexp]
+    lbu  a6, 1(a1)                # [keyexp] MK1
+    lbu  a7, 3(a1)                # [keyexp] MK3
+    lbu  t0, 4(a1)                # [keyexp] MK4
+    addi a6, a6, 109              # [keyexp] SK1 = MK1 + delta1
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 27               # [keyexp] SK3 = MK3 + delta3
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 20(a0)               # [keyexp]
+    addi t0, t0, 13               # [keyexp] SK4 = MK4 + delta4
+    andi t0, t0, 0xff             # [keyexp]
+    lbu  t1, 6(a1)                # [keyexp] MK6
+    lbu  t2, 5(a1)                # [keyexp] MK5
+    lbu  t3, 7(a1)                # [keyexp] MK7
+    addi t1, t1, 3                # [keyexp] SK6 = MK6 + delta6
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 24(a0)               # [keyexp]
+    addi t2, t2, 6                # [keyexp] SK5 = MK5 + delta5
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 65               # [keyexp] SK7 = MK7 + delta7
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 28(a0)               # [keyexp]
+    lbu  t4, 8(a1)                # [keyexp] MK8
+    lbu  t5, 10(a1)               # [keyexp] MK10
+    lbu  t6, 9(a1)                # [keyexp] MK9
+    addi t4, t4, 96               # [keyexp] SK8 = MK8 + delta8
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 24               # [keyexp] SK10 = MK10 + delta10
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 32(a0)               # [keyexp]
+    addi t6, t6, 48               # [keyexp] SK9 = MK9 + delta9
+    andi t6, t6, 0xff             # [keyexp]
+    lbu  a2, 11(a1)               # [keyexp] MK11
+    lbu  a3, 12(a1)               # [keyexp] MK12
+    lbu  a4, 14(a1)               # [keyexp] MK14
+    addi a2, a2, 76               # [keyexp] SK11 = MK11 + delta11
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 36(a0)               # [keyexp]
+    addi a3, a3, 102              # [keyexp] SK12 = MK12 + delta12
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 89               # [keyexp] SK14 = MK14 + delta14
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 40(a0)               # [keyexp]
+    lbu  a5, 13(a1)               # [keyexp] MK13
+    lbu  a6, 15(a1)               # [keyexp] MK15
+    lbu  a7, 7(a1)                # [keyexp] MK7
+    addi a5, a5, 51               # [keyexp] SK13 = MK13 + delta13
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 44               # [keyexp] SK15 = MK15 + delta15
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 44(a0)               # [keyexp]
+    addi a7, a7, 86               # [keyexp] SK16 = MK7 + delta16
+    andi a7, a7, 0xff             # [keyexp]
+    lbu  t0, 1(a1)                # [keyexp] MK1
+    lbu  t1, 0(a1)                # [keyexp] MK0
+    lbu  t2, 2(a1)                # [keyexp] MK2
+    addi t0, t0, 21               # [keyexp] SK18 = MK1 + delta18
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 48(a0)               # [keyexp]
+    addi t1, t1, 43               # [keyexp] SK17 = MK0 + delta17
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 74               # [keyexp] SK19 = MK2 + delta19
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 52(a0)               # [keyexp]
+    lbu  t3, 3(a1)                # [keyexp] MK3
+    lbu  t4, 5(a1)                # [keyexp] MK5
+    lbu  t5, 4(a1)                # [keyexp] MK4
+    addi t3, t3, 101              # [keyexp] SK20 = MK3 + delta20
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 57               # [keyexp] SK22 = MK5 + delta22
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 56(a0)               # [keyexp]
+    addi t5, t5, 114              # [keyexp] SK21 = MK4 + delta21
+    andi t5, t5, 0xff             # [keyexp]
+    lbu  t6, 6(a1)                # [keyexp] MK6
+    lbu  a2, 15(a1)               # [keyexp] MK15
+    lbu  a3, 9(a1)                # [keyexp] MK9
+    addi t6, t6, 28               # [keyexp] SK23 = MK6 + delta23
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 60(a0)               # [keyexp]
+    addi a2, a2, 78               # [keyexp] SK24 = MK15 + delta24
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 115              # [keyexp] SK26 = MK9 + delta26
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 64(a0)               # [keyexp]
+    lbu  a4, 8(a1)                # [keyexp] MK8
+    lbu  a5, 10(a1)               # [keyexp] MK10
+    lbu  a6, 11(a1)               # [keyexp] MK11
+    addi a4, a4, 103              # [keyexp] SK25 = MK8 + delta25
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 121              # [keyexp] SK27 = MK10 + delta27
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 68(a0)               # [keyexp]
+    addi a6, a6, 60               # [keyexp] SK28 = MK11 + delta28
+    andi a6, a6, 0xff             # [keyexp]
+    lbu  a7, 13(a1)               # [keyexp] MK13
+    lbu  t0, 12(a1)               # [keyexp] MK12
+    lbu  t1, 14(a1)               # [keyexp] MK14
+    addi a7, a7, 111              # [keyexp] SK30 = MK13 + delta30
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 72(a0)               # [keyexp]
+    addi t0, t0, 94               # [keyexp] SK29 = MK12 + delta29
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 55               # [keyexp] SK31 = MK14 + delta31
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 76(a0)               # [keyexp]
+    lbu  t2, 6(a1)                # [keyexp] MK6
+    lbu  t3, 0(a1)                # [keyexp] MK0
+    lbu  t4, 7(a1)                # [keyexp] MK7
+    addi t2, t2, 91               # [keyexp] SK32 = MK6 + delta32
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 22               # [keyexp] SK34 = MK0 + delta34
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 80(a0)               # [keyexp]
+    addi t4, t4, 45               # [keyexp] SK33 = MK7 + delta33
+    andi t4, t4, 0xff             # [keyexp]
+    lbu  t5, 1(a1)                # [keyexp] MK1
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 4(a1)                # [keyexp] MK4
+    addi t5, t5, 11               # [keyexp] SK35 = MK1 + delta35
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 84(a0)               # [keyexp]
+    addi t6, t6, 5                # [keyexp] SK36 = MK2 + delta36
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 33               # [keyexp] SK38 = MK4 + delta38
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 88(a0)               # [keyexp]
+    lbu  a3, 3(a1)                # [keyexp] MK3
+    lbu  a4, 5(a1)                # [keyexp] MK5
+    lbu  a5, 14(a1)               # [keyexp] MK14
+    addi a3, a3, 66               # [keyexp] SK37 = MK3 + delta37
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 80               # [keyexp] SK39 = MK5 + delta39
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 92(a0)               # [keyexp]
+    addi a5, a5, 40               # [keyexp] SK40 = MK14 + delta40
+    andi a5, a5, 0xff             # [keyexp]
+    lbu  a6, 8(a1)                # [keyexp] MK8
+    lbu  a7, 15(a1)               # [keyexp] MK15
+    lbu  t0, 9(a1)                # [keyexp] MK9
+    addi a6, a6, 42               # [keyexp] SK42 = MK8 + delta42
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 96(a0)               # [keyexp]
+    addi a7, a7, 84               # [keyexp] SK41 = MK15 + delta41
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 85               # [keyexp] SK43 = MK9 + delta43
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 100(a0)              # [keyexp]
+    lbu  t1, 10(a1)               # [keyexp] MK10
+    lbu  t2, 12(a1)               # [keyexp] MK12
+    lbu  t3, 11(a1)               # [keyexp] MK11
+    addi t1, t1, 106              # [keyexp] SK44 = MK10 + delta44
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 122              # [keyexp] SK46 = MK12 + delta46
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 104(a0)              # [keyexp]
+    addi t3, t3, 117              # [keyexp] SK45 = MK11 + delta45
+    andi t3, t3, 0xff             # [keyexp]
+    lbu  t4, 13(a1)               # [keyexp] MK13
+    lbu  t5, 5(a1)                # [keyexp] MK5
+    lbu  t6, 7(a1)                # [keyexp] MK7
+    addi t4, t4, 125              # [keyexp] SK47 = MK13 + delta47
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 108(a0)              # [keyexp]
+    addi t5, t5, 62               # [keyexp] SK48 = MK5 + delta48
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 47               # [keyexp] SK50 = MK7 + delta50
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 112(a0)              # [keyexp]
+    lbu  a2, 6(a1)                # [keyexp] MK6
+    lbu  a3, 0(a1)                # [keyexp] MK0
+    lbu  a4, 1(a1)                # [keyexp] MK1
+    addi a2, a2, 95               # [keyexp] SK49 = MK6 + delta49
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 23               # [keyexp] SK51 = MK0 + delta51
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 116(a0)              # [keyexp]
+    addi a4, a4, 75               # [keyexp] SK52 = MK1 + delta52
+    andi a4, a4, 0xff             # [keyexp]
+    lbu  a5, 3(a1)                # [keyexp] MK3
+    lbu  a6, 2(a1)                # [keyexp] MK2
+    lbu  a7, 4(a1)                # [keyexp] MK4
+    addi a5, a5, 82               # [keyexp] SK54 = MK3 + delta54
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 120(a0)              # [keyexp]
+    addi a6, a6, 37               # [keyexp] SK53 = MK2 + delta53
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 41               # [keyexp] SK55 = MK4 + delta55
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 124(a0)              # [keyexp]
+    lbu  t0, 13(a1)               # [keyexp] MK13
+    lbu  t1, 15(a1)               # [keyexp] MK15
+    lbu  t2, 14(a1)               # [keyexp] MK14
+    addi t0, t0, 20               # [keyexp] SK56 = MK13 + delta56
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 69               # [keyexp] SK58 = MK15 + delta58
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 128(a0)              # [keyexp]
+    addi t2, t2, 10               # [keyexp] SK57 = MK14 + delta57
+    andi t2, t2, 0xff             # [keyexp]
+    lbu  t3, 8(a1)                # [keyexp] MK8
+    lbu  t4, 9(a1)                # [keyexp] MK9
+    lbu  t5, 11(a1)               # [keyexp] MK11
+    addi t3, t3, 98               # [keyexp] SK59 = MK8 + delta59
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 132(a0)              # [keyexp]
+    addi t4, t4, 49               # [keyexp] SK60 = MK9 + delta60
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 108              # [keyexp] SK62 = MK11 + delta62
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 136(a0)              # [keyexp]
+    lbu  t6, 10(a1)               # [keyexp] MK10
+    lbu  a2, 12(a1)               # [keyexp] MK12
+    lbu  a3, 4(a1)                # [keyexp] MK4
+    addi t6, t6, 88               # [keyexp] SK61 = MK10 + delta61
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 118              # [keyexp] SK63 = MK12 + delta63
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 140(a0)              # [keyexp]
+    addi a3, a3, 59               # [keyexp] SK64 = MK4 + delta64
+    andi a3, a3, 0xff             # [keyexp]
+    lbu  a4, 6(a1)                # [keyexp] MK6
+    lbu  a5, 5(a1)                # [keyexp] MK5
+    lbu  a6, 7(a1)                # [keyexp] MK7
+    addi a4, a4, 14               # [keyexp] SK66 = MK6 + delta66
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 144(a0)              # [keyexp]
+    addi a5, a5, 29               # [keyexp] SK65 = MK5 + delta65
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 71               # [keyexp] SK67 = MK7 + delta67
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 148(a0)              # [keyexp]
+    lbu  a7, 0(a1)                # [keyexp] MK0
+    lbu  t0, 2(a1)                # [keyexp] MK2
+    lbu  t1, 1(a1)                # [keyexp] MK1
+    addi a7, a7, 99               # [keyexp] SK68 = MK0 + delta68
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 120              # [keyexp] SK70 = MK2 + delta70
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 152(a0)              # [keyexp]
+    addi t1, t1, 113              # [keyexp] SK69 = MK1 + delta69
+    andi t1, t1, 0xff             # [keyexp]
+    lbu  t2, 3(a1)                # [keyexp] MK3
+    lbu  t3, 12(a1)               # [keyexp] MK12
+    lbu  t4, 14(a1)               # [keyexp] MK14
+    addi t2, t2, 124              # [keyexp] SK71 = MK3 + delta71
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 156(a0)              # [keyexp]
+    addi t3, t3, 126              # [keyexp] SK72 = MK12 + delta72
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 63               # [keyexp] SK74 = MK14 + delta74
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 160(a0)              # [keyexp]
+    lbu  t5, 13(a1)               # [keyexp] MK13
+    lbu  t6, 15(a1)               # [keyexp] MK15
+    lbu  a2, 8(a1)                # [keyexp] MK8
+    addi t5, t5, 127              # [keyexp] SK73 = MK13 + delta73
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 31               # [keyexp] SK75 = MK15 + delta75
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 164(a0)              # [keyexp]
+    addi a2, a2, 15               # [keyexp] SK76 = MK8 + delta76
+    andi a2, a2, 0xff             # [keyexp]
+    lbu  a3, 10(a1)               # [keyexp] MK10
+    lbu  a4, 9(a1)                # [keyexp] MK9
+    lbu  a5, 11(a1)               # [keyexp] MK11
+    addi a3, a3, 67               # [keyexp] SK78 = MK10 + delta78
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 168(a0)              # [keyexp]
+    addi a4, a4, 7                # [keyexp] SK77 = MK9 + delta77
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 97               # [keyexp] SK79 = MK11 + delta79
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 172(a0)              # [keyexp]
+    lbu  a6, 3(a1)                # [keyexp] MK3
+    lbu  a7, 5(a1)                # [keyexp] MK5
+    lbu  t0, 4(a1)                # [keyexp] MK4
+    addi a6, a6, 112              # [keyexp] SK80 = MK3 + delta80
+    andi a6, a6, 0xff             # [keyexp]
+    addi a7, a7, 92               # [keyexp] SK82 = MK5 + delta82
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 176(a0)              # [keyexp]
+    addi t0, t0, 56               # [keyexp] SK81 = MK4 + delta81
+    andi t0, t0, 0xff             # [keyexp]
+    lbu  t1, 6(a1)                # [keyexp] MK6
+    lbu  t2, 7(a1)                # [keyexp] MK7
+    lbu  t3, 1(a1)                # [keyexp] MK1
+    addi t1, t1, 110              # [keyexp] SK83 = MK6 + delta83
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 180(a0)              # [keyexp]
+    addi t2, t2, 119              # [keyexp] SK84 = MK7 + delta84
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 61               # [keyexp] SK86 = MK1 + delta86
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 184(a0)              # [keyexp]
+    lbu  t4, 0(a1)                # [keyexp] MK0
+    lbu  t5, 2(a1)                # [keyexp] MK2
+    lbu  t6, 11(a1)               # [keyexp] MK11
+    addi t4, t4, 123              # [keyexp] SK85 = MK0 + delta85
+    andi t4, t4, 0xff             # [keyexp]
+    addi t5, t5, 30               # [keyexp] SK87 = MK2 + delta87
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 188(a0)              # [keyexp]
+    addi t6, t6, 79               # [keyexp] SK88 = MK11 + delta88
+    andi t6, t6, 0xff             # [keyexp]
+    lbu  a2, 13(a1)               # [keyexp] MK13
+    lbu  a3, 12(a1)               # [keyexp] MK12
+    lbu  a4, 14(a1)               # [keyexp] MK14
+    addi a2, a2, 83               # [keyexp] SK90 = MK13 + delta90
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 192(a0)              # [keyexp]
+    addi a3, a3, 39               # [keyexp] SK89 = MK12 + delta89
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 105              # [keyexp] SK91 = MK14 + delta91
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 196(a0)              # [keyexp]
+    lbu  a5, 15(a1)               # [keyexp] MK15
+    lbu  a6, 9(a1)                # [keyexp] MK9
+    lbu  a7, 8(a1)                # [keyexp] MK8
+    addi a5, a5, 52               # [keyexp] SK92 = MK15 + delta92
+    andi a5, a5, 0xff             # [keyexp]
+    addi a6, a6, 77               # [keyexp] SK94 = MK9 + delta94
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 200(a0)              # [keyexp]
+    addi a7, a7, 26               # [keyexp] SK93 = MK8 + delta93
+    andi a7, a7, 0xff             # [keyexp]
+    lbu  t0, 10(a1)               # [keyexp] MK10
+    lbu  t1, 2(a1)                # [keyexp] MK2
+    lbu  t2, 4(a1)                # [keyexp] MK4
+    addi t0, t0, 38               # [keyexp] SK95 = MK10 + delta95
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 204(a0)              # [keyexp]
+    addi t1, t1, 19               # [keyexp] SK96 = MK2 + delta96
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 36               # [keyexp] SK98 = MK4 + delta98
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 208(a0)              # [keyexp]
+    lbu  t3, 3(a1)                # [keyexp] MK3
+    lbu  t4, 5(a1)                # [keyexp] MK5
+    lbu  t5, 6(a1)                # [keyexp] MK6
+    addi t3, t3, 73               # [keyexp] SK97 = MK3 + delta97
+    andi t3, t3, 0xff             # [keyexp]
+    addi t4, t4, 18               # [keyexp] SK99 = MK5 + delta99
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 212(a0)              # [keyexp]
+    addi t5, t5, 9                # [keyexp] SK100 = MK6 + delta100
+    andi t5, t5, 0xff             # [keyexp]
+    lbu  t6, 0(a1)                # [keyexp] MK0
+    lbu  a2, 7(a1)                # [keyexp] MK7
+    lbu  a3, 1(a1)                # [keyexp] MK1
+    addi t6, t6, 2                # [keyexp] SK102 = MK0 + delta102
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 216(a0)              # [keyexp]
+    addi a2, a2, 4                # [keyexp] SK101 = MK7 + delta101
+    andi a2, a2, 0xff             # [keyexp]
+    addi a3, a3, 1                # [keyexp] SK103 = MK1 + delta103
+    andi a3, a3, 0xff             # [keyexp]
+    slli a3, a3, 16               # [keyexp]
+    or   a2, a2, a3               # [keyexp]
+    sw   a2, 220(a0)              # [keyexp]
+    lbu  a4, 10(a1)               # [keyexp] MK10
+    lbu  a5, 12(a1)               # [keyexp] MK12
+    lbu  a6, 11(a1)               # [keyexp] MK11
+    addi a4, a4, 64               # [keyexp] SK104 = MK10 + delta104
+    andi a4, a4, 0xff             # [keyexp]
+    addi a5, a5, 16               # [keyexp] SK106 = MK12 + delta106
+    andi a5, a5, 0xff             # [keyexp]
+    slli a5, a5, 16               # [keyexp]
+    or   a4, a4, a5               # [keyexp]
+    sw   a4, 224(a0)              # [keyexp]
+    addi a6, a6, 32               # [keyexp] SK105 = MK11 + delta105
+    andi a6, a6, 0xff             # [keyexp]
+    lbu  a7, 13(a1)               # [keyexp] MK13
+    lbu  t0, 14(a1)               # [keyexp] MK14
+    lbu  t1, 8(a1)                # [keyexp] MK8
+    addi a7, a7, 8                # [keyexp] SK107 = MK13 + delta107
+    andi a7, a7, 0xff             # [keyexp]
+    slli a7, a7, 16               # [keyexp]
+    or   a6, a6, a7               # [keyexp]
+    sw   a6, 228(a0)              # [keyexp]
+    addi t0, t0, 68               # [keyexp] SK108 = MK14 + delta108
+    andi t0, t0, 0xff             # [keyexp]
+    addi t1, t1, 17               # [keyexp] SK110 = MK8 + delta110
+    andi t1, t1, 0xff             # [keyexp]
+    slli t1, t1, 16               # [keyexp]
+    or   t0, t0, t1               # [keyexp]
+    sw   t0, 232(a0)              # [keyexp]
+    lbu  t2, 15(a1)               # [keyexp] MK15
+    lbu  t3, 9(a1)                # [keyexp] MK9
+    lbu  t4, 1(a1)                # [keyexp] MK1
+    addi t2, t2, 34               # [keyexp] SK109 = MK15 + delta109
+    andi t2, t2, 0xff             # [keyexp]
+    addi t3, t3, 72               # [keyexp] SK111 = MK9 + delta111
+    andi t3, t3, 0xff             # [keyexp]
+    slli t3, t3, 16               # [keyexp]
+    or   t2, t2, t3               # [keyexp]
+    sw   t2, 236(a0)              # [keyexp]
+    addi t4, t4, 100              # [keyexp] SK112 = MK1 + delta112
+    andi t4, t4, 0xff             # [keyexp]
+    lbu  t5, 3(a1)                # [keyexp] MK3
+    lbu  t6, 2(a1)                # [keyexp] MK2
+    lbu  a2, 4(a1)                # [keyexp] MK4
+    addi t5, t5, 25               # [keyexp] SK114 = MK3 + delta114
+    andi t5, t5, 0xff             # [keyexp]
+    slli t5, t5, 16               # [keyexp]
+    or   t4, t4, t5               # [keyexp]
+    sw   t4, 240(a0)              # [keyexp]
+    addi t6, t6, 50               # [keyexp] SK113 = MK2 + delta113
+    andi t6, t6, 0xff             # [keyexp]
+    addi a2, a2, 12               # [keyexp] SK115 = MK4 + delta115
+    andi a2, a2, 0xff             # [keyexp]
+    slli a2, a2, 16               # [keyexp]
+    or   t6, t6, a2               # [keyexp]
+    sw   t6, 244(a0)              # [keyexp]
+    lbu  a3, 5(a1)                # [keyexp] MK5
+    lbu  a4, 7(a1)                # [keyexp] MK7
+    lbu  a5, 6(a1)                # [keyexp] MK6
+    addi a3, a3, 70               # [keyexp] SK116 = MK5 + delta116
+    andi a3, a3, 0xff             # [keyexp]
+    addi a4, a4, 81               # [keyexp] SK118 = MK7 + delta118
+    andi a4, a4, 0xff             # [keyexp]
+    slli a4, a4, 16               # [keyexp]
+    or   a3, a3, a4               # [keyexp]
+    sw   a3, 248(a0)              # [keyexp]
+    addi a5, a5, 35               # [keyexp] SK117 = MK6 + delta117
+    andi a5, a5, 0xff             # [keyexp]
+    lbu  a6, 0(a1)                # [keyexp] MK0
+    lbu  a7, 9(a1)                # [keyexp] MK9
+    lbu  t0, 11(a1)               # [keyexp] MK11
+    addi a6, a6, 104              # [keyexp] SK119 = MK0 + delta119
+    andi a6, a6, 0xff             # [keyexp]
+    slli a6, a6, 16               # [keyexp]
+    or   a5, a5, a6               # [keyexp]
+    sw   a5, 252(a0)              # [keyexp]
+    addi a7, a7, 116              # [keyexp] SK120 = MK9 + delta120
+    andi a7, a7, 0xff             # [keyexp]
+    addi t0, t0, 93               # [keyexp] SK122 = MK11 + delta122
+    andi t0, t0, 0xff             # [keyexp]
+    slli t0, t0, 16               # [keyexp]
+    or   a7, a7, t0               # [keyexp]
+    sw   a7, 256(a0)              # [keyexp]
+    lbu  t1, 10(a1)               # [keyexp] MK10
+    lbu  t2, 12(a1)               # [keyexp] MK12
+    lbu  t3, 13(a1)               # [keyexp] MK13
+    addi t1, t1, 58               # [keyexp] SK121 = MK10 + delta121
+    andi t1, t1, 0xff             # [keyexp]
+    addi t2, t2, 46               # [keyexp] SK123 = MK12 + delta123
+    andi t2, t2, 0xff             # [keyexp]
+    slli t2, t2, 16               # [keyexp]
+    or   t1, t1, t2               # [keyexp]
+    sw   t1, 260(a0)              # [keyexp]
+    addi t3, t3, 87               # [keyexp] SK124 = MK13 + delta124
+    andi t3, t3, 0xff             # [keyexp]
+    lbu  t4, 15(a1)               # [keyexp] MK15
+    lbu  t5, 14(a1)               # [keyexp] MK14
+    lbu  t6, 8(a1)                # [keyexp] MK8
+    addi t4, t4, 53               # [keyexp] SK126 = MK15 + delta126
+    andi t4, t4, 0xff             # [keyexp]
+    slli t4, t4, 16               # [keyexp]
+    or   t3, t3, t4               # [keyexp]
+    sw   t3, 264(a0)              # [keyexp]
+    addi t5, t5, 107              # [keyexp] SK125 = MK14 + delta125
+    andi t5, t5, 0xff             # [keyexp]
+    addi t6, t6, 90               # [keyexp] SK127 = MK8 + delta127
+    andi t6, t6, 0xff             # [keyexp]
+    slli t6, t6, 16               # [keyexp]
+    or   t5, t5, t6               # [keyexp]
+    sw   t5, 268(a0)              # [keyexp]
     ret
     .size hight_keyexp_dec, .-hight_keyexp_dec
 
@@ -1221,805 +1221,805 @@ hight_keyexp_dec:
     .globl hight_encrypt
     .type hight_encrypt, @function
 hight_encrypt:
-    lbu  a3, 0(a1)                # P0
-    lbu  a4, 1(a1)                # P1
-    lbu  a5, 2(a1)                # P2
-    lbu  a6, 3(a1)                # P3
-    lbu  t0, 4(a1)                # P4
-    lbu  t1, 5(a1)                # P5
-    lbu  t2, 6(a1)                # P6
-    lbu  t3, 7(a1)                # P7
-    li   a7, 0x00ff00ff
-    lw   t5, 16(a2)               # round 0: SK0 | SK2 << 16
-    pack a3, a3, t0               # X0 | X4 << 16
-    pack a4, a4, t1               # X1 | X5 << 16
-    pack a5, a5, t2               # X2 | X6 << 16
-    pack a6, a6, t3               # X3 | X7 << 16
-    lw   t1, 0(a2)                # whitening WK0/WK2
-    lw   t2, 4(a2)                # whitening WK1/WK3
-    add  a3, a3, t1
-    xor  a5, a5, t2
-    and  a3, a3, a7
-    slli t3, a3, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    xor  t3, t3, t5
-    add  a4, a4, t3               # X1 + (F1(X0) ^ SK)
-    slli a1, a5, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 20(a2)               # round 0: SK1 | SK3 << 16
-    and  a4, a4, a7
-    add  t0, t0, t1
-    xor  a6, a6, t0               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t2, a6, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a6
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 24(a2)               # round 1: SK6 | SK4 << 16
-    slli t5, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t2, t2, t4
-    add  a3, a3, t2               # X1 + (F1(X0) ^ SK)
-    or   t5, t5, a4
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 28(a2)               # round 1: SK5 | SK7 << 16
-    and  a3, a3, a7
-    add  a1, a1, t0
-    xor  a5, a5, a1               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t1, a5, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 32(a2)               # round 2: SK10 | SK8 << 16
-    slli t4, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t1, t1, t3
-    add  a6, a6, t1               # X1 + (F1(X0) ^ SK)
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 36(a2)               # round 2: SK11 | SK9 << 16
-    and  a6, a6, a7
-    add  t5, t5, a1
-    xor  a4, a4, t5               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t0, a4, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a4
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 40(a2)               # round 3: SK12 | SK14 << 16
-    slli t3, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t0, t0, t2
-    add  a5, a5, t0               # X1 + (F1(X0) ^ SK)
-    or   t3, t3, a6
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 44(a2)               # round 3: SK15 | SK13 << 16
-    and  a5, a5, a7
-    add  t4, t4, t5
-    xor  a3, a3, t4               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli a1, a3, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a3
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 48(a2)               # round 4: SK16 | SK18 << 16
-    slli t2, a5, 8                # F0: d = x | x << 8 per lane
-    xor  a1, a1, t1
-    add  a4, a4, a1               # X1 + (F1(X0) ^ SK)
-    or   t2, t2, a5
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 52(a2)               # round 4: SK17 | SK19 << 16
-    and  a4, a4, a7
-    add  t3, t3, t4
-    xor  a6, a6, t3               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t5, a6, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a6
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 56(a2)               # round 5: SK22 | SK20 << 16
-    slli t1, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t5, t5, t0
-    add  a3, a3, t5               # X1 + (F1(X0) ^ SK)
-    or   t1, t1, a4
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 60(a2)               # round 5: SK21 | SK23 << 16
-    and  a3, a3, a7
-    add  t2, t2, t3
-    xor  a5, a5, t2               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t4, a5, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a5
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 64(a2)               # round 6: SK26 | SK24 << 16
-    slli t0, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t4, t4, a1
-    add  a6, a6, t4               # X1 + (F1(X0) ^ SK)
-    or   t0, t0, a3
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 68(a2)               # round 6: SK27 | SK25 << 16
-    and  a6, a6, a7
-    add  t1, t1, t2
-    xor  a4, a4, t1               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t3, a4, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a4
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 72(a2)               # round 7: SK28 | SK30 << 16
-    slli a1, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t3, t3, t5
-    add  a5, a5, t3               # X1 + (F1(X0) ^ SK)
-    or   a1, a1, a6
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 76(a2)               # round 7: SK31 | SK29 << 16
-    and  a5, a5, a7
-    add  t0, t0, t1
-    xor  a3, a3, t0               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t2, a3, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a3
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 80(a2)               # round 8: SK32 | SK34 << 16
-    slli t5, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t2, t2, t4
-    add  a4, a4, t2               # X1 + (F1(X0) ^ SK)
-    or   t5, t5, a5
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 84(a2)               # round 8: SK33 | SK35 << 16
-    and  a4, a4, a7
-    add  a1, a1, t0
-    xor  a6, a6, a1               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t1, a6, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a6
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 88(a2)               # round 9: SK38 | SK36 << 16
-    slli t4, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t1, t1, t3
-    add  a3, a3, t1               # X1 + (F1(X0) ^ SK)
-    or   t4, t4, a4
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 92(a2)               # round 9: SK37 | SK39 << 16
-    and  a3, a3, a7
-    add  t5, t5, a1
-    xor  a5, a5, t5               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t0, a5, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a5
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 96(a2)               # round 10: SK42 | SK40 << 16
-    slli t3, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t0, t0, t2
-    add  a6, a6, t0               # X1 + (F1(X0) ^ SK)
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 100(a2)              # round 10: SK43 | SK41 << 16
-    and  a6, a6, a7
-    add  t4, t4, t5
-    xor  a4, a4, t4               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli a1, a4, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a4
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 104(a2)              # round 11: SK44 | SK46 << 16
-    slli t2, a6, 8                # F0: d = x | x << 8 per lane
-    xor  a1, a1, t1
-    add  a5, a5, a1               # X1 + (F1(X0) ^ SK)
-    or   t2, t2, a6
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 108(a2)              # round 11: SK47 | SK45 << 16
-    and  a5, a5, a7
-    add  t3, t3, t4
-    xor  a3, a3, t3               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t5, a3, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a3
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 112(a2)              # round 12: SK48 | SK50 << 16
-    slli t1, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t5, t5, t0
-    add  a4, a4, t5               # X1 + (F1(X0) ^ SK)
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 116(a2)              # round 12: SK49 | SK51 << 16
-    and  a4, a4, a7
-    add  t2, t2, t3
-    xor  a6, a6, t2               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t4, a6, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a6
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 120(a2)              # round 13: SK54 | SK52 << 16
-    slli t0, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t4, t4, a1
-    add  a3, a3, t4               # X1 + (F1(X0) ^ SK)
-    or   t0, t0, a4
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 124(a2)              # round 13: SK53 | SK55 << 16
-    and  a3, a3, a7
-    add  t1, t1, t2
-    xor  a5, a5, t1               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t3, a5, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a5
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 128(a2)              # round 14: SK58 | SK56 << 16
-    slli a1, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t3, t3, t5
-    add  a6, a6, t3               # X1 + (F1(X0) ^ SK)
-    or   a1, a1, a3
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 132(a2)              # round 14: SK59 | SK57 << 16
-    and  a6, a6, a7
-    add  t0, t0, t1
-    xor  a4, a4, t0               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t2, a4, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a4
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 136(a2)              # round 15: SK60 | SK62 << 16
-    slli t5, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t2, t2, t4
-    add  a5, a5, t2               # X1 + (F1(X0) ^ SK)
-    or   t5, t5, a6
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 140(a2)              # round 15: SK63 | SK61 << 16
-    and  a5, a5, a7
-    add  a1, a1, t0
-    xor  a3, a3, a1               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t1, a3, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a3
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 144(a2)              # round 16: SK64 | SK66 << 16
-    slli t4, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t1, t1, t3
-    add  a4, a4, t1               # X1 + (F1(X0) ^ SK)
-    or   t4, t4, a5
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 148(a2)              # round 16: SK65 | SK67 << 16
-    and  a4, a4, a7
-    add  t5, t5, a1
-    xor  a6, a6, t5               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t0, a6, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a6
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 152(a2)              # round 17: SK70 | SK68 << 16
-    slli t3, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t0, t0, t2
-    add  a3, a3, t0               # X1 + (F1(X0) ^ SK)
-    or   t3, t3, a4
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 156(a2)              # round 17: SK69 | SK71 << 16
-    and  a3, a3, a7
-    add  t4, t4, t5
-    xor  a5, a5, t4               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli a1, a5, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 160(a2)              # round 18: SK74 | SK72 << 16
-    slli t2, a3, 8                # F0: d = x | x << 8 per lane
-    xor  a1, a1, t1
-    add  a6, a6, a1               # X1 + (F1(X0) ^ SK)
-    or   t2, t2, a3
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 164(a2)              # round 18: SK75 | SK73 << 16
-    and  a6, a6, a7
-    add  t3, t3, t4
-    xor  a4, a4, t3               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t5, a4, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a4
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 168(a2)              # round 19: SK76 | SK78 << 16
-    slli t1, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t5, t5, t0
-    add  a5, a5, t5               # X1 + (F1(X0) ^ SK)
-    or   t1, t1, a6
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 172(a2)              # round 19: SK79 | SK77 << 16
-    and  a5, a5, a7
-    add  t2, t2, t3
-    xor  a3, a3, t2               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t4, a3, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 176(a2)              # round 20: SK80 | SK82 << 16
-    slli t0, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t4, t4, a1
-    add  a4, a4, t4               # X1 + (F1(X0) ^ SK)
-    or   t0, t0, a5
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 180(a2)              # round 20: SK81 | SK83 << 16
-    and  a4, a4, a7
-    add  t1, t1, t2
-    xor  a6, a6, t1               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t3, a6, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a6
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 184(a2)              # round 21: SK86 | SK84 << 16
-    slli a1, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t3, t3, t5
-    add  a3, a3, t3               # X1 + (F1(X0) ^ SK)
-    or   a1, a1, a4
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 188(a2)              # round 21: SK85 | SK87 << 16
-    and  a3, a3, a7
-    add  t0, t0, t1
-    xor  a5, a5, t0               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t2, a5, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a5
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 192(a2)              # round 22: SK90 | SK88 << 16
-    slli t5, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t2, t2, t4
-    add  a6, a6, t2               # X1 + (F1(X0) ^ SK)
-    or   t5, t5, a3
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 196(a2)              # round 22: SK91 | SK89 << 16
-    and  a6, a6, a7
-    add  a1, a1, t0
-    xor  a4, a4, a1               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t1, a4, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a4
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 200(a2)              # round 23: SK92 | SK94 << 16
-    slli t4, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t1, t1, t3
-    add  a5, a5, t1               # X1 + (F1(X0) ^ SK)
-    or   t4, t4, a6
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 204(a2)              # round 23: SK95 | SK93 << 16
-    and  a5, a5, a7
-    add  t5, t5, a1
-    xor  a3, a3, t5               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t0, a3, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a3
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 208(a2)              # round 24: SK96 | SK98 << 16
-    slli t3, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t0, t0, t2
-    add  a4, a4, t0               # X1 + (F1(X0) ^ SK)
-    or   t3, t3, a5
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 212(a2)              # round 24: SK97 | SK99 << 16
-    and  a4, a4, a7
-    add  t4, t4, t5
-    xor  a6, a6, t4               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli a1, a6, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a6
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 216(a2)              # round 25: SK102 | SK100 << 16
-    slli t2, a4, 8                # F0: d = x | x << 8 per lane
-    xor  a1, a1, t1
-    add  a3, a3, a1               # X1 + (F1(X0) ^ SK)
-    or   t2, t2, a4
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 220(a2)              # round 25: SK101 | SK103 << 16
-    and  a3, a3, a7
-    add  t3, t3, t4
-    xor  a5, a5, t3               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t5, a5, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a5
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 224(a2)              # round 26: SK106 | SK104 << 16
-    slli t1, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t5, t5, t0
-    add  a6, a6, t5               # X1 + (F1(X0) ^ SK)
-    or   t1, t1, a3
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 228(a2)              # round 26: SK107 | SK105 << 16
-    and  a6, a6, a7
-    add  t2, t2, t3
-    xor  a4, a4, t2               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t4, a4, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a4
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 232(a2)              # round 27: SK108 | SK110 << 16
-    slli t0, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t4, t4, a1
-    add  a5, a5, t4               # X1 + (F1(X0) ^ SK)
-    or   t0, t0, a6
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 236(a2)              # round 27: SK111 | SK109 << 16
-    and  a5, a5, a7
-    add  t1, t1, t2
-    xor  a3, a3, t1               # X3 ^ (F0(X2) + SK)
-    and  a3, a3, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t3, a3, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 240(a2)              # round 28: SK112 | SK114 << 16
-    slli a1, a5, 8                # F0: d = x | x << 8 per lane
-    xor  t3, t3, t5
-    add  a4, a4, t3               # X1 + (F1(X0) ^ SK)
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 244(a2)              # round 28: SK113 | SK115 << 16
-    and  a4, a4, a7
-    add  t0, t0, t1
-    xor  a6, a6, t0               # X3 ^ (F0(X2) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t2, a6, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a6
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 248(a2)              # round 29: SK118 | SK116 << 16
-    slli t5, a4, 8                # F0: d = x | x << 8 per lane
-    xor  t2, t2, t4
-    add  a3, a3, t2               # X1 + (F1(X0) ^ SK)
-    or   t5, t5, a4
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 252(a2)              # round 29: SK117 | SK119 << 16
-    and  a3, a3, a7
-    add  a1, a1, t0
-    xor  a5, a5, a1               # X3 ^ (F0(X2) + SK)
-    and  a5, a5, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t1, a5, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 256(a2)              # round 30: SK122 | SK120 << 16
-    slli t4, a3, 8                # F0: d = x | x << 8 per lane
-    xor  t1, t1, t3
-    add  a6, a6, t1               # X1 + (F1(X0) ^ SK)
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 260(a2)              # round 30: SK123 | SK121 << 16
-    and  a6, a6, a7
-    add  t5, t5, a1
-    xor  a4, a4, t5               # X3 ^ (F0(X2) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t0, a4, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a4
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 264(a2)              # round 31: SK124 | SK126 << 16
-    slli t3, a6, 8                # F0: d = x | x << 8 per lane
-    xor  t0, t0, t2
-    add  a5, a5, t0               # X1 + (F1(X0) ^ SK)
-    or   t3, t3, a6
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 268(a2)              # round 31: SK127 | SK125 << 16
-    lw   a1, 8(a2)                # whitening WK4/WK6
-    add  t4, t4, t5
-    xor  a3, a3, t4               # X3 ^ (F0(X2) + SK)
-    add  a4, a4, a1
-    lw   t0, 12(a2)               # whitening WK7/WK5
-    sb   a3, 7(a0)                # byte 7
-    xor  a6, a6, t0
-    srli t1, a3, 16
-    sb   t1, 3(a0)                # byte 3
-    sb   a4, 0(a0)                # byte 0
-    srli t2, a4, 16
-    sb   t2, 4(a0)                # byte 4
-    sb   a5, 1(a0)                # byte 1
-    srli t3, a5, 16
-    sb   t3, 5(a0)                # byte 5
-    sb   a6, 6(a0)                # byte 6
-    srli t4, a6, 16
-    sb   t4, 2(a0)                # byte 2
+    lbu  a3, 0(a1)                # [io] P0
+    lbu  a4, 1(a1)                # [io] P1
+    lbu  a5, 2(a1)                # [io] P2
+    lbu  a6, 3(a1)                # [io] P3
+    lbu  t0, 4(a1)                # [io] P4
+    lbu  t1, 5(a1)                # [io] P5
+    lbu  t2, 6(a1)                # [io] P6
+    lbu  t3, 7(a1)                # [io] P7
+    li   a7, 0x00ff00ff           # [io]
+    lw   t5, 16(a2)               # [round key load] round 0: SK0 | SK2 << 16
+    pack a3, a3, t0               # [io] X0 | X4 << 16
+    pack a4, a4, t1               # [io] X1 | X5 << 16
+    pack a5, a5, t2               # [io] X2 | X6 << 16
+    pack a6, a6, t3               # [io] X3 | X7 << 16
+    lw   t1, 0(a2)                # [whitening] whitening WK0/WK2
+    lw   t2, 4(a2)                # [whitening] whitening WK1/WK3
+    add  a3, a3, t1               # [whitening]
+    xor  a5, a5, t2               # [whitening]
+    and  a3, a3, a7               # [whitening]
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t5               # [key add]
+    add  a4, a4, t3               # [state update] X1 + (F1(X0) ^ SK)
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 20(a2)               # [round key load] round 0: SK1 | SK3 << 16
+    and  a4, a4, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a6, a6, t0               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t2, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a6               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 24(a2)               # [round key load] round 1: SK6 | SK4 << 16
+    slli t5, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t2, t2, t4               # [key add]
+    add  a3, a3, t2               # [state update] X1 + (F1(X0) ^ SK)
+    or   t5, t5, a4               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 28(a2)               # [round key load] round 1: SK5 | SK7 << 16
+    and  a3, a3, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a5, a5, a1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 32(a2)               # [round key load] round 2: SK10 | SK8 << 16
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t1, t1, t3               # [key add]
+    add  a6, a6, t1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 36(a2)               # [round key load] round 2: SK11 | SK9 << 16
+    and  a6, a6, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a4, a4, t5               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t0, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a4               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 40(a2)               # [round key load] round 3: SK12 | SK14 << 16
+    slli t3, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t0, t0, t2               # [key add]
+    add  a5, a5, t0               # [state update] X1 + (F1(X0) ^ SK)
+    or   t3, t3, a6               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 44(a2)               # [round key load] round 3: SK15 | SK13 << 16
+    and  a5, a5, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli a1, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a3               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 48(a2)               # [round key load] round 4: SK16 | SK18 << 16
+    slli t2, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  a1, a1, t1               # [key add]
+    add  a4, a4, a1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t2, t2, a5               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 52(a2)               # [round key load] round 4: SK17 | SK19 << 16
+    and  a4, a4, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a6, a6, t3               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t5, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a6               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 56(a2)               # [round key load] round 5: SK22 | SK20 << 16
+    slli t1, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t5, t5, t0               # [key add]
+    add  a3, a3, t5               # [state update] X1 + (F1(X0) ^ SK)
+    or   t1, t1, a4               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 60(a2)               # [round key load] round 5: SK21 | SK23 << 16
+    and  a3, a3, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a5, a5, t2               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t4, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a5               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 64(a2)               # [round key load] round 6: SK26 | SK24 << 16
+    slli t0, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t4, t4, a1               # [key add]
+    add  a6, a6, t4               # [state update] X1 + (F1(X0) ^ SK)
+    or   t0, t0, a3               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 68(a2)               # [round key load] round 6: SK27 | SK25 << 16
+    and  a6, a6, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a4, a4, t1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t3, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a4               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 72(a2)               # [round key load] round 7: SK28 | SK30 << 16
+    slli a1, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t3, t3, t5               # [key add]
+    add  a5, a5, t3               # [state update] X1 + (F1(X0) ^ SK)
+    or   a1, a1, a6               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 76(a2)               # [round key load] round 7: SK31 | SK29 << 16
+    and  a5, a5, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a3, a3, t0               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t2, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a3               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 80(a2)               # [round key load] round 8: SK32 | SK34 << 16
+    slli t5, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t2, t2, t4               # [key add]
+    add  a4, a4, t2               # [state update] X1 + (F1(X0) ^ SK)
+    or   t5, t5, a5               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 84(a2)               # [round key load] round 8: SK33 | SK35 << 16
+    and  a4, a4, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a6, a6, a1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t1, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a6               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 88(a2)               # [round key load] round 9: SK38 | SK36 << 16
+    slli t4, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t1, t1, t3               # [key add]
+    add  a3, a3, t1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t4, t4, a4               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 92(a2)               # [round key load] round 9: SK37 | SK39 << 16
+    and  a3, a3, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a5, a5, t5               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t0, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a5               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 96(a2)               # [round key load] round 10: SK42 | SK40 << 16
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t0, t0, t2               # [key add]
+    add  a6, a6, t0               # [state update] X1 + (F1(X0) ^ SK)
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 100(a2)              # [round key load] round 10: SK43 | SK41 << 16
+    and  a6, a6, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a4, a4, t4               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli a1, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a4               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 104(a2)              # [round key load] round 11: SK44 | SK46 << 16
+    slli t2, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  a1, a1, t1               # [key add]
+    add  a5, a5, a1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t2, t2, a6               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 108(a2)              # [round key load] round 11: SK47 | SK45 << 16
+    and  a5, a5, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a3, a3, t3               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t5, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a3               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 112(a2)              # [round key load] round 12: SK48 | SK50 << 16
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t5, t5, t0               # [key add]
+    add  a4, a4, t5               # [state update] X1 + (F1(X0) ^ SK)
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 116(a2)              # [round key load] round 12: SK49 | SK51 << 16
+    and  a4, a4, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a6, a6, t2               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t4, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a6               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 120(a2)              # [round key load] round 13: SK54 | SK52 << 16
+    slli t0, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t4, t4, a1               # [key add]
+    add  a3, a3, t4               # [state update] X1 + (F1(X0) ^ SK)
+    or   t0, t0, a4               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 124(a2)              # [round key load] round 13: SK53 | SK55 << 16
+    and  a3, a3, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a5, a5, t1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t3, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a5               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 128(a2)              # [round key load] round 14: SK58 | SK56 << 16
+    slli a1, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t3, t3, t5               # [key add]
+    add  a6, a6, t3               # [state update] X1 + (F1(X0) ^ SK)
+    or   a1, a1, a3               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 132(a2)              # [round key load] round 14: SK59 | SK57 << 16
+    and  a6, a6, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a4, a4, t0               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t2, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a4               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 136(a2)              # [round key load] round 15: SK60 | SK62 << 16
+    slli t5, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t2, t2, t4               # [key add]
+    add  a5, a5, t2               # [state update] X1 + (F1(X0) ^ SK)
+    or   t5, t5, a6               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 140(a2)              # [round key load] round 15: SK63 | SK61 << 16
+    and  a5, a5, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a3, a3, a1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t1, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a3               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 144(a2)              # [round key load] round 16: SK64 | SK66 << 16
+    slli t4, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t1, t1, t3               # [key add]
+    add  a4, a4, t1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t4, t4, a5               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 148(a2)              # [round key load] round 16: SK65 | SK67 << 16
+    and  a4, a4, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a6, a6, t5               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t0, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a6               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 152(a2)              # [round key load] round 17: SK70 | SK68 << 16
+    slli t3, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t0, t0, t2               # [key add]
+    add  a3, a3, t0               # [state update] X1 + (F1(X0) ^ SK)
+    or   t3, t3, a4               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 156(a2)              # [round key load] round 17: SK69 | SK71 << 16
+    and  a3, a3, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 160(a2)              # [round key load] round 18: SK74 | SK72 << 16
+    slli t2, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  a1, a1, t1               # [key add]
+    add  a6, a6, a1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t2, t2, a3               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 164(a2)              # [round key load] round 18: SK75 | SK73 << 16
+    and  a6, a6, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a4, a4, t3               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t5, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a4               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 168(a2)              # [round key load] round 19: SK76 | SK78 << 16
+    slli t1, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t5, t5, t0               # [key add]
+    add  a5, a5, t5               # [state update] X1 + (F1(X0) ^ SK)
+    or   t1, t1, a6               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 172(a2)              # [round key load] round 19: SK79 | SK77 << 16
+    and  a5, a5, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a3, a3, t2               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 176(a2)              # [round key load] round 20: SK80 | SK82 << 16
+    slli t0, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t4, t4, a1               # [key add]
+    add  a4, a4, t4               # [state update] X1 + (F1(X0) ^ SK)
+    or   t0, t0, a5               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 180(a2)              # [round key load] round 20: SK81 | SK83 << 16
+    and  a4, a4, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a6, a6, t1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t3, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a6               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 184(a2)              # [round key load] round 21: SK86 | SK84 << 16
+    slli a1, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t3, t3, t5               # [key add]
+    add  a3, a3, t3               # [state update] X1 + (F1(X0) ^ SK)
+    or   a1, a1, a4               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 188(a2)              # [round key load] round 21: SK85 | SK87 << 16
+    and  a3, a3, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a5, a5, t0               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t2, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a5               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 192(a2)              # [round key load] round 22: SK90 | SK88 << 16
+    slli t5, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t2, t2, t4               # [key add]
+    add  a6, a6, t2               # [state update] X1 + (F1(X0) ^ SK)
+    or   t5, t5, a3               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 196(a2)              # [round key load] round 22: SK91 | SK89 << 16
+    and  a6, a6, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a4, a4, a1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t1, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a4               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 200(a2)              # [round key load] round 23: SK92 | SK94 << 16
+    slli t4, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t1, t1, t3               # [key add]
+    add  a5, a5, t1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t4, t4, a6               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 204(a2)              # [round key load] round 23: SK95 | SK93 << 16
+    and  a5, a5, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a3, a3, t5               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t0, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a3               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 208(a2)              # [round key load] round 24: SK96 | SK98 << 16
+    slli t3, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t0, t0, t2               # [key add]
+    add  a4, a4, t0               # [state update] X1 + (F1(X0) ^ SK)
+    or   t3, t3, a5               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 212(a2)              # [round key load] round 24: SK97 | SK99 << 16
+    and  a4, a4, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a6, a6, t4               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli a1, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a6               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 216(a2)              # [round key load] round 25: SK102 | SK100 << 16
+    slli t2, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  a1, a1, t1               # [key add]
+    add  a3, a3, a1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t2, t2, a4               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 220(a2)              # [round key load] round 25: SK101 | SK103 << 16
+    and  a3, a3, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a5, a5, t3               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t5, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a5               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 224(a2)              # [round key load] round 26: SK106 | SK104 << 16
+    slli t1, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t5, t5, t0               # [key add]
+    add  a6, a6, t5               # [state update] X1 + (F1(X0) ^ SK)
+    or   t1, t1, a3               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 228(a2)              # [round key load] round 26: SK107 | SK105 << 16
+    and  a6, a6, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a4, a4, t2               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t4, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a4               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 232(a2)              # [round key load] round 27: SK108 | SK110 << 16
+    slli t0, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t4, t4, a1               # [key add]
+    add  a5, a5, t4               # [state update] X1 + (F1(X0) ^ SK)
+    or   t0, t0, a6               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 236(a2)              # [round key load] round 27: SK111 | SK109 << 16
+    and  a5, a5, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a3, a3, t1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 240(a2)              # [round key load] round 28: SK112 | SK114 << 16
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t3, t3, t5               # [key add]
+    add  a4, a4, t3               # [state update] X1 + (F1(X0) ^ SK)
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 244(a2)              # [round key load] round 28: SK113 | SK115 << 16
+    and  a4, a4, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a6, a6, t0               # [state update] X3 ^ (F0(X2) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t2, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a6               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 248(a2)              # [round key load] round 29: SK118 | SK116 << 16
+    slli t5, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t2, t2, t4               # [key add]
+    add  a3, a3, t2               # [state update] X1 + (F1(X0) ^ SK)
+    or   t5, t5, a4               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 252(a2)              # [round key load] round 29: SK117 | SK119 << 16
+    and  a3, a3, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a5, a5, a1               # [state update] X3 ^ (F0(X2) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 256(a2)              # [round key load] round 30: SK122 | SK120 << 16
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t1, t1, t3               # [key add]
+    add  a6, a6, t1               # [state update] X1 + (F1(X0) ^ SK)
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 260(a2)              # [round key load] round 30: SK123 | SK121 << 16
+    and  a6, a6, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a4, a4, t5               # [state update] X3 ^ (F0(X2) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t0, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a4               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 264(a2)              # [round key load] round 31: SK124 | SK126 << 16
+    slli t3, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    xor  t0, t0, t2               # [key add]
+    add  a5, a5, t0               # [state update] X1 + (F1(X0) ^ SK)
+    or   t3, t3, a6               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 268(a2)              # [round key load] round 31: SK127 | SK125 << 16
+    lw   a1, 8(a2)                # [whitening] whitening WK4/WK6
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update] X3 ^ (F0(X2) + SK)
+    add  a4, a4, a1               # [whitening]
+    lw   t0, 12(a2)               # [whitening] whitening WK7/WK5
+    sb   a3, 7(a0)                # [io] byte 7
+    xor  a6, a6, t0               # [whitening]
+    srli t1, a3, 16               # [io]
+    sb   t1, 3(a0)                # [io] byte 3
+    sb   a4, 0(a0)                # [io] byte 0
+    srli t2, a4, 16               # [io]
+    sb   t2, 4(a0)                # [io] byte 4
+    sb   a5, 1(a0)                # [io] byte 1
+    srli t3, a5, 16               # [io]
+    sb   t3, 5(a0)                # [io] byte 5
+    sb   a6, 6(a0)                # [io] byte 6
+    srli t4, a6, 16               # [io]
+    sb   t4, 2(a0)                # [io] byte 2
     ret
     .size hight_encrypt, .-hight_encrypt
 
@@ -2027,837 +2027,837 @@ hight_encrypt:
     .globl hight_decrypt
     .type hight_decrypt, @function
 hight_decrypt:
-    lbu  a3, 0(a1)                # C0
-    lbu  a4, 1(a1)                # C1
-    lbu  a5, 2(a1)                # C2
-    lbu  a6, 3(a1)                # C3
-    lbu  t0, 4(a1)                # C4
-    lbu  t1, 5(a1)                # C5
-    lbu  t2, 6(a1)                # C6
-    lbu  t3, 7(a1)                # C7
-    li   a7, 0x00ff00ff
-    li   t6, 0x01000100
-    pack a3, a3, t0               # X0 | X4 << 16
-    pack a4, a4, t1               # X1 | X5 << 16
-    pack a5, a5, t2               # X2 | X6 << 16
-    pack a6, a6, t3               # X3 | X7 << 16
-    lw   t1, 0(a2)                # whitening -WK4/-WK6
-    lw   t2, 4(a2)                # whitening WK5/WK7
-    add  a3, a3, t1
-    xor  a5, a5, t2
-    and  a3, a3, a7
-    slli t3, a3, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 264(a2)              # round 31: SK124 | SK126 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t3, t3, t5
-    sub  a4, a4, t3               # Y2 - (F1(X0) ^ SK)
-    slli a1, a5, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 268(a2)              # round 31: SK125 | SK127 << 16
-    and  a4, a4, a7
-    add  t0, t0, t1
-    xor  a6, a6, t0               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t2, a4, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a4
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 256(a2)              # round 30: SK120 | SK122 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t2, t2, t4
-    sub  a5, a5, t2               # Y2 - (F1(X0) ^ SK)
-    slli t5, a6, 8                # F0: d = x | x << 8 per lane
-    or   t5, t5, a6
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 260(a2)              # round 30: SK121 | SK123 << 16
-    and  a5, a5, a7
-    add  a1, a1, t0
-    xor  a3, a3, a1               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t1, a5, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 248(a2)              # round 29: SK116 | SK118 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t1, t1, t3
-    sub  a6, a6, t1               # Y2 - (F1(X0) ^ SK)
-    slli t4, a3, 8                # F0: d = x | x << 8 per lane
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 252(a2)              # round 29: SK117 | SK119 << 16
-    and  a6, a6, a7
-    add  t5, t5, a1
-    xor  a4, a4, t5               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t0, a6, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a6
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 240(a2)              # round 28: SK112 | SK114 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t0, t0, t2
-    sub  a3, a3, t0               # Y2 - (F1(X0) ^ SK)
-    slli t3, a4, 8                # F0: d = x | x << 8 per lane
-    or   t3, t3, a4
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 244(a2)              # round 28: SK113 | SK115 << 16
-    and  a3, a3, a7
-    add  t4, t4, t5
-    xor  a5, a5, t4               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli a1, a3, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a3
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 232(a2)              # round 27: SK108 | SK110 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  a1, a1, t1
-    sub  a4, a4, a1               # Y2 - (F1(X0) ^ SK)
-    slli t2, a5, 8                # F0: d = x | x << 8 per lane
-    or   t2, t2, a5
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 236(a2)              # round 27: SK109 | SK111 << 16
-    and  a4, a4, a7
-    add  t3, t3, t4
-    xor  a6, a6, t3               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t5, a4, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a4
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 224(a2)              # round 26: SK104 | SK106 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t5, t5, t0
-    sub  a5, a5, t5               # Y2 - (F1(X0) ^ SK)
-    slli t1, a6, 8                # F0: d = x | x << 8 per lane
-    or   t1, t1, a6
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 228(a2)              # round 26: SK105 | SK107 << 16
-    and  a5, a5, a7
-    add  t2, t2, t3
-    xor  a3, a3, t2               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t4, a5, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a5
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 216(a2)              # round 25: SK100 | SK102 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t4, t4, a1
-    sub  a6, a6, t4               # Y2 - (F1(X0) ^ SK)
-    slli t0, a3, 8                # F0: d = x | x << 8 per lane
-    or   t0, t0, a3
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 220(a2)              # round 25: SK101 | SK103 << 16
-    and  a6, a6, a7
-    add  t1, t1, t2
-    xor  a4, a4, t1               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t3, a6, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a6
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 208(a2)              # round 24: SK96 | SK98 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t3, t3, t5
-    sub  a3, a3, t3               # Y2 - (F1(X0) ^ SK)
-    slli a1, a4, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a4
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 212(a2)              # round 24: SK97 | SK99 << 16
-    and  a3, a3, a7
-    add  t0, t0, t1
-    xor  a5, a5, t0               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t2, a3, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a3
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 200(a2)              # round 23: SK92 | SK94 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t2, t2, t4
-    sub  a4, a4, t2               # Y2 - (F1(X0) ^ SK)
-    slli t5, a5, 8                # F0: d = x | x << 8 per lane
-    or   t5, t5, a5
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 204(a2)              # round 23: SK93 | SK95 << 16
-    and  a4, a4, a7
-    add  a1, a1, t0
-    xor  a6, a6, a1               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t1, a4, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a4
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 192(a2)              # round 22: SK88 | SK90 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t1, t1, t3
-    sub  a5, a5, t1               # Y2 - (F1(X0) ^ SK)
-    slli t4, a6, 8                # F0: d = x | x << 8 per lane
-    or   t4, t4, a6
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 196(a2)              # round 22: SK89 | SK91 << 16
-    and  a5, a5, a7
-    add  t5, t5, a1
-    xor  a3, a3, t5               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t0, a5, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a5
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 184(a2)              # round 21: SK84 | SK86 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t0, t0, t2
-    sub  a6, a6, t0               # Y2 - (F1(X0) ^ SK)
-    slli t3, a3, 8                # F0: d = x | x << 8 per lane
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 188(a2)              # round 21: SK85 | SK87 << 16
-    and  a6, a6, a7
-    add  t4, t4, t5
-    xor  a4, a4, t4               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli a1, a6, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a6
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 176(a2)              # round 20: SK80 | SK82 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  a1, a1, t1
-    sub  a3, a3, a1               # Y2 - (F1(X0) ^ SK)
-    slli t2, a4, 8                # F0: d = x | x << 8 per lane
-    or   t2, t2, a4
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 180(a2)              # round 20: SK81 | SK83 << 16
-    and  a3, a3, a7
-    add  t3, t3, t4
-    xor  a5, a5, t3               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t5, a3, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a3
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 168(a2)              # round 19: SK76 | SK78 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t5, t5, t0
-    sub  a4, a4, t5               # Y2 - (F1(X0) ^ SK)
-    slli t1, a5, 8                # F0: d = x | x << 8 per lane
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 172(a2)              # round 19: SK77 | SK79 << 16
-    and  a4, a4, a7
-    add  t2, t2, t3
-    xor  a6, a6, t2               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t4, a4, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a4
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 160(a2)              # round 18: SK72 | SK74 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t4, t4, a1
-    sub  a5, a5, t4               # Y2 - (F1(X0) ^ SK)
-    slli t0, a6, 8                # F0: d = x | x << 8 per lane
-    or   t0, t0, a6
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 164(a2)              # round 18: SK73 | SK75 << 16
-    and  a5, a5, a7
-    add  t1, t1, t2
-    xor  a3, a3, t1               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t3, a5, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a5
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 152(a2)              # round 17: SK68 | SK70 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t3, t3, t5
-    sub  a6, a6, t3               # Y2 - (F1(X0) ^ SK)
-    slli a1, a3, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a3
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 156(a2)              # round 17: SK69 | SK71 << 16
-    and  a6, a6, a7
-    add  t0, t0, t1
-    xor  a4, a4, t0               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t2, a6, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a6
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 144(a2)              # round 16: SK64 | SK66 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t2, t2, t4
-    sub  a3, a3, t2               # Y2 - (F1(X0) ^ SK)
-    slli t5, a4, 8                # F0: d = x | x << 8 per lane
-    or   t5, t5, a4
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 148(a2)              # round 16: SK65 | SK67 << 16
-    and  a3, a3, a7
-    add  a1, a1, t0
-    xor  a5, a5, a1               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t1, a3, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a3
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 136(a2)              # round 15: SK60 | SK62 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t1, t1, t3
-    sub  a4, a4, t1               # Y2 - (F1(X0) ^ SK)
-    slli t4, a5, 8                # F0: d = x | x << 8 per lane
-    or   t4, t4, a5
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 140(a2)              # round 15: SK61 | SK63 << 16
-    and  a4, a4, a7
-    add  t5, t5, a1
-    xor  a6, a6, t5               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t0, a4, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a4
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 128(a2)              # round 14: SK56 | SK58 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t0, t0, t2
-    sub  a5, a5, t0               # Y2 - (F1(X0) ^ SK)
-    slli t3, a6, 8                # F0: d = x | x << 8 per lane
-    or   t3, t3, a6
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 132(a2)              # round 14: SK57 | SK59 << 16
-    and  a5, a5, a7
-    add  t4, t4, t5
-    xor  a3, a3, t4               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli a1, a5, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 120(a2)              # round 13: SK52 | SK54 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  a1, a1, t1
-    sub  a6, a6, a1               # Y2 - (F1(X0) ^ SK)
-    slli t2, a3, 8                # F0: d = x | x << 8 per lane
-    or   t2, t2, a3
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 124(a2)              # round 13: SK53 | SK55 << 16
-    and  a6, a6, a7
-    add  t3, t3, t4
-    xor  a4, a4, t3               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t5, a6, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a6
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 112(a2)              # round 12: SK48 | SK50 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t5, t5, t0
-    sub  a3, a3, t5               # Y2 - (F1(X0) ^ SK)
-    slli t1, a4, 8                # F0: d = x | x << 8 per lane
-    or   t1, t1, a4
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 116(a2)              # round 12: SK49 | SK51 << 16
-    and  a3, a3, a7
-    add  t2, t2, t3
-    xor  a5, a5, t2               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t4, a3, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 104(a2)              # round 11: SK44 | SK46 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t4, t4, a1
-    sub  a4, a4, t4               # Y2 - (F1(X0) ^ SK)
-    slli t0, a5, 8                # F0: d = x | x << 8 per lane
-    or   t0, t0, a5
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 108(a2)              # round 11: SK45 | SK47 << 16
-    and  a4, a4, a7
-    add  t1, t1, t2
-    xor  a6, a6, t1               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t3, a4, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a4
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 96(a2)               # round 10: SK40 | SK42 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t3, t3, t5
-    sub  a5, a5, t3               # Y2 - (F1(X0) ^ SK)
-    slli a1, a6, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a6
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 100(a2)              # round 10: SK41 | SK43 << 16
-    and  a5, a5, a7
-    add  t0, t0, t1
-    xor  a3, a3, t0               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t2, a5, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a5
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 88(a2)               # round 9: SK36 | SK38 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t2, t2, t4
-    sub  a6, a6, t2               # Y2 - (F1(X0) ^ SK)
-    slli t5, a3, 8                # F0: d = x | x << 8 per lane
-    or   t5, t5, a3
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 92(a2)               # round 9: SK37 | SK39 << 16
-    and  a6, a6, a7
-    add  a1, a1, t0
-    xor  a4, a4, a1               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t1, a6, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a6
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 80(a2)               # round 8: SK32 | SK34 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t1, t1, t3
-    sub  a3, a3, t1               # Y2 - (F1(X0) ^ SK)
-    slli t4, a4, 8                # F0: d = x | x << 8 per lane
-    or   t4, t4, a4
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 84(a2)               # round 8: SK33 | SK35 << 16
-    and  a3, a3, a7
-    add  t5, t5, a1
-    xor  a5, a5, t5               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t0, a3, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a3
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 72(a2)               # round 7: SK28 | SK30 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t0, t0, t2
-    sub  a4, a4, t0               # Y2 - (F1(X0) ^ SK)
-    slli t3, a5, 8                # F0: d = x | x << 8 per lane
-    or   t3, t3, a5
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 76(a2)               # round 7: SK29 | SK31 << 16
-    and  a4, a4, a7
-    add  t4, t4, t5
-    xor  a6, a6, t4               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli a1, a4, 8                # F1: d = x | x << 8 per lane
-    or   a1, a1, a4
-    srli t0, a1, 1
-    xor  t0, a1, t0
-    srli t0, t0, 4
-    srli a1, a1, 2
-    xor  a1, a1, t0
-    and  a1, a1, a7
-    lw   t1, 64(a2)               # round 6: SK24 | SK26 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  a1, a1, t1
-    sub  a5, a5, a1               # Y2 - (F1(X0) ^ SK)
-    slli t2, a6, 8                # F0: d = x | x << 8 per lane
-    or   t2, t2, a6
-    srli t3, t2, 1
-    xor  t2, t2, t3
-    srli t2, t2, 6
-    xor  t3, t3, t2
-    and  t3, t3, a7
-    lw   t4, 68(a2)               # round 6: SK25 | SK27 << 16
-    and  a5, a5, a7
-    add  t3, t3, t4
-    xor  a3, a3, t3               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t5, a5, 8                # F1: d = x | x << 8 per lane
-    or   t5, t5, a5
-    srli a1, t5, 1
-    xor  a1, t5, a1
-    srli a1, a1, 4
-    srli t5, t5, 2
-    xor  t5, t5, a1
-    and  t5, t5, a7
-    lw   t0, 56(a2)               # round 5: SK20 | SK22 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t5, t5, t0
-    sub  a6, a6, t5               # Y2 - (F1(X0) ^ SK)
-    slli t1, a3, 8                # F0: d = x | x << 8 per lane
-    or   t1, t1, a3
-    srli t2, t1, 1
-    xor  t1, t1, t2
-    srli t1, t1, 6
-    xor  t2, t2, t1
-    and  t2, t2, a7
-    lw   t3, 60(a2)               # round 5: SK21 | SK23 << 16
-    and  a6, a6, a7
-    add  t2, t2, t3
-    xor  a4, a4, t2               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t4, a6, 8                # F1: d = x | x << 8 per lane
-    or   t4, t4, a6
-    srli t5, t4, 1
-    xor  t5, t4, t5
-    srli t5, t5, 4
-    srli t4, t4, 2
-    xor  t4, t4, t5
-    and  t4, t4, a7
-    lw   a1, 48(a2)               # round 4: SK16 | SK18 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t4, t4, a1
-    sub  a3, a3, t4               # Y2 - (F1(X0) ^ SK)
-    slli t0, a4, 8                # F0: d = x | x << 8 per lane
-    or   t0, t0, a4
-    srli t1, t0, 1
-    xor  t0, t0, t1
-    srli t0, t0, 6
-    xor  t1, t1, t0
-    and  t1, t1, a7
-    lw   t2, 52(a2)               # round 4: SK17 | SK19 << 16
-    and  a3, a3, a7
-    add  t1, t1, t2
-    xor  a5, a5, t1               # Y0 ^ (F0(X6) + SK)
-    and  a5, a5, a7
-    rori a6, a6, 16               # swap the lanes
-    slli t3, a3, 8                # F1: d = x | x << 8 per lane
-    or   t3, t3, a3
-    srli t4, t3, 1
-    xor  t4, t3, t4
-    srli t4, t4, 4
-    srli t3, t3, 2
-    xor  t3, t3, t4
-    and  t3, t3, a7
-    lw   t5, 40(a2)               # round 3: SK12 | SK14 << 16
-    or   a4, a4, t6               # + 256 per lane: no borrow
-    xor  t3, t3, t5
-    sub  a4, a4, t3               # Y2 - (F1(X0) ^ SK)
-    slli a1, a5, 8                # F0: d = x | x << 8 per lane
-    or   a1, a1, a5
-    srli t0, a1, 1
-    xor  a1, a1, t0
-    srli a1, a1, 6
-    xor  t0, t0, a1
-    and  t0, t0, a7
-    lw   t1, 44(a2)               # round 3: SK13 | SK15 << 16
-    and  a4, a4, a7
-    add  t0, t0, t1
-    xor  a6, a6, t0               # Y0 ^ (F0(X6) + SK)
-    and  a6, a6, a7
-    rori a3, a3, 16               # swap the lanes
-    slli t2, a4, 8                # F1: d = x | x << 8 per lane
-    or   t2, t2, a4
-    srli t3, t2, 1
-    xor  t3, t2, t3
-    srli t3, t3, 4
-    srli t2, t2, 2
-    xor  t2, t2, t3
-    and  t2, t2, a7
-    lw   t4, 32(a2)               # round 2: SK8 | SK10 << 16
-    or   a5, a5, t6               # + 256 per lane: no borrow
-    xor  t2, t2, t4
-    sub  a5, a5, t2               # Y2 - (F1(X0) ^ SK)
-    slli t5, a6, 8                # F0: d = x | x << 8 per lane
-    or   t5, t5, a6
-    srli a1, t5, 1
-    xor  t5, t5, a1
-    srli t5, t5, 6
-    xor  a1, a1, t5
-    and  a1, a1, a7
-    lw   t0, 36(a2)               # round 2: SK9 | SK11 << 16
-    and  a5, a5, a7
-    add  a1, a1, t0
-    xor  a3, a3, a1               # Y0 ^ (F0(X6) + SK)
-    and  a3, a3, a7
-    rori a4, a4, 16               # swap the lanes
-    slli t1, a5, 8                # F1: d = x | x << 8 per lane
-    or   t1, t1, a5
-    srli t2, t1, 1
-    xor  t2, t1, t2
-    srli t2, t2, 4
-    srli t1, t1, 2
-    xor  t1, t1, t2
-    and  t1, t1, a7
-    lw   t3, 24(a2)               # round 1: SK4 | SK6 << 16
-    or   a6, a6, t6               # + 256 per lane: no borrow
-    xor  t1, t1, t3
-    sub  a6, a6, t1               # Y2 - (F1(X0) ^ SK)
-    slli t4, a3, 8                # F0: d = x | x << 8 per lane
-    or   t4, t4, a3
-    srli t5, t4, 1
-    xor  t4, t4, t5
-    srli t4, t4, 6
-    xor  t5, t5, t4
-    and  t5, t5, a7
-    lw   a1, 28(a2)               # round 1: SK5 | SK7 << 16
-    and  a6, a6, a7
-    add  t5, t5, a1
-    xor  a4, a4, t5               # Y0 ^ (F0(X6) + SK)
-    and  a4, a4, a7
-    rori a5, a5, 16               # swap the lanes
-    slli t0, a6, 8                # F1: d = x | x << 8 per lane
-    or   t0, t0, a6
-    srli t1, t0, 1
-    xor  t1, t0, t1
-    srli t1, t1, 4
-    srli t0, t0, 2
-    xor  t0, t0, t1
-    and  t0, t0, a7
-    lw   t2, 16(a2)               # round 0: SK0 | SK2 << 16
-    or   a3, a3, t6               # + 256 per lane: no borrow
-    xor  t0, t0, t2
-    sub  a3, a3, t0               # Y2 - (F1(X0) ^ SK)
-    slli t3, a4, 8                # F0: d = x | x << 8 per lane
-    or   t3, t3, a4
-    srli t4, t3, 1
-    xor  t3, t3, t4
-    srli t3, t3, 6
-    xor  t4, t4, t3
-    and  t4, t4, a7
-    lw   t5, 20(a2)               # round 0: SK1 | SK3 << 16
-    lw   a1, 8(a2)                # whitening -WK0/-WK2
-    add  t4, t4, t5
-    xor  a5, a5, t4               # Y0 ^ (F0(X6) + SK)
-    add  a6, a6, a1
-    lw   t0, 12(a2)               # whitening WK1/WK3
-    sb   a3, 1(a0)                # byte 1
-    xor  a4, a4, t0
-    srli t1, a3, 16
-    sb   t1, 5(a0)                # byte 5
-    sb   a4, 2(a0)                # byte 2
-    srli t2, a4, 16
-    sb   t2, 6(a0)                # byte 6
-    sb   a5, 3(a0)                # byte 3
-    srli t3, a5, 16
-    sb   t3, 7(a0)                # byte 7
-    sb   a6, 0(a0)                # byte 0
-    srli t4, a6, 16
-    sb   t4, 4(a0)                # byte 4
+    lbu  a3, 0(a1)                # [io] C0
+    lbu  a4, 1(a1)                # [io] C1
+    lbu  a5, 2(a1)                # [io] C2
+    lbu  a6, 3(a1)                # [io] C3
+    lbu  t0, 4(a1)                # [io] C4
+    lbu  t1, 5(a1)                # [io] C5
+    lbu  t2, 6(a1)                # [io] C6
+    lbu  t3, 7(a1)                # [io] C7
+    li   a7, 0x00ff00ff           # [io]
+    li   t6, 0x01000100           # [io]
+    pack a3, a3, t0               # [io] X0 | X4 << 16
+    pack a4, a4, t1               # [io] X1 | X5 << 16
+    pack a5, a5, t2               # [io] X2 | X6 << 16
+    pack a6, a6, t3               # [io] X3 | X7 << 16
+    lw   t1, 0(a2)                # [whitening] whitening -WK4/-WK6
+    lw   t2, 4(a2)                # [whitening] whitening WK5/WK7
+    add  a3, a3, t1               # [whitening]
+    xor  a5, a5, t2               # [whitening]
+    and  a3, a3, a7               # [whitening]
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 264(a2)              # [round key load] round 31: SK124 | SK126 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t3, t3, t5               # [key add]
+    sub  a4, a4, t3               # [state update] Y2 - (F1(X0) ^ SK)
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 268(a2)              # [round key load] round 31: SK125 | SK127 << 16
+    and  a4, a4, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a6, a6, t0               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t2, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a4               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 256(a2)              # [round key load] round 30: SK120 | SK122 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t2, t2, t4               # [key add]
+    sub  a5, a5, t2               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t5, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t5, t5, a6               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 260(a2)              # [round key load] round 30: SK121 | SK123 << 16
+    and  a5, a5, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a3, a3, a1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 248(a2)              # [round key load] round 29: SK116 | SK118 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t1, t1, t3               # [key add]
+    sub  a6, a6, t1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 252(a2)              # [round key load] round 29: SK117 | SK119 << 16
+    and  a6, a6, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a4, a4, t5               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t0, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a6               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 240(a2)              # [round key load] round 28: SK112 | SK114 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t0, t0, t2               # [key add]
+    sub  a3, a3, t0               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t3, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t3, t3, a4               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 244(a2)              # [round key load] round 28: SK113 | SK115 << 16
+    and  a3, a3, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli a1, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a3               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 232(a2)              # [round key load] round 27: SK108 | SK110 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  a1, a1, t1               # [key add]
+    sub  a4, a4, a1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t2, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t2, t2, a5               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 236(a2)              # [round key load] round 27: SK109 | SK111 << 16
+    and  a4, a4, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a6, a6, t3               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t5, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a4               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 224(a2)              # [round key load] round 26: SK104 | SK106 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t5, t5, t0               # [key add]
+    sub  a5, a5, t5               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t1, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t1, t1, a6               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 228(a2)              # [round key load] round 26: SK105 | SK107 << 16
+    and  a5, a5, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a3, a3, t2               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t4, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a5               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 216(a2)              # [round key load] round 25: SK100 | SK102 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t4, t4, a1               # [key add]
+    sub  a6, a6, t4               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t0, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t0, t0, a3               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 220(a2)              # [round key load] round 25: SK101 | SK103 << 16
+    and  a6, a6, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a4, a4, t1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t3, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a6               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 208(a2)              # [round key load] round 24: SK96 | SK98 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t3, t3, t5               # [key add]
+    sub  a3, a3, t3               # [state update] Y2 - (F1(X0) ^ SK)
+    slli a1, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a4               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 212(a2)              # [round key load] round 24: SK97 | SK99 << 16
+    and  a3, a3, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a5, a5, t0               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t2, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a3               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 200(a2)              # [round key load] round 23: SK92 | SK94 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t2, t2, t4               # [key add]
+    sub  a4, a4, t2               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t5, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t5, t5, a5               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 204(a2)              # [round key load] round 23: SK93 | SK95 << 16
+    and  a4, a4, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a6, a6, a1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t1, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a4               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 192(a2)              # [round key load] round 22: SK88 | SK90 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t1, t1, t3               # [key add]
+    sub  a5, a5, t1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t4, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t4, t4, a6               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 196(a2)              # [round key load] round 22: SK89 | SK91 << 16
+    and  a5, a5, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a3, a3, t5               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t0, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a5               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 184(a2)              # [round key load] round 21: SK84 | SK86 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t0, t0, t2               # [key add]
+    sub  a6, a6, t0               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 188(a2)              # [round key load] round 21: SK85 | SK87 << 16
+    and  a6, a6, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a4, a4, t4               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli a1, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a6               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 176(a2)              # [round key load] round 20: SK80 | SK82 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  a1, a1, t1               # [key add]
+    sub  a3, a3, a1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t2, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t2, t2, a4               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 180(a2)              # [round key load] round 20: SK81 | SK83 << 16
+    and  a3, a3, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a5, a5, t3               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t5, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a3               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 168(a2)              # [round key load] round 19: SK76 | SK78 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t5, t5, t0               # [key add]
+    sub  a4, a4, t5               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 172(a2)              # [round key load] round 19: SK77 | SK79 << 16
+    and  a4, a4, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a6, a6, t2               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t4, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a4               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 160(a2)              # [round key load] round 18: SK72 | SK74 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t4, t4, a1               # [key add]
+    sub  a5, a5, t4               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t0, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t0, t0, a6               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 164(a2)              # [round key load] round 18: SK73 | SK75 << 16
+    and  a5, a5, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a3, a3, t1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t3, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a5               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 152(a2)              # [round key load] round 17: SK68 | SK70 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t3, t3, t5               # [key add]
+    sub  a6, a6, t3               # [state update] Y2 - (F1(X0) ^ SK)
+    slli a1, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a3               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 156(a2)              # [round key load] round 17: SK69 | SK71 << 16
+    and  a6, a6, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a4, a4, t0               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t2, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a6               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 144(a2)              # [round key load] round 16: SK64 | SK66 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t2, t2, t4               # [key add]
+    sub  a3, a3, t2               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t5, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t5, t5, a4               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 148(a2)              # [round key load] round 16: SK65 | SK67 << 16
+    and  a3, a3, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a5, a5, a1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t1, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a3               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 136(a2)              # [round key load] round 15: SK60 | SK62 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t1, t1, t3               # [key add]
+    sub  a4, a4, t1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t4, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t4, t4, a5               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 140(a2)              # [round key load] round 15: SK61 | SK63 << 16
+    and  a4, a4, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a6, a6, t5               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t0, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a4               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 128(a2)              # [round key load] round 14: SK56 | SK58 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t0, t0, t2               # [key add]
+    sub  a5, a5, t0               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t3, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t3, t3, a6               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 132(a2)              # [round key load] round 14: SK57 | SK59 << 16
+    and  a5, a5, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a3, a3, t4               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 120(a2)              # [round key load] round 13: SK52 | SK54 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  a1, a1, t1               # [key add]
+    sub  a6, a6, a1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t2, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t2, t2, a3               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 124(a2)              # [round key load] round 13: SK53 | SK55 << 16
+    and  a6, a6, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a4, a4, t3               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t5, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a6               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 112(a2)              # [round key load] round 12: SK48 | SK50 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t5, t5, t0               # [key add]
+    sub  a3, a3, t5               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t1, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t1, t1, a4               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 116(a2)              # [round key load] round 12: SK49 | SK51 << 16
+    and  a3, a3, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a5, a5, t2               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 104(a2)              # [round key load] round 11: SK44 | SK46 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t4, t4, a1               # [key add]
+    sub  a4, a4, t4               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t0, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t0, t0, a5               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 108(a2)              # [round key load] round 11: SK45 | SK47 << 16
+    and  a4, a4, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a6, a6, t1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t3, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a4               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 96(a2)               # [round key load] round 10: SK40 | SK42 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t3, t3, t5               # [key add]
+    sub  a5, a5, t3               # [state update] Y2 - (F1(X0) ^ SK)
+    slli a1, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a6               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 100(a2)              # [round key load] round 10: SK41 | SK43 << 16
+    and  a5, a5, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a3, a3, t0               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t2, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a5               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 88(a2)               # [round key load] round 9: SK36 | SK38 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t2, t2, t4               # [key add]
+    sub  a6, a6, t2               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t5, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t5, t5, a3               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 92(a2)               # [round key load] round 9: SK37 | SK39 << 16
+    and  a6, a6, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a4, a4, a1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t1, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a6               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 80(a2)               # [round key load] round 8: SK32 | SK34 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t1, t1, t3               # [key add]
+    sub  a3, a3, t1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t4, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t4, t4, a4               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 84(a2)               # [round key load] round 8: SK33 | SK35 << 16
+    and  a3, a3, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a5, a5, t5               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t0, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a3               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 72(a2)               # [round key load] round 7: SK28 | SK30 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t0, t0, t2               # [key add]
+    sub  a4, a4, t0               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t3, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t3, t3, a5               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 76(a2)               # [round key load] round 7: SK29 | SK31 << 16
+    and  a4, a4, a7               # [mask]
+    add  t4, t4, t5               # [key add]
+    xor  a6, a6, t4               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli a1, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   a1, a1, a4               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 4                # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 2                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 64(a2)               # [round key load] round 6: SK24 | SK26 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  a1, a1, t1               # [key add]
+    sub  a5, a5, a1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t2, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t2, t2, a6               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 6                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t2               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 68(a2)               # [round key load] round 6: SK25 | SK27 << 16
+    and  a5, a5, a7               # [mask]
+    add  t3, t3, t4               # [key add]
+    xor  a3, a3, t3               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t5, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t5, t5, a5               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 4                # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 2                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 56(a2)               # [round key load] round 5: SK20 | SK22 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t5, t5, t0               # [key add]
+    sub  a6, a6, t5               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t1, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t1, t1, a3               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t1               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 60(a2)               # [round key load] round 5: SK21 | SK23 << 16
+    and  a6, a6, a7               # [mask]
+    add  t2, t2, t3               # [key add]
+    xor  a4, a4, t2               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t4, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t4, t4, a6               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 4                # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 2                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 48(a2)               # [round key load] round 4: SK16 | SK18 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t4, t4, a1               # [key add]
+    sub  a3, a3, t4               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t0, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t0, t0, a4               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 6                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t0               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 52(a2)               # [round key load] round 4: SK17 | SK19 << 16
+    and  a3, a3, a7               # [mask]
+    add  t1, t1, t2               # [key add]
+    xor  a5, a5, t1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a5, a5, a7               # [mask]
+    rori a6, a6, 16               # [lane swap] swap the lanes
+    slli t3, a3, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t3, t3, a3               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 4                # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 2                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    and  t3, t3, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 40(a2)               # [round key load] round 3: SK12 | SK14 << 16
+    or   a4, a4, t6               # [state update] + 256 per lane: no borrow
+    xor  t3, t3, t5               # [key add]
+    sub  a4, a4, t3               # [state update] Y2 - (F1(X0) ^ SK)
+    slli a1, a5, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   a1, a1, a5               # [F0/F1 (8-bit rotations)]
+    srli t0, a1, 1                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t0               # [F0/F1 (8-bit rotations)]
+    srli a1, a1, 6                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, a1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t1, 44(a2)               # [round key load] round 3: SK13 | SK15 << 16
+    and  a4, a4, a7               # [mask]
+    add  t0, t0, t1               # [key add]
+    xor  a6, a6, t0               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a6, a6, a7               # [mask]
+    rori a3, a3, 16               # [lane swap] swap the lanes
+    slli t2, a4, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t2, t2, a4               # [F0/F1 (8-bit rotations)]
+    srli t3, t2, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t2, t3               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 4                # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 2                # [F0/F1 (8-bit rotations)]
+    xor  t2, t2, t3               # [F0/F1 (8-bit rotations)]
+    and  t2, t2, a7               # [F0/F1 (8-bit rotations)]
+    lw   t4, 32(a2)               # [round key load] round 2: SK8 | SK10 << 16
+    or   a5, a5, t6               # [state update] + 256 per lane: no borrow
+    xor  t2, t2, t4               # [key add]
+    sub  a5, a5, t2               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t5, a6, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t5, t5, a6               # [F0/F1 (8-bit rotations)]
+    srli a1, t5, 1                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, a1               # [F0/F1 (8-bit rotations)]
+    srli t5, t5, 6                # [F0/F1 (8-bit rotations)]
+    xor  a1, a1, t5               # [F0/F1 (8-bit rotations)]
+    and  a1, a1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t0, 36(a2)               # [round key load] round 2: SK9 | SK11 << 16
+    and  a5, a5, a7               # [mask]
+    add  a1, a1, t0               # [key add]
+    xor  a3, a3, a1               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a3, a3, a7               # [mask]
+    rori a4, a4, 16               # [lane swap] swap the lanes
+    slli t1, a5, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t1, t1, a5               # [F0/F1 (8-bit rotations)]
+    srli t2, t1, 1                # [F0/F1 (8-bit rotations)]
+    xor  t2, t1, t2               # [F0/F1 (8-bit rotations)]
+    srli t2, t2, 4                # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 2                # [F0/F1 (8-bit rotations)]
+    xor  t1, t1, t2               # [F0/F1 (8-bit rotations)]
+    and  t1, t1, a7               # [F0/F1 (8-bit rotations)]
+    lw   t3, 24(a2)               # [round key load] round 1: SK4 | SK6 << 16
+    or   a6, a6, t6               # [state update] + 256 per lane: no borrow
+    xor  t1, t1, t3               # [key add]
+    sub  a6, a6, t1               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t4, a3, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t4, t4, a3               # [F0/F1 (8-bit rotations)]
+    srli t5, t4, 1                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t5               # [F0/F1 (8-bit rotations)]
+    srli t4, t4, 6                # [F0/F1 (8-bit rotations)]
+    xor  t5, t5, t4               # [F0/F1 (8-bit rotations)]
+    and  t5, t5, a7               # [F0/F1 (8-bit rotations)]
+    lw   a1, 28(a2)               # [round key load] round 1: SK5 | SK7 << 16
+    and  a6, a6, a7               # [mask]
+    add  t5, t5, a1               # [key add]
+    xor  a4, a4, t5               # [state update] Y0 ^ (F0(X6) + SK)
+    and  a4, a4, a7               # [mask]
+    rori a5, a5, 16               # [lane swap] swap the lanes
+    slli t0, a6, 8                # [F0/F1 (8-bit rotations)] F1: d = x | x << 8 per lane
+    or   t0, t0, a6               # [F0/F1 (8-bit rotations)]
+    srli t1, t0, 1                # [F0/F1 (8-bit rotations)]
+    xor  t1, t0, t1               # [F0/F1 (8-bit rotations)]
+    srli t1, t1, 4                # [F0/F1 (8-bit rotations)]
+    srli t0, t0, 2                # [F0/F1 (8-bit rotations)]
+    xor  t0, t0, t1               # [F0/F1 (8-bit rotations)]
+    and  t0, t0, a7               # [F0/F1 (8-bit rotations)]
+    lw   t2, 16(a2)               # [round key load] round 0: SK0 | SK2 << 16
+    or   a3, a3, t6               # [state update] + 256 per lane: no borrow
+    xor  t0, t0, t2               # [key add]
+    sub  a3, a3, t0               # [state update] Y2 - (F1(X0) ^ SK)
+    slli t3, a4, 8                # [F0/F1 (8-bit rotations)] F0: d = x | x << 8 per lane
+    or   t3, t3, a4               # [F0/F1 (8-bit rotations)]
+    srli t4, t3, 1                # [F0/F1 (8-bit rotations)]
+    xor  t3, t3, t4               # [F0/F1 (8-bit rotations)]
+    srli t3, t3, 6                # [F0/F1 (8-bit rotations)]
+    xor  t4, t4, t3               # [F0/F1 (8-bit rotations)]
+    and  t4, t4, a7               # [F0/F1 (8-bit rotations)]
+    lw   t5, 20(a2)               # [round key load] round 0: SK1 | SK3 << 16
+    lw   a1, 8(a2)                # [whitening] whitening -WK0/-WK2
+    add  t4, t4, t5               # [key add]
+    xor  a5, a5, t4               # [state update] Y0 ^ (F0(X6) + SK)
+    add  a6, a6, a1               # [whitening]
+    lw   t0, 12(a2)               # [whitening] whitening WK1/WK3
+    sb   a3, 1(a0)                # [io] byte 1
+    xor  a4, a4, t0               # [whitening]
+    srli t1, a3, 16               # [io]
+    sb   t1, 5(a0)                # [io] byte 5
+    sb   a4, 2(a0)                # [io] byte 2
+    srli t2, a4, 16               # [io]
+    sb   t2, 6(a0)                # [io] byte 6
+    sb   a5, 3(a0)                # [io] byte 3
+    srli t3, a5, 16               # [io]
+    sb   t3, 7(a0)                # [io] byte 7
+    sb   a6, 0(a0)                # [io] byte 0
+    srli t4, a6, 16               # [io]
+    sb   t4, 4(a0)                # [io] byte 4
     ret
     .size hight_decrypt, .-hight_decrypt

@@ -82,27 +82,27 @@ tdea_pc2_masks:
     .globl tdea_keyexp_enc
     .type tdea_keyexp_enc, @function
 tdea_keyexp_enc:
-    addi sp, sp, -16
-    sw   a0, 0(sp)          # rk (the schedule uses every a register)
-    sw   a1, 4(sp)          # key
-    lw   a6, 0(sp)
-    addi a6, a6, 0
-    lw   a5, 4(sp)
-    li   a7, 8
-    jal  t6, .Ltdea_ks    # K1, forward
-    lw   a6, 0(sp)
-    addi a6, a6, 248
-    lw   a5, 4(sp)
-    addi a5, a5, 8
-    li   a7, -8
-    jal  t6, .Ltdea_ks    # K2, reversed
-    lw   a6, 0(sp)
-    addi a6, a6, 256
-    lw   a5, 4(sp)
-    addi a5, a5, 16
-    li   a7, 8
-    jal  t6, .Ltdea_ks    # K3, forward
-    addi sp, sp, 16
+    addi sp, sp, -16    # [keyexp loop]
+    sw   a0, 0(sp)    # [keyexp loop] rk (the schedule uses every a register)
+    sw   a1, 4(sp)    # [keyexp loop] key
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 0    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    li   a7, 8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K1, forward
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 248    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    addi a5, a5, 8    # [keyexp loop]
+    li   a7, -8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K2, reversed
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 256    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    addi a5, a5, 16    # [keyexp loop]
+    li   a7, 8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K3, forward
+    addi sp, sp, 16    # [keyexp loop]
     ret
     .size tdea_keyexp_enc, .-tdea_keyexp_enc
 
@@ -110,430 +110,430 @@ tdea_keyexp_enc:
     .globl tdea_keyexp_dec
     .type tdea_keyexp_dec, @function
 tdea_keyexp_dec:
-    addi sp, sp, -16
-    sw   a0, 0(sp)          # rk (the schedule uses every a register)
-    sw   a1, 4(sp)          # key
-    lw   a6, 0(sp)
-    addi a6, a6, 120
-    lw   a5, 4(sp)
-    addi a5, a5, 16
-    li   a7, -8
-    jal  t6, .Ltdea_ks    # K3, reversed
-    lw   a6, 0(sp)
-    addi a6, a6, 128
-    lw   a5, 4(sp)
-    addi a5, a5, 8
-    li   a7, 8
-    jal  t6, .Ltdea_ks    # K2, forward
-    lw   a6, 0(sp)
-    addi a6, a6, 376
-    lw   a5, 4(sp)
-    li   a7, -8
-    jal  t6, .Ltdea_ks    # K1, reversed
-    addi sp, sp, 16
+    addi sp, sp, -16    # [keyexp loop]
+    sw   a0, 0(sp)    # [keyexp loop] rk (the schedule uses every a register)
+    sw   a1, 4(sp)    # [keyexp loop] key
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 120    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    addi a5, a5, 16    # [keyexp loop]
+    li   a7, -8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K3, reversed
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 128    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    addi a5, a5, 8    # [keyexp loop]
+    li   a7, 8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K2, forward
+    lw   a6, 0(sp)    # [keyexp loop]
+    addi a6, a6, 376    # [keyexp loop]
+    lw   a5, 4(sp)    # [keyexp loop]
+    li   a7, -8    # [keyexp loop]
+    jal  t6, .Ltdea_ks    # [keyexp loop] K1, reversed
+    addi sp, sp, 16    # [keyexp loop]
     ret
     .size tdea_keyexp_dec, .-tdea_keyexp_dec
 
 # one DES key schedule (16 rounds); a5 = key, a6 = round key 0's place, a7 = stride; link t6
 .Ltdea_ks:
-    lbu  t2, 0(a5)                # byte 0
-    lbu  t3, 1(a5)                # byte 1
-    lbu  t4, 2(a5)                # byte 2
-    lbu  t5, 3(a5)                # byte 3
-    packh t3, t3, t2
-    lbu  a1, 4(a5)                # byte 4
-    packh t5, t5, t4
-    pack t0, t5, t3               # big-endian word
-    lbu  a2, 5(a5)                # byte 5
-    lbu  a3, 6(a5)                # byte 6
-    lbu  a4, 7(a5)                # byte 7
-    packh a2, a2, a1
-    srli t4, t0, 21               # PC1 -> C
-    packh a4, a4, a3
-    pack t1, a4, a2               # big-endian word
-    li   a3, 0
-    li   a4, 0
-    li   t5, 0x00000100
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t0, 14               # PC1 -> C
-    li   t3, 0x00010000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t0, 12               # PC1 -> C
-    li   t5, 0x00000200
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t0, 7                # PC1 -> C
-    li   t3, 0x01000000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t0, 5                # PC1 -> C
-    li   t5, 0x00020000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t0, 3                # PC1 -> C
-    li   t3, 0x00000400
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t0, 2                # PC1 -> C
-    li   t5, 0x02000000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t0, 4                # PC1 -> C
-    li   t3, 0x00040000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t0, 6                # PC1 -> C
-    li   t5, 0x00000800
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t0, 11               # PC1 -> C
-    li   t3, 0x04000000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t0, 13               # PC1 -> C
-    li   t5, 0x00080000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t0, 20               # PC1 -> C
-    li   t3, 0x08000000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t1, 24               # PC1 -> C
-    li   t5, 0x00000010
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t1, 17               # PC1 -> C
-    li   t3, 0x00001000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t1, 15               # PC1 -> C
-    li   t5, 0x00000020
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t1, 10               # PC1 -> C
-    li   t3, 0x00100000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t1, 8                # PC1 -> C
-    li   t5, 0x00002000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t1, 6                # PC1 -> C
-    li   t3, 0x00000040
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t1, 3                # PC1 -> C
-    li   t5, 0x10000000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    srli t2, t1, 1                # PC1 -> C
-    li   t3, 0x00200000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t1, 1                # PC1 -> C
-    li   t5, 0x00004000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t1, 3                # PC1 -> C
-    li   t3, 0x00000080
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t1, 6                # PC1 -> C
-    li   t5, 0x20000000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t1, 8                # PC1 -> C
-    li   t3, 0x00400000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t1, 10               # PC1 -> C
-    li   t5, 0x00008000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t1, 15               # PC1 -> C
-    li   t3, 0x40000000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    slli t4, t1, 17               # PC1 -> C
-    li   t5, 0x00800000
-    and  t4, t4, t5
-    or   a3, a3, t4
-    slli t2, t1, 24               # PC1 -> C
-    li   t3, 0x80000000
-    and  t2, t2, t3
-    or   a3, a3, t2
-    srli t4, t0, 24               # PC1 -> D
-    li   t5, 0x00000010
-    and  t4, t4, t5
-    or   a4, a4, t4
-    srli t2, t0, 19               # PC1 -> D
-    li   t3, 0x00000100
-    and  t2, t2, t3
-    or   a4, a4, t2
-    srli t4, t0, 15               # PC1 -> D
-    li   t5, 0x00000020
-    and  t4, t4, t5
-    or   a4, a4, t4
-    srli t2, t0, 10               # PC1 -> D
-    li   t3, 0x00010200
-    and  t2, t2, t3
-    or   a4, a4, t2
-    srli t4, t0, 6                # PC1 -> D
-    li   t5, 0x00000040
-    and  t4, t4, t5
-    or   a4, a4, t4
-    srli t2, t0, 1                # PC1 -> D
-    li   t3, 0x01020400
-    and  t2, t2, t3
-    or   a4, a4, t2
-    slli t4, t0, 3                # PC1 -> D
-    li   t5, 0x00000080
-    and  t4, t4, t5
-    or   a4, a4, t4
-    slli t2, t0, 8                # PC1 -> D
-    li   t3, 0x02040800
-    and  t2, t2, t3
-    or   a4, a4, t2
-    slli t4, t0, 17               # PC1 -> D
-    li   t5, 0x04080000
-    and  t4, t4, t5
-    or   a4, a4, t4
-    slli t2, t0, 26               # PC1 -> D
-    li   t3, 0x08000000
-    and  t2, t2, t3
-    or   a4, a4, t2
-    srli t4, t1, 15               # PC1 -> D
-    li   t5, 0x00001000
-    and  t4, t4, t5
-    or   a4, a4, t4
-    srli t2, t1, 6                # PC1 -> D
-    li   t3, 0x00102000
-    and  t2, t2, t3
-    or   a4, a4, t2
-    slli t4, t1, 3                # PC1 -> D
-    li   t5, 0x10204000
-    and  t4, t4, t5
-    or   a4, a4, t4
-    slli t2, t1, 12               # PC1 -> D
-    li   t3, 0x20408000
-    and  t2, t2, t3
-    or   a4, a4, t2
-    slli t4, t1, 21               # PC1 -> D
-    li   t5, 0x40800000
-    and  t4, t4, t5
-    or   a4, a4, t4
-    slli t2, t1, 30               # PC1 -> D
-    li   t3, 0x80000000
-    and  t2, t2, t3
-    or   a4, a4, t2
-    li   a1, 0x7efc       # bit j: round j rotates by 2
-    la   a2, tdea_pc2_masks
-    li   t5, 16
+    lbu  t2, 0(a5)                # [keyexp: key load] byte 0
+    lbu  t3, 1(a5)                # [keyexp: key load] byte 1
+    lbu  t4, 2(a5)                # [keyexp: key load] byte 2
+    lbu  t5, 3(a5)                # [keyexp: key load] byte 3
+    packh t3, t3, t2              # [keyexp: key load]
+    lbu  a1, 4(a5)                # [keyexp: key load] byte 4
+    packh t5, t5, t4              # [keyexp: key load]
+    pack t0, t5, t3               # [keyexp: key load] big-endian word
+    lbu  a2, 5(a5)                # [keyexp: key load] byte 5
+    lbu  a3, 6(a5)                # [keyexp: key load] byte 6
+    lbu  a4, 7(a5)                # [keyexp: key load] byte 7
+    packh a2, a2, a1              # [keyexp: key load]
+    srli t4, t0, 21               # [PC1] PC1 -> C
+    packh a4, a4, a3              # [keyexp: key load]
+    pack t1, a4, a2               # [keyexp: key load] big-endian word
+    li   a3, 0                    # [PC1]
+    li   a4, 0                    # [PC1]
+    li   t5, 0x00000100           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t0, 14               # [PC1] PC1 -> C
+    li   t3, 0x00010000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t0, 12               # [PC1] PC1 -> C
+    li   t5, 0x00000200           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t0, 7                # [PC1] PC1 -> C
+    li   t3, 0x01000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t0, 5                # [PC1] PC1 -> C
+    li   t5, 0x00020000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t0, 3                # [PC1] PC1 -> C
+    li   t3, 0x00000400           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t0, 2                # [PC1] PC1 -> C
+    li   t5, 0x02000000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t0, 4                # [PC1] PC1 -> C
+    li   t3, 0x00040000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t0, 6                # [PC1] PC1 -> C
+    li   t5, 0x00000800           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t0, 11               # [PC1] PC1 -> C
+    li   t3, 0x04000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t0, 13               # [PC1] PC1 -> C
+    li   t5, 0x00080000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t0, 20               # [PC1] PC1 -> C
+    li   t3, 0x08000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t1, 24               # [PC1] PC1 -> C
+    li   t5, 0x00000010           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t1, 17               # [PC1] PC1 -> C
+    li   t3, 0x00001000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t1, 15               # [PC1] PC1 -> C
+    li   t5, 0x00000020           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t1, 10               # [PC1] PC1 -> C
+    li   t3, 0x00100000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t1, 8                # [PC1] PC1 -> C
+    li   t5, 0x00002000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t1, 6                # [PC1] PC1 -> C
+    li   t3, 0x00000040           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t1, 3                # [PC1] PC1 -> C
+    li   t5, 0x10000000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    srli t2, t1, 1                # [PC1] PC1 -> C
+    li   t3, 0x00200000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t1, 1                # [PC1] PC1 -> C
+    li   t5, 0x00004000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t1, 3                # [PC1] PC1 -> C
+    li   t3, 0x00000080           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t1, 6                # [PC1] PC1 -> C
+    li   t5, 0x20000000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t1, 8                # [PC1] PC1 -> C
+    li   t3, 0x00400000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t1, 10               # [PC1] PC1 -> C
+    li   t5, 0x00008000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t1, 15               # [PC1] PC1 -> C
+    li   t3, 0x40000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    slli t4, t1, 17               # [PC1] PC1 -> C
+    li   t5, 0x00800000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a3, a3, t4               # [PC1]
+    slli t2, t1, 24               # [PC1] PC1 -> C
+    li   t3, 0x80000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a3, a3, t2               # [PC1]
+    srli t4, t0, 24               # [PC1] PC1 -> D
+    li   t5, 0x00000010           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    srli t2, t0, 19               # [PC1] PC1 -> D
+    li   t3, 0x00000100           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    srli t4, t0, 15               # [PC1] PC1 -> D
+    li   t5, 0x00000020           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    srli t2, t0, 10               # [PC1] PC1 -> D
+    li   t3, 0x00010200           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    srli t4, t0, 6                # [PC1] PC1 -> D
+    li   t5, 0x00000040           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    srli t2, t0, 1                # [PC1] PC1 -> D
+    li   t3, 0x01020400           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    slli t4, t0, 3                # [PC1] PC1 -> D
+    li   t5, 0x00000080           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    slli t2, t0, 8                # [PC1] PC1 -> D
+    li   t3, 0x02040800           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    slli t4, t0, 17               # [PC1] PC1 -> D
+    li   t5, 0x04080000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    slli t2, t0, 26               # [PC1] PC1 -> D
+    li   t3, 0x08000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    srli t4, t1, 15               # [PC1] PC1 -> D
+    li   t5, 0x00001000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    srli t2, t1, 6                # [PC1] PC1 -> D
+    li   t3, 0x00102000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    slli t4, t1, 3                # [PC1] PC1 -> D
+    li   t5, 0x10204000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    slli t2, t1, 12               # [PC1] PC1 -> D
+    li   t3, 0x20408000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    slli t4, t1, 21               # [PC1] PC1 -> D
+    li   t5, 0x40800000           # [PC1]
+    and  t4, t4, t5               # [PC1]
+    or   a4, a4, t4               # [PC1]
+    slli t2, t1, 30               # [PC1] PC1 -> D
+    li   t3, 0x80000000           # [PC1]
+    and  t2, t2, t3               # [PC1]
+    or   a4, a4, t2               # [PC1]
+    li   a1, 0x7efc    # [keyexp loop] bit j: round j rotates by 2
+    la   a2, tdea_pc2_masks    # [keyexp loop]
+    li   t5, 16    # [keyexp loop]
 .Ltdea_ks_round:
-    andi t4, a1, 1
-    srli a1, a1, 1
-    bnez t4, .Ltdea_ks_rot2
-    slli t0, a3, 1
-    srli t1, a3, 27
-    andi t1, t1, 16
-    or   a3, t0, t1
-    slli t0, a4, 1
-    srli t1, a4, 27
-    andi t1, t1, 16
-    or   a4, t0, t1
-    j    .Ltdea_ks_pc2
+    andi t4, a1, 1    # [keyexp loop]
+    srli a1, a1, 1    # [keyexp loop]
+    bnez t4, .Ltdea_ks_rot2    # [keyexp loop]
+    slli t0, a3, 1    # [key rotation]
+    srli t1, a3, 27    # [key rotation]
+    andi t1, t1, 16    # [key rotation]
+    or   a3, t0, t1    # [key rotation]
+    slli t0, a4, 1    # [key rotation]
+    srli t1, a4, 27    # [key rotation]
+    andi t1, t1, 16    # [key rotation]
+    or   a4, t0, t1    # [key rotation]
+    j    .Ltdea_ks_pc2    # [keyexp loop]
 .Ltdea_ks_rot2:
-    slli t0, a3, 2
-    srli t1, a3, 26
-    andi t1, t1, 48
-    or   a3, t0, t1
-    slli t0, a4, 2
-    srli t1, a4, 26
-    andi t1, t1, 48
-    or   a4, t0, t1
+    slli t0, a3, 2    # [key rotation]
+    srli t1, a3, 26    # [key rotation]
+    andi t1, t1, 48    # [key rotation]
+    or   a3, t0, t1    # [key rotation]
+    slli t0, a4, 2    # [key rotation]
+    srli t1, a4, 26    # [key rotation]
+    andi t1, t1, 48    # [key rotation]
+    or   a4, t0, t1    # [key rotation]
 .Ltdea_ks_pc2:
-    li   t2, 0
-    srli a0, a3, 12               # PC2 -> even groups
-    lw   t4, 0(a2)
-    srli t0, a3, 3                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 4(a2)
-    mv   a0, a3                   # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 8(a2)
-    slli t0, a3, 2                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 12(a2)
-    slli a0, a3, 4                # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 16(a2)
-    slli t0, a3, 7                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 20(a2)
-    slli a0, a3, 8                # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 24(a2)
-    slli t0, a3, 12               # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 28(a2)
-    slli a0, a3, 16               # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 32(a2)
-    slli t0, a3, 26               # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 36(a2)
-    srli a0, a4, 28               # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 40(a2)
-    srli t0, a4, 26               # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 44(a2)
-    srli a0, a4, 20               # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 48(a2)
-    srli t0, a4, 16               # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 52(a2)
-    srli a0, a4, 15               # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 56(a2)
-    srli t0, a4, 12               # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 60(a2)
-    srli a0, a4, 7                # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 64(a2)
-    srli t0, a4, 6                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 68(a2)
-    srli a0, a4, 5                # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 72(a2)
-    srli t0, a4, 3                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 76(a2)
-    srli a0, a4, 2                # PC2 -> even groups
-    and  t0, t0, t1
-    or   t2, t2, t0
-    lw   t4, 80(a2)
-    slli t0, a4, 4                # PC2 -> even groups
-    and  a0, a0, t4
-    or   t2, t2, a0
-    lw   t1, 84(a2)
-    li   t3, 0
-    and  t0, t0, t1
-    or   t2, t2, t0
-    srli a0, a3, 8                # PC2 -> odd groups
-    lw   t4, 88(a2)
-    srli t0, a3, 6                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 92(a2)
-    srli a0, a3, 4                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 96(a2)
-    srli t0, a3, 1                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 100(a2)
-    slli a0, a3, 1                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 104(a2)
-    slli t0, a3, 8                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 108(a2)
-    slli a0, a3, 9                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 112(a2)
-    slli t0, a3, 13               # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 116(a2)
-    slli a0, a3, 14               # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 120(a2)
-    slli t0, a3, 15               # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 124(a2)
-    slli a0, a3, 20               # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 128(a2)
-    srli t0, a4, 23               # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 132(a2)
-    srli a0, a4, 16               # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 136(a2)
-    srli t0, a4, 11               # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 140(a2)
-    srli a0, a4, 9                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 144(a2)
-    srli t0, a4, 5                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 148(a2)
-    srli a0, a4, 4                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 152(a2)
-    srli t0, a4, 2                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 156(a2)
-    mv   a0, a4                   # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 160(a2)
-    slli t0, a4, 5                # PC2 -> odd groups
-    and  a0, a0, t4
-    or   t3, t3, a0
-    lw   t1, 164(a2)
-    slli a0, a4, 6                # PC2 -> odd groups
-    and  t0, t0, t1
-    or   t3, t3, t0
-    lw   t4, 168(a2)
-    sw   t2, 0(a6)
-    and  a0, a0, t4
-    or   t3, t3, a0
-    sw   t3, 4(a6)
-    add  a6, a6, a7
-    addi t5, t5, -1
-    bnez t5, .Ltdea_ks_round
-    jr   t6
+    li   t2, 0                    # [PC2]
+    srli a0, a3, 12               # [PC2] PC2 -> even groups
+    lw   t4, 0(a2)                # [PC2]
+    srli t0, a3, 3                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 4(a2)                # [PC2]
+    mv   a0, a3                   # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 8(a2)                # [PC2]
+    slli t0, a3, 2                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 12(a2)               # [PC2]
+    slli a0, a3, 4                # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 16(a2)               # [PC2]
+    slli t0, a3, 7                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 20(a2)               # [PC2]
+    slli a0, a3, 8                # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 24(a2)               # [PC2]
+    slli t0, a3, 12               # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 28(a2)               # [PC2]
+    slli a0, a3, 16               # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 32(a2)               # [PC2]
+    slli t0, a3, 26               # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 36(a2)               # [PC2]
+    srli a0, a4, 28               # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 40(a2)               # [PC2]
+    srli t0, a4, 26               # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 44(a2)               # [PC2]
+    srli a0, a4, 20               # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 48(a2)               # [PC2]
+    srli t0, a4, 16               # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 52(a2)               # [PC2]
+    srli a0, a4, 15               # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 56(a2)               # [PC2]
+    srli t0, a4, 12               # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 60(a2)               # [PC2]
+    srli a0, a4, 7                # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 64(a2)               # [PC2]
+    srli t0, a4, 6                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 68(a2)               # [PC2]
+    srli a0, a4, 5                # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 72(a2)               # [PC2]
+    srli t0, a4, 3                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 76(a2)               # [PC2]
+    srli a0, a4, 2                # [PC2] PC2 -> even groups
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    lw   t4, 80(a2)               # [PC2]
+    slli t0, a4, 4                # [PC2] PC2 -> even groups
+    and  a0, a0, t4               # [PC2]
+    or   t2, t2, a0               # [PC2]
+    lw   t1, 84(a2)               # [PC2]
+    li   t3, 0                    # [PC2]
+    and  t0, t0, t1               # [PC2]
+    or   t2, t2, t0               # [PC2]
+    srli a0, a3, 8                # [PC2] PC2 -> odd groups
+    lw   t4, 88(a2)               # [PC2]
+    srli t0, a3, 6                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 92(a2)               # [PC2]
+    srli a0, a3, 4                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 96(a2)               # [PC2]
+    srli t0, a3, 1                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 100(a2)              # [PC2]
+    slli a0, a3, 1                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 104(a2)              # [PC2]
+    slli t0, a3, 8                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 108(a2)              # [PC2]
+    slli a0, a3, 9                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 112(a2)              # [PC2]
+    slli t0, a3, 13               # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 116(a2)              # [PC2]
+    slli a0, a3, 14               # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 120(a2)              # [PC2]
+    slli t0, a3, 15               # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 124(a2)              # [PC2]
+    slli a0, a3, 20               # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 128(a2)              # [PC2]
+    srli t0, a4, 23               # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 132(a2)              # [PC2]
+    srli a0, a4, 16               # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 136(a2)              # [PC2]
+    srli t0, a4, 11               # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 140(a2)              # [PC2]
+    srli a0, a4, 9                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 144(a2)              # [PC2]
+    srli t0, a4, 5                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 148(a2)              # [PC2]
+    srli a0, a4, 4                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 152(a2)              # [PC2]
+    srli t0, a4, 2                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 156(a2)              # [PC2]
+    mv   a0, a4                   # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 160(a2)              # [PC2]
+    slli t0, a4, 5                # [PC2] PC2 -> odd groups
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    lw   t1, 164(a2)              # [PC2]
+    slli a0, a4, 6                # [PC2] PC2 -> odd groups
+    and  t0, t0, t1               # [PC2]
+    or   t3, t3, t0               # [PC2]
+    lw   t4, 168(a2)              # [PC2]
+    sw   t2, 0(a6)                # [PC2]
+    and  a0, a0, t4               # [PC2]
+    or   t3, t3, a0               # [PC2]
+    sw   t3, 4(a6)                # [PC2]
+    add  a6, a6, a7    # [keyexp loop]
+    addi t5, t5, -1    # [keyexp loop]
+    bnez t5, .Ltdea_ks_round    # [keyexp loop]
+    jr   t6    # [keyexp loop]
 
 # a0 = out, a1 = in, a2 = rk; decryption is the same code with keyexp_dec's round keys
     .globl tdea_encrypt
@@ -542,809 +542,809 @@ tdea_keyexp_dec:
     .type tdea_decrypt, @function
 tdea_encrypt:
 tdea_decrypt:
-    lbu  t0, 0(a1)                # byte 0
-    lbu  t1, 1(a1)                # byte 1
-    lbu  t2, 2(a1)                # byte 2
-    lbu  t3, 3(a1)                # byte 3
-    packh t1, t1, t0
-    lbu  t4, 4(a1)                # byte 4
-    packh t3, t3, t2
-    pack a4, t3, t1               # big-endian word
-    lbu  t5, 5(a1)                # byte 5
-    lbu  t6, 6(a1)                # byte 6
-    lbu  a6, 7(a1)                # byte 7
-    packh t5, t5, t4
-    li   t1, 0x0f0f0f0f
-    packh a6, a6, t6
-    pack a5, a6, t5               # big-endian word
-    srli t0, a4, 4                # swap-move 4, 0x0f0f0f0f
-    xor  t0, t0, a5
-    and  t0, t0, t1
-    xor  a5, a5, t0
-    slli t0, t0, 4
-    xor  a4, a4, t0
-    li   t1, 0x0000ffff
-    srli t0, a4, 16               # swap-move 16, 0x0000ffff
-    xor  t0, t0, a5
-    and  t0, t0, t1
-    xor  a5, a5, t0
-    slli t0, t0, 16
-    xor  a4, a4, t0
-    li   t1, 0x33333333
-    srli t0, a5, 2                # swap-move 2, 0x33333333
-    xor  t0, t0, a4
-    and  t0, t0, t1
-    xor  a4, a4, t0
-    slli t0, t0, 2
-    xor  a5, a5, t0
-    li   t1, 0x00ff00ff
-    srli t0, a5, 8                # swap-move 8, 0x00ff00ff
-    xor  t0, t0, a4
-    and  t0, t0, t1
-    xor  a4, a4, t0
-    slli t0, t0, 8
-    xor  a5, a5, t0
-    rori a5, a5, 29               # rotl 3
-    rori a4, a4, 30               # rotl 2
-    li   t1, 0xaaaaaaaa
-    xor  t0, a4, a5               # swap-move 0, 0xaaaaaaaa
-    and  t0, t0, t1
-    xor  a5, a5, t0
-    xor  a4, a4, t0
-    rori a4, a4, 31               # rotl 1
-    mv   a7, a4
-    mv   a1, a5
-    la   a3, tdea_sp + 1024
-    addi sp, sp, -16
-    sw   a0, 12(sp)         # out: a0 counts the passes
-    li   a0, 3
+    lbu  t0, 0(a1)                # [io] byte 0
+    lbu  t1, 1(a1)                # [io] byte 1
+    lbu  t2, 2(a1)                # [io] byte 2
+    lbu  t3, 3(a1)                # [io] byte 3
+    packh t1, t1, t0              # [io]
+    lbu  t4, 4(a1)                # [io] byte 4
+    packh t3, t3, t2              # [io]
+    pack a4, t3, t1               # [io] big-endian word
+    lbu  t5, 5(a1)                # [io] byte 5
+    lbu  t6, 6(a1)                # [io] byte 6
+    lbu  a6, 7(a1)                # [io] byte 7
+    packh t5, t5, t4              # [io]
+    li   t1, 0x0f0f0f0f           # [IP]
+    packh a6, a6, t6              # [io]
+    pack a5, a6, t5               # [io] big-endian word
+    srli t0, a4, 4                # [IP] swap-move 4, 0x0f0f0f0f
+    xor  t0, t0, a5               # [IP]
+    and  t0, t0, t1               # [IP]
+    xor  a5, a5, t0               # [IP]
+    slli t0, t0, 4                # [IP]
+    xor  a4, a4, t0               # [IP]
+    li   t1, 0x0000ffff           # [IP]
+    srli t0, a4, 16               # [IP] swap-move 16, 0x0000ffff
+    xor  t0, t0, a5               # [IP]
+    and  t0, t0, t1               # [IP]
+    xor  a5, a5, t0               # [IP]
+    slli t0, t0, 16               # [IP]
+    xor  a4, a4, t0               # [IP]
+    li   t1, 0x33333333           # [IP]
+    srli t0, a5, 2                # [IP] swap-move 2, 0x33333333
+    xor  t0, t0, a4               # [IP]
+    and  t0, t0, t1               # [IP]
+    xor  a4, a4, t0               # [IP]
+    slli t0, t0, 2                # [IP]
+    xor  a5, a5, t0               # [IP]
+    li   t1, 0x00ff00ff           # [IP]
+    srli t0, a5, 8                # [IP] swap-move 8, 0x00ff00ff
+    xor  t0, t0, a4               # [IP]
+    and  t0, t0, t1               # [IP]
+    xor  a4, a4, t0               # [IP]
+    slli t0, t0, 8                # [IP]
+    xor  a5, a5, t0               # [IP]
+    rori a5, a5, 29               # [IP] rotl 3
+    rori a4, a4, 30               # [IP] rotl 2
+    li   t1, 0xaaaaaaaa           # [IP]
+    xor  t0, a4, a5               # [IP] swap-move 0, 0xaaaaaaaa
+    and  t0, t0, t1               # [IP]
+    xor  a5, a5, t0               # [IP]
+    xor  a4, a4, t0               # [IP]
+    rori a4, a4, 31               # [IP] rotl 1
+    mv   a7, a4                        # [IP]
+    mv   a1, a5                        # [IP]
+    la   a3, tdea_sp + 1024            # [pass loop]
+    addi sp, sp, -16              # [pass loop]
+    sw   a0, 12(sp)                    # [pass loop] out: a0 counts the passes
+    li   a0, 3                         # [pass loop]
 .Ltdea_pass:
-    lw   t0, 0(a2)                # round 0: even S-box groups of the key
-    lw   t1, 4(a2)                # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 8(a2)                # round 1: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 12(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 16(a2)               # round 2: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 20(a2)               # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 24(a2)               # round 3: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 28(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 32(a2)               # round 4: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 36(a2)               # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 40(a2)               # round 5: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 44(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 48(a2)               # round 6: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 52(a2)               # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 56(a2)               # round 7: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 60(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 64(a2)               # round 8: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 68(a2)               # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 72(a2)               # round 9: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 76(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 80(a2)               # round 10: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 84(a2)               # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 88(a2)               # round 11: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 92(a2)               # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 96(a2)               # round 12: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 100(a2)              # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 104(a2)              # round 13: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 108(a2)              # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 112(a2)              # round 14: even S-box groups of the key
-    xor  a1, a1, a6
-    lw   t1, 116(a2)              # odd groups
-    xor  t0, t0, a1
-    rori t2, a1, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a7, a7, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a7, a7, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a7, a7, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a7, a7, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a7, a7, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a7, a7, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a7, a7, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    lw   t0, 120(a2)              # round 15: even S-box groups of the key
-    xor  a7, a7, a6
-    lw   t1, 124(a2)              # odd groups
-    xor  t0, t0, a7
-    rori t2, a7, 4
-    xor  t1, t1, t2
-    srli t2, t0, 24
-    andi t2, t2, 0xfc             # S2 index * 4
-    add  t2, t2, a3
-    lw   t2, -768(t2)             # SP2
-    srli t3, t0, 16
-    xor  a1, a1, t2
-    andi t3, t3, 0xfc             # S4 index * 4
-    add  t3, t3, a3
-    lw   t3, -256(t3)             # SP4
-    srli t4, t0, 8
-    xor  a1, a1, t3
-    andi t4, t4, 0xfc             # S6 index * 4
-    add  t4, t4, a3
-    lw   t4, 256(t4)              # SP6
-    andi t5, t0, 0xfc             # S8 index * 4
-    xor  a1, a1, t4
-    add  t5, t5, a3
-    lw   t5, 768(t5)              # SP8
-    srli t6, t1, 24
-    xor  a1, a1, t5
-    andi t6, t6, 0xfc             # S1 index * 4
-    add  t6, t6, a3
-    lw   t6, -1024(t6)            # SP1
-    srli a4, t1, 16
-    xor  a1, a1, t6
-    andi a4, a4, 0xfc             # S3 index * 4
-    add  a4, a4, a3
-    lw   a4, -512(a4)             # SP3
-    srli a5, t1, 8
-    xor  a1, a1, a4
-    andi a5, a5, 0xfc             # S5 index * 4
-    add  a5, a5, a3
-    lw   a5, 0(a5)                # SP5
-    andi a6, t1, 0xfc             # S7 index * 4
-    xor  a1, a1, a5
-    add  a6, a6, a3
-    lw   a6, 512(a6)              # SP7
-    xor  a1, a1, a6
-    addi a2, a2, 128      # next pass's 16 round keys
-    addi a0, a0, -1
-    mv   t1, a7             # the halves swap between passes (FP then IP cancel)
-    mv   a7, a1
-    mv   a1, t1
-    bnez a0, .Ltdea_pass
-    lw   a0, 12(sp)
-    addi sp, sp, 16
-    rori a7, a7, 1                # rotl 31
-    li   t1, 0xaaaaaaaa
-    xor  t0, a7, a1               # swap-move 0, 0xaaaaaaaa
-    and  t0, t0, t1
-    xor  a1, a1, t0
-    xor  a7, a7, t0
-    rori a7, a7, 2                # rotl 30
-    rori a1, a1, 3                # rotl 29
-    li   t1, 0x00ff00ff
-    srli t0, a1, 8                # swap-move 8, 0x00ff00ff
-    xor  t0, t0, a7
-    and  t0, t0, t1
-    xor  a7, a7, t0
-    slli t0, t0, 8
-    xor  a1, a1, t0
-    li   t1, 0x33333333
-    srli t0, a1, 2                # swap-move 2, 0x33333333
-    xor  t0, t0, a7
-    and  t0, t0, t1
-    xor  a7, a7, t0
-    slli t0, t0, 2
-    xor  a1, a1, t0
-    li   t1, 0x0000ffff
-    srli t0, a7, 16               # swap-move 16, 0x0000ffff
-    xor  t0, t0, a1
-    and  t0, t0, t1
-    xor  a1, a1, t0
-    slli t0, t0, 16
-    xor  a7, a7, t0
-    li   t1, 0x0f0f0f0f
-    srli t0, a7, 4                # swap-move 4, 0x0f0f0f0f
-    xor  t0, t0, a1
-    and  t0, t0, t1
-    xor  a1, a1, t0
-    slli t0, t0, 4
-    xor  a7, a7, t0
-    srli t2, a7, 24
-    sb   t2, 0(a0)                # byte 0
-    srli t3, a7, 16
-    sb   t3, 1(a0)                # byte 1
-    srli t4, a7, 8
-    sb   t4, 2(a0)                # byte 2
-    sb   a7, 3(a0)                # byte 3
-    srli t5, a1, 24
-    sb   t5, 4(a0)                # byte 4
-    srli t6, a1, 16
-    sb   t6, 5(a0)                # byte 5
-    srli a6, a1, 8
-    sb   a6, 6(a0)                # byte 6
-    sb   a1, 7(a0)                # byte 7
+    lw   t0, 0(a2)                # [round key load] round 0: even S-box groups of the key
+    lw   t1, 4(a2)                # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 8(a2)                # [round key load] round 1: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 12(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 16(a2)               # [round key load] round 2: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 20(a2)               # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 24(a2)               # [round key load] round 3: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 28(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 32(a2)               # [round key load] round 4: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 36(a2)               # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 40(a2)               # [round key load] round 5: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 44(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 48(a2)               # [round key load] round 6: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 52(a2)               # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 56(a2)               # [round key load] round 7: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 60(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 64(a2)               # [round key load] round 8: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 68(a2)               # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 72(a2)               # [round key load] round 9: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 76(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 80(a2)               # [round key load] round 10: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 84(a2)               # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 88(a2)               # [round key load] round 11: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 92(a2)               # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 96(a2)               # [round key load] round 12: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 100(a2)              # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 104(a2)              # [round key load] round 13: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 108(a2)              # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 112(a2)              # [round key load] round 14: even S-box groups of the key
+    xor  a1, a1, a6               # [f: xor into the other half]
+    lw   t1, 116(a2)              # [round key load] odd groups
+    xor  t0, t0, a1               # [key xor]
+    rori t2, a1, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a7, a7, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a7, a7, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a7, a7, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a7, a7, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a7, a7, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a7, a7, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a7, a7, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    lw   t0, 120(a2)              # [round key load] round 15: even S-box groups of the key
+    xor  a7, a7, a6               # [f: xor into the other half]
+    lw   t1, 124(a2)              # [round key load] odd groups
+    xor  t0, t0, a7               # [key xor]
+    rori t2, a7, 4                # [E (rotr 4)]
+    xor  t1, t1, t2               # [key xor]
+    srli t2, t0, 24               # [S-box read]
+    andi t2, t2, 0xfc             # [S-box read] S2 index * 4
+    add  t2, t2, a3               # [S-box read]
+    lw   t2, -768(t2)             # [S-box read] SP2
+    srli t3, t0, 16               # [S-box read]
+    xor  a1, a1, t2               # [f: xor into the other half]
+    andi t3, t3, 0xfc             # [S-box read] S4 index * 4
+    add  t3, t3, a3               # [S-box read]
+    lw   t3, -256(t3)             # [S-box read] SP4
+    srli t4, t0, 8                # [S-box read]
+    xor  a1, a1, t3               # [f: xor into the other half]
+    andi t4, t4, 0xfc             # [S-box read] S6 index * 4
+    add  t4, t4, a3               # [S-box read]
+    lw   t4, 256(t4)              # [S-box read] SP6
+    andi t5, t0, 0xfc             # [S-box read] S8 index * 4
+    xor  a1, a1, t4               # [f: xor into the other half]
+    add  t5, t5, a3               # [S-box read]
+    lw   t5, 768(t5)              # [S-box read] SP8
+    srli t6, t1, 24               # [S-box read]
+    xor  a1, a1, t5               # [f: xor into the other half]
+    andi t6, t6, 0xfc             # [S-box read] S1 index * 4
+    add  t6, t6, a3               # [S-box read]
+    lw   t6, -1024(t6)            # [S-box read] SP1
+    srli a4, t1, 16               # [S-box read]
+    xor  a1, a1, t6               # [f: xor into the other half]
+    andi a4, a4, 0xfc             # [S-box read] S3 index * 4
+    add  a4, a4, a3               # [S-box read]
+    lw   a4, -512(a4)             # [S-box read] SP3
+    srli a5, t1, 8                # [S-box read]
+    xor  a1, a1, a4               # [f: xor into the other half]
+    andi a5, a5, 0xfc             # [S-box read] S5 index * 4
+    add  a5, a5, a3               # [S-box read]
+    lw   a5, 0(a5)                # [S-box read] SP5
+    andi a6, t1, 0xfc             # [S-box read] S7 index * 4
+    xor  a1, a1, a5               # [f: xor into the other half]
+    add  a6, a6, a3               # [S-box read]
+    lw   a6, 512(a6)              # [S-box read] SP7
+    xor  a1, a1, a6               # [f: xor into the other half]
+    addi a2, a2, 128                   # [pass loop] next pass's 16 round keys
+    addi a0, a0, -1                    # [pass loop]
+    mv   t1, a7                        # [pass loop] the halves swap between passes (FP, IP cancel)
+    mv   a7, a1                        # [pass loop]
+    mv   a1, t1                        # [pass loop]
+    bnez a0, .Ltdea_pass               # [pass loop]
+    lw   a0, 12(sp)                    # [pass loop]
+    addi sp, sp, 16               # [pass loop]
+    rori a7, a7, 1                # [FP (inverse IP)] rotl 31
+    li   t1, 0xaaaaaaaa           # [FP (inverse IP)]
+    xor  t0, a7, a1               # [FP (inverse IP)] swap-move 0, 0xaaaaaaaa
+    and  t0, t0, t1               # [FP (inverse IP)]
+    xor  a1, a1, t0               # [FP (inverse IP)]
+    xor  a7, a7, t0               # [FP (inverse IP)]
+    rori a7, a7, 2                # [FP (inverse IP)] rotl 30
+    rori a1, a1, 3                # [FP (inverse IP)] rotl 29
+    li   t1, 0x00ff00ff           # [FP (inverse IP)]
+    srli t0, a1, 8                # [FP (inverse IP)] swap-move 8, 0x00ff00ff
+    xor  t0, t0, a7               # [FP (inverse IP)]
+    and  t0, t0, t1               # [FP (inverse IP)]
+    xor  a7, a7, t0               # [FP (inverse IP)]
+    slli t0, t0, 8                # [FP (inverse IP)]
+    xor  a1, a1, t0               # [FP (inverse IP)]
+    li   t1, 0x33333333           # [FP (inverse IP)]
+    srli t0, a1, 2                # [FP (inverse IP)] swap-move 2, 0x33333333
+    xor  t0, t0, a7               # [FP (inverse IP)]
+    and  t0, t0, t1               # [FP (inverse IP)]
+    xor  a7, a7, t0               # [FP (inverse IP)]
+    slli t0, t0, 2                # [FP (inverse IP)]
+    xor  a1, a1, t0               # [FP (inverse IP)]
+    li   t1, 0x0000ffff           # [FP (inverse IP)]
+    srli t0, a7, 16               # [FP (inverse IP)] swap-move 16, 0x0000ffff
+    xor  t0, t0, a1               # [FP (inverse IP)]
+    and  t0, t0, t1               # [FP (inverse IP)]
+    xor  a1, a1, t0               # [FP (inverse IP)]
+    slli t0, t0, 16               # [FP (inverse IP)]
+    xor  a7, a7, t0               # [FP (inverse IP)]
+    li   t1, 0x0f0f0f0f           # [FP (inverse IP)]
+    srli t0, a7, 4                # [FP (inverse IP)] swap-move 4, 0x0f0f0f0f
+    xor  t0, t0, a1               # [FP (inverse IP)]
+    and  t0, t0, t1               # [FP (inverse IP)]
+    xor  a1, a1, t0               # [FP (inverse IP)]
+    slli t0, t0, 4                # [FP (inverse IP)]
+    xor  a7, a7, t0               # [FP (inverse IP)]
+    srli t2, a7, 24               # [io]
+    sb   t2, 0(a0)                # [io] byte 0
+    srli t3, a7, 16               # [io]
+    sb   t3, 1(a0)                # [io] byte 1
+    srli t4, a7, 8                # [io]
+    sb   t4, 2(a0)                # [io] byte 2
+    sb   a7, 3(a0)                # [io] byte 3
+    srli t5, a1, 24               # [io]
+    sb   t5, 4(a0)                # [io] byte 4
+    srli t6, a1, 16               # [io]
+    sb   t6, 5(a0)                # [io] byte 5
+    srli a6, a1, 8                # [io]
+    sb   a6, 6(a0)                # [io] byte 6
+    sb   a1, 7(a0)                # [io] byte 7
     ret
     .size tdea_encrypt, .-tdea_encrypt
     .size tdea_decrypt, .-tdea_decrypt
