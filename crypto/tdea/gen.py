@@ -19,8 +19,9 @@ Design (tables and bit positions from des_tables.py, FIPS 46-3):
 - Decryption is the same kernel run with the round keys in the order of hightdea_keyexp_dec
   (K3 reversed, K2 forward, K1 reversed): tdea_decrypt is tdea_encrypt.
 - Key schedule (per 8-byte key, a loop of 16 rounds): PC1 into C, D (28 bits, left-aligned),
-  28-bit rotations, then PC2 straight into the two round-key words by masked shifts (one group
-  per distinct shift; masks from a table in .data).
+  28-bit rotations, then PC2 straight into the two round-key words by table: ten chunks of C
+  and D (6 bits, and 4 for each 28th..25th), each entry both words' bits packed in one word
+  (2,176 bytes in .data).
 """
 import importlib.util
 import os
@@ -240,20 +241,34 @@ class Kernel:
         return body
 
 
-def pc2_groups(word):
-    """masked-shift groups producing round-key word `word` ('e' or 'o') from C and D (28-bit,
-    left-aligned at bits 31..4): [(src, shift, mask)] with shift > 0 = left"""
-    groups = {}
-    for i in range(1, 9):
-        if (i % 2 == 0) != (word == "e"):
-            continue
-        for m in range(6):
-            src_bit = T.PC2[6 * (i - 1) + m]              # 1..56 of C||D
-            src, pos = ("C", 32 - src_bit) if src_bit <= 28 else ("D", 32 - (src_bit - 28))
-            dst = TOP[i] - m
-            key = (src, dst - pos)
-            groups[key] = groups.get(key, 0) | (1 << dst)
-    return sorted((s, sh, m) for (s, sh), m in groups.items())
+# PC2 by table: C and D (28 bits, left-aligned at bits 31..4) in chunks of <= 6 bits; an entry is
+# the chunk's contribution to the two round-key words, packed into one word: C feeds only the
+# S-box groups 1-4 (top halves of both words): entry = even-word bits | odd-word bits >> 16;
+# D feeds groups 5-8 (bottom halves): entry = even-word bits << 16 | odd-word bits.
+PC2_CHUNKS = [(src, lo, 6) for src in "CD" for lo in (26, 20, 14, 8)] + [("C", 4, 4), ("D", 4, 4)]
+PC2_CHUNKS.sort(key=lambda c: c[0])
+
+
+def pc2_words(c28, d28):
+    """(even word, odd word) of the round key PC2(C || D), in the state's window positions"""
+    return key_words(T.permute((c28 << 28) | d28, T.PC2, 56))
+
+
+def pc2_tables():
+    tabs = []
+    for src, lo, width in PC2_CHUNKS:
+        tab = []
+        for v in range(1 << width):
+            bits = (v << lo) >> 4                      # the 28-bit value with only this chunk set
+            ke, ko = pc2_words(bits, 0) if src == "C" else pc2_words(0, bits)
+            if src == "C":
+                assert not (ke | ko) & 0xFFFF
+                tab.append(ke | ko >> 16)
+            else:
+                assert not (ke | ko) >> 16
+                tab.append((ke << 16 | ko) & M32)
+        tabs.append(tab)
+    return tabs
 
 
 def pc1_groups():
@@ -268,7 +283,7 @@ def pc1_groups():
 
 
 def keyschedule(zbkb):
-    """.Ltdea_ks: a5 = key (8 bytes), a6 = where round key 0 goes, a7 = +8 or -8; link t6"""
+    """tdea_des_schedule: a5 = key (8 bytes), a6 = where round key 0 goes, a7 = +8 or -8; link t6"""
     k = Kernel(zbkb)
     e = k.e
     k.cat = "keyexp: key load"
@@ -290,8 +305,9 @@ def keyschedule(zbkb):
     sched = sum(1 << j for j, s in enumerate(T.SHIFTS) if s == 2)
     lp = "    # [keyexp loop]"
     body += [f"    li   a1, 0x{sched:04x}" + lp + " bit j: round j rotates by 2",
-             "    la   a2, tdea_pc2_masks" + lp, "    li   t5, 16" + lp,
-             ".Ltdea_ks_round:", "    andi t4, a1, 1" + lp, "    srli a1, a1, 1" + lp, "    bnez t4, .Ltdea_ks_rot2" + lp]
+             "    la   a2, tdea_pc2 + 1024" + lp, "    li   t5, 16" + lp] + (
+             [] if zbkb else ["    li   t4, 0xffff0000" + lp]) + [
+             ".Ltdea_ks_round:", "    andi t0, a1, 1" + lp, "    srli a1, a1, 1" + lp, "    bnez t0, .Ltdea_ks_rot2" + lp]
     for s in (1, 2):
         if s == 2:
             body += [".Ltdea_ks_rot2:"]
@@ -301,24 +317,40 @@ def keyschedule(zbkb):
         if s == 1:
             body += ["    j    .Ltdea_ks_pc2" + lp]
     body += [".Ltdea_ks_pc2:"]
-    masks = []
     k.cat = "PC2"
-    for w, acc in (("e", "t2"), ("o", "t3")):
-        e(f"li   {acc}, 0", [acc])
-        for n, (s, sh, m) in enumerate(pc2_groups(w)):
-            t, mm = ("t0", "t1") if n % 2 else ("a0", "t4")
-            src = regs[s]
-            op = f"slli {t}, {src}, {sh}" if sh > 0 else f"srli {t}, {src}, {-sh}" if sh < 0 else f"mv   {t}, {src}"
-            e(op, [t], [src], f"PC2 -> {'even' if w == 'e' else 'odd'} groups")
-            e(f"lw   {mm}, {4 * len(masks)}(a2)", [mm], ["a2"])
-            masks.append(m)
-            e(f"and  {t}, {t}, {mm}", [t], [t, mm])
-            e(f"or   {acc}, {acc}, {t}", [acc], [acc, t])
+    tabs, off = pc2_tables(), -1024               # a2 = tdea_pc2 + 1024
+    acc = {"C": "a5", "D": "a0"}                  # (a5, the key pointer, is free in the loop)
+    first = set()
+    for n, ((src, lo, width), tab) in enumerate(zip(PC2_CHUNKS, tabs)):
+        t = ["t0", "t1", "t2", "t3"][n % 4]
+        e(f"srli {t}, {regs[src]}, {lo - 2}", [t], [regs[src]], f"PC2: {src} bits {lo + width - 1}..{lo}")
+        e(f"andi {t}, {t}, {((1 << width) - 1) << 2}", [t], [t])
+        e(f"add  {t}, {t}, a2", [t], [t, "a2"])
+        if src in first:
+            e(f"lw   {t}, {off}({t})", [t], [t])
+            e(f"or   {acc[src]}, {acc[src]}, {t}", [acc[src]], [acc[src], t])
+        else:
+            e(f"lw   {acc[src]}, {off}({t})", [acc[src]], [t])
+            first.add(src)
+        off += 4 * len(tab)
+    aC, aD = acc["C"], acc["D"]                   # even word = aC high | aD high; odd = aC low | aD low
+    e(f"srli t0, {aD}, 16", ["t0"], [aD])
+    if zbkb:
+        e(f"srli t1, {aC}, 16", ["t1"], [aC])
+        e("pack t2, t0, t1", ["t2"], ["t0", "t1"], "even S-box groups")
+        e(f"pack t3, {aD}, {aC}", ["t3"], [aD, aC], "odd S-box groups")
+    else:
+        e(f"and  t1, {aC}, t4", ["t1"], [aC, "t4"])
+        e("or   t2, t0, t1", ["t2"], ["t0", "t1"], "even S-box groups")
+        e(f"slli t0, {aC}, 16", ["t0"], [aC])
+        e(f"slli t1, {aD}, 16", ["t1"], [aD])
+        e("srli t1, t1, 16", ["t1"], ["t1"])
+        e("or   t3, t0, t1", ["t3"], ["t0", "t1"], "odd S-box groups")
     e("sw   t2, 0(a6)", [], ["t2", "a6"])
     e("sw   t3, 4(a6)", [], ["t3", "a6"])
     body += k.flush()
     body += ["    add  a6, a6, a7" + lp, "    addi t5, t5, -1" + lp, "    bnez t5, .Ltdea_ks_round" + lp, "    jr   t6" + lp]
-    return body, masks
+    return body
 
 
 def keyexp(dec):
@@ -331,14 +363,14 @@ def keyexp(dec):
         body += ["    lw   a6, 0(sp)" + c, f"    addi a6, a6, {8 * first}" + c, "    lw   a5, 4(sp)" + c]
         body += [f"    addi a5, a5, {8 * key}" + c] if key else []
         body += [f"    li   a7, {stride}" + c,
-                 f"    jal  t6, .Ltdea_ks" + c + f" K{key + 1}, {'forward' if stride > 0 else 'reversed'}"]
+                 f"    jal  t6, tdea_des_schedule" + c + f" K{key + 1}, {'forward' if stride > 0 else 'reversed'}"]
     body += ["    addi sp, sp, 16" + c]
     return body
 
 
 def generate(zbkb):
     check_model()
-    ks_body, masks = keyschedule(zbkb)
+    ks_body = keyschedule(zbkb)
     lines = [f"/* TDEA (three-key Triple DES, EDE; NIST SP 800-67), {'RV32I + Zbkb (rori, pack, packh)' if zbkb else 'RV32I'}, "
              "SP tables (2 KiB in .data). Generated by ../gen.py: edit the generator. */",
              "    .section .data.tdea_tables, \"aw\"", "    .p2align 2",
@@ -346,16 +378,18 @@ def generate(zbkb):
     for tab in sp_tables():
         for j in range(0, 64, 8):
             lines.append("    .word " + ", ".join("0x%08x" % v for v in tab[j:j + 8]))
-    lines += ["# PC2 masks of the key schedule (one per masked-shift group)", "tdea_pc2_masks:"]
-    for j in range(0, len(masks), 8):
-        lines.append("    .word " + ", ".join("0x%08x" % v for v in masks[j:j + 8]))
+    lines += ["# PC2 of the key schedule: per chunk of C, D its contribution to both round-key words", "tdea_pc2:"]
+    for tab in pc2_tables():
+        for j in range(0, len(tab), 8):
+            lines.append("    .word " + ", ".join("0x%08x" % v for v in tab[j:j + 8]))
     lines += ["    .text", "    .p2align 2"]
     lines += function("tdea_keyexp_enc", keyexp(False),
                       "rk[2j], rk[2j+1] = round key j (even / odd S-box groups): K1 forward, K2 reversed, K3 forward")
     lines += function("tdea_keyexp_dec", keyexp(True),
                       "the decryption order: K3 reversed, K2 forward, K1 reversed")
     lines += ["", "# one DES key schedule (16 rounds); a5 = key, a6 = round key 0's place, a7 = stride; link t6",
-              ".Ltdea_ks:"] + ks_body
+              "    .type tdea_des_schedule, @function", "tdea_des_schedule:"] + ks_body + [
+              "    .size tdea_des_schedule, .-tdea_des_schedule"]
     enc = Kernel(zbkb).encrypt()
     lines += ["", "# a0 = out, a1 = in, a2 = rk; decryption is the same code with keyexp_dec's round keys",
               "    .globl tdea_encrypt", "    .type tdea_encrypt, @function",

@@ -67,14 +67,76 @@ tdea_sp:
     .word 0x40004000, 0x00000100, 0x40000100, 0x40100000, 0x40100100, 0x40000000, 0x00100000, 0x40004100
     .word 0x00000000, 0x40104100, 0x00100100, 0x40000100, 0x40100000, 0x40004000, 0x40004100, 0x00000000
     .word 0x40104100, 0x00104000, 0x00104000, 0x00004100, 0x00004100, 0x00100100, 0x40000000, 0x40104000
-# PC2 masks of the key schedule (one per masked-shift group)
-tdea_pc2_masks:
-    .word 0x00040000, 0x00400000, 0x00080000, 0x90000000, 0x04000000, 0x00800000, 0x00100000, 0x20000000
-    .word 0x08200000, 0x40000000, 0x00000008, 0x00000004, 0x00000010, 0x00000800, 0x00008000, 0x00000040
-    .word 0x00000080, 0x00004000, 0x00000020, 0x00001000, 0x00000400, 0x00002000, 0x00100000, 0x00040000
-    .word 0x08000000, 0x04000000, 0x00200000, 0x20000000, 0x00400000, 0x80080000, 0x00800000, 0x40000000
-    .word 0x10000000, 0x00000008, 0x00002020, 0x00001000, 0x00000080, 0x00000044, 0x00008000, 0x00000800
-    .word 0x00000010, 0x00000400, 0x00004000
+# PC2 of the key schedule: per chunk of C, D its contribution to both round-key words
+tdea_pc2:
+    .word 0x00000000, 0x10000000, 0x00000400, 0x10000400, 0x00000010, 0x10000010, 0x00000410, 0x10000410
+    .word 0x80000000, 0x90000000, 0x80000400, 0x90000400, 0x80000010, 0x90000010, 0x80000410, 0x90000410
+    .word 0x00040000, 0x10040000, 0x00040400, 0x10040400, 0x00040010, 0x10040010, 0x00040410, 0x10040410
+    .word 0x80040000, 0x90040000, 0x80040400, 0x90040400, 0x80040010, 0x90040010, 0x80040410, 0x90040410
+    .word 0x00000800, 0x10000800, 0x00000c00, 0x10000c00, 0x00000810, 0x10000810, 0x00000c10, 0x10000c10
+    .word 0x80000800, 0x90000800, 0x80000c00, 0x90000c00, 0x80000810, 0x90000810, 0x80000c10, 0x90000c10
+    .word 0x00040800, 0x10040800, 0x00040c00, 0x10040c00, 0x00040810, 0x10040810, 0x00040c10, 0x10040c10
+    .word 0x80040800, 0x90040800, 0x80040c00, 0x90040c00, 0x80040810, 0x90040810, 0x80040c10, 0x90040c10
+    .word 0x00000000, 0x00000020, 0x00002000, 0x00002020, 0x04000000, 0x04000020, 0x04002000, 0x04002020
+    .word 0x00000000, 0x00000020, 0x00002000, 0x00002020, 0x04000000, 0x04000020, 0x04002000, 0x04002020
+    .word 0x00000004, 0x00000024, 0x00002004, 0x00002024, 0x04000004, 0x04000024, 0x04002004, 0x04002024
+    .word 0x00000004, 0x00000024, 0x00002004, 0x00002024, 0x04000004, 0x04000024, 0x04002004, 0x04002024
+    .word 0x00400000, 0x00400020, 0x00402000, 0x00402020, 0x04400000, 0x04400020, 0x04402000, 0x04402020
+    .word 0x00400000, 0x00400020, 0x00402000, 0x00402020, 0x04400000, 0x04400020, 0x04402000, 0x04402020
+    .word 0x00400004, 0x00400024, 0x00402004, 0x00402024, 0x04400004, 0x04400024, 0x04402004, 0x04402024
+    .word 0x00400004, 0x00400024, 0x00402004, 0x00402024, 0x04400004, 0x04400024, 0x04402004, 0x04402024
+    .word 0x00000000, 0x00000000, 0x00004000, 0x00004000, 0x00800000, 0x00800000, 0x00804000, 0x00804000
+    .word 0x20000000, 0x20000000, 0x20004000, 0x20004000, 0x20800000, 0x20800000, 0x20804000, 0x20804000
+    .word 0x00008000, 0x00008000, 0x0000c000, 0x0000c000, 0x00808000, 0x00808000, 0x0080c000, 0x0080c000
+    .word 0x20008000, 0x20008000, 0x2000c000, 0x2000c000, 0x20808000, 0x20808000, 0x2080c000, 0x2080c000
+    .word 0x00080000, 0x00080000, 0x00084000, 0x00084000, 0x00880000, 0x00880000, 0x00884000, 0x00884000
+    .word 0x20080000, 0x20080000, 0x20084000, 0x20084000, 0x20880000, 0x20880000, 0x20884000, 0x20884000
+    .word 0x00088000, 0x00088000, 0x0008c000, 0x0008c000, 0x00888000, 0x00888000, 0x0088c000, 0x0088c000
+    .word 0x20088000, 0x20088000, 0x2008c000, 0x2008c000, 0x20888000, 0x20888000, 0x2088c000, 0x2088c000
+    .word 0x00000000, 0x00001000, 0x00000080, 0x00001080, 0x00000000, 0x00001000, 0x00000080, 0x00001080
+    .word 0x08000000, 0x08001000, 0x08000080, 0x08001080, 0x08000000, 0x08001000, 0x08000080, 0x08001080
+    .word 0x00100000, 0x00101000, 0x00100080, 0x00101080, 0x00100000, 0x00101000, 0x00100080, 0x00101080
+    .word 0x08100000, 0x08101000, 0x08100080, 0x08101080, 0x08100000, 0x08101000, 0x08100080, 0x08101080
+    .word 0x00000040, 0x00001040, 0x000000c0, 0x000010c0, 0x00000040, 0x00001040, 0x000000c0, 0x000010c0
+    .word 0x08000040, 0x08001040, 0x080000c0, 0x080010c0, 0x08000040, 0x08001040, 0x080000c0, 0x080010c0
+    .word 0x00100040, 0x00101040, 0x001000c0, 0x001010c0, 0x00100040, 0x00101040, 0x001000c0, 0x001010c0
+    .word 0x08100040, 0x08101040, 0x081000c0, 0x081010c0, 0x08100040, 0x08101040, 0x081000c0, 0x081010c0
+    .word 0x00000000, 0x40000000, 0x00200000, 0x40200000, 0x00000008, 0x40000008, 0x00200008, 0x40200008
+    .word 0x00000000, 0x40000000, 0x00200000, 0x40200000, 0x00000008, 0x40000008, 0x00200008, 0x40200008
+    .word 0x00000000, 0x00000008, 0x08000000, 0x08000008, 0x00040000, 0x00040008, 0x08040000, 0x08040008
+    .word 0x00002000, 0x00002008, 0x08002000, 0x08002008, 0x00042000, 0x00042008, 0x08042000, 0x08042008
+    .word 0x80000000, 0x80000008, 0x88000000, 0x88000008, 0x80040000, 0x80040008, 0x88040000, 0x88040008
+    .word 0x80002000, 0x80002008, 0x88002000, 0x88002008, 0x80042000, 0x80042008, 0x88042000, 0x88042008
+    .word 0x00080000, 0x00080008, 0x08080000, 0x08080008, 0x000c0000, 0x000c0008, 0x080c0000, 0x080c0008
+    .word 0x00082000, 0x00082008, 0x08082000, 0x08082008, 0x000c2000, 0x000c2008, 0x080c2000, 0x080c2008
+    .word 0x80080000, 0x80080008, 0x88080000, 0x88080008, 0x800c0000, 0x800c0008, 0x880c0000, 0x880c0008
+    .word 0x80082000, 0x80082008, 0x88082000, 0x88082008, 0x800c2000, 0x800c2008, 0x880c2000, 0x880c2008
+    .word 0x00000000, 0x40000000, 0x00000020, 0x40000020, 0x00000000, 0x40000000, 0x00000020, 0x40000020
+    .word 0x00001000, 0x40001000, 0x00001020, 0x40001020, 0x00001000, 0x40001000, 0x00001020, 0x40001020
+    .word 0x00100000, 0x40100000, 0x00100020, 0x40100020, 0x00100000, 0x40100000, 0x00100020, 0x40100020
+    .word 0x00101000, 0x40101000, 0x00101020, 0x40101020, 0x00101000, 0x40101000, 0x00101020, 0x40101020
+    .word 0x00000000, 0x40000000, 0x00000020, 0x40000020, 0x00000000, 0x40000000, 0x00000020, 0x40000020
+    .word 0x00001000, 0x40001000, 0x00001020, 0x40001020, 0x00001000, 0x40001000, 0x00001020, 0x40001020
+    .word 0x00100000, 0x40100000, 0x00100020, 0x40100020, 0x00100000, 0x40100000, 0x00100020, 0x40100020
+    .word 0x00101000, 0x40101000, 0x00101020, 0x40101020, 0x00101000, 0x40101000, 0x00101020, 0x40101020
+    .word 0x00000000, 0x00800000, 0x10000000, 0x10800000, 0x00000080, 0x00800080, 0x10000080, 0x10800080
+    .word 0x00000000, 0x00800000, 0x10000000, 0x10800000, 0x00000080, 0x00800080, 0x10000080, 0x10800080
+    .word 0x00400000, 0x00c00000, 0x10400000, 0x10c00000, 0x00400080, 0x00c00080, 0x10400080, 0x10c00080
+    .word 0x00400000, 0x00c00000, 0x10400000, 0x10c00000, 0x00400080, 0x00c00080, 0x10400080, 0x10c00080
+    .word 0x00008000, 0x00808000, 0x10008000, 0x10808000, 0x00008080, 0x00808080, 0x10008080, 0x10808080
+    .word 0x00008000, 0x00808000, 0x10008000, 0x10808000, 0x00008080, 0x00808080, 0x10008080, 0x10808080
+    .word 0x00408000, 0x00c08000, 0x10408000, 0x10c08000, 0x00408080, 0x00c08080, 0x10408080, 0x10c08080
+    .word 0x00408000, 0x00c08000, 0x10408000, 0x10c08000, 0x00408080, 0x00c08080, 0x10408080, 0x10c08080
+    .word 0x00000000, 0x00004000, 0x20000000, 0x20004000, 0x00200000, 0x00204000, 0x20200000, 0x20204000
+    .word 0x00000040, 0x00004040, 0x20000040, 0x20004040, 0x00200040, 0x00204040, 0x20200040, 0x20204040
+    .word 0x04000000, 0x04004000, 0x24000000, 0x24004000, 0x04200000, 0x04204000, 0x24200000, 0x24204000
+    .word 0x04000040, 0x04004040, 0x24000040, 0x24004040, 0x04200040, 0x04204040, 0x24200040, 0x24204040
+    .word 0x00000800, 0x00004800, 0x20000800, 0x20004800, 0x00200800, 0x00204800, 0x20200800, 0x20204800
+    .word 0x00000840, 0x00004840, 0x20000840, 0x20004840, 0x00200840, 0x00204840, 0x20200840, 0x20204840
+    .word 0x04000800, 0x04004800, 0x24000800, 0x24004800, 0x04200800, 0x04204800, 0x24200800, 0x24204800
+    .word 0x04000840, 0x04004840, 0x24000840, 0x24004840, 0x04200840, 0x04204840, 0x24200840, 0x24204840
+    .word 0x00000000, 0x00000010, 0x00000400, 0x00000410, 0x00000000, 0x00000010, 0x00000400, 0x00000410
+    .word 0x00000004, 0x00000014, 0x00000404, 0x00000414, 0x00000004, 0x00000014, 0x00000404, 0x00000414
     .text
     .p2align 2
 
@@ -89,19 +151,19 @@ tdea_keyexp_enc:
     addi a6, a6, 0    # [keyexp loop]
     lw   a5, 4(sp)    # [keyexp loop]
     li   a7, 8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K1, forward
+    jal  t6, tdea_des_schedule    # [keyexp loop] K1, forward
     lw   a6, 0(sp)    # [keyexp loop]
     addi a6, a6, 248    # [keyexp loop]
     lw   a5, 4(sp)    # [keyexp loop]
     addi a5, a5, 8    # [keyexp loop]
     li   a7, -8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K2, reversed
+    jal  t6, tdea_des_schedule    # [keyexp loop] K2, reversed
     lw   a6, 0(sp)    # [keyexp loop]
     addi a6, a6, 256    # [keyexp loop]
     lw   a5, 4(sp)    # [keyexp loop]
     addi a5, a5, 16    # [keyexp loop]
     li   a7, 8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K3, forward
+    jal  t6, tdea_des_schedule    # [keyexp loop] K3, forward
     addi sp, sp, 16    # [keyexp loop]
     ret
     .size tdea_keyexp_enc, .-tdea_keyexp_enc
@@ -118,24 +180,25 @@ tdea_keyexp_dec:
     lw   a5, 4(sp)    # [keyexp loop]
     addi a5, a5, 16    # [keyexp loop]
     li   a7, -8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K3, reversed
+    jal  t6, tdea_des_schedule    # [keyexp loop] K3, reversed
     lw   a6, 0(sp)    # [keyexp loop]
     addi a6, a6, 128    # [keyexp loop]
     lw   a5, 4(sp)    # [keyexp loop]
     addi a5, a5, 8    # [keyexp loop]
     li   a7, 8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K2, forward
+    jal  t6, tdea_des_schedule    # [keyexp loop] K2, forward
     lw   a6, 0(sp)    # [keyexp loop]
     addi a6, a6, 376    # [keyexp loop]
     lw   a5, 4(sp)    # [keyexp loop]
     li   a7, -8    # [keyexp loop]
-    jal  t6, .Ltdea_ks    # [keyexp loop] K1, reversed
+    jal  t6, tdea_des_schedule    # [keyexp loop] K1, reversed
     addi sp, sp, 16    # [keyexp loop]
     ret
     .size tdea_keyexp_dec, .-tdea_keyexp_dec
 
 # one DES key schedule (16 rounds); a5 = key, a6 = round key 0's place, a7 = stride; link t6
-.Ltdea_ks:
+    .type tdea_des_schedule, @function
+tdea_des_schedule:
     lbu  t2, 0(a5)                # [keyexp: key load] byte 0
     lbu  t3, 1(a5)                # [keyexp: key load] byte 1
     lbu  t4, 2(a5)                # [keyexp: key load] byte 2
@@ -335,12 +398,13 @@ tdea_keyexp_dec:
     and  t2, t2, t3               # [PC1]
     or   a4, a4, t2               # [PC1]
     li   a1, 0x7efc    # [keyexp loop] bit j: round j rotates by 2
-    la   a2, tdea_pc2_masks    # [keyexp loop]
+    la   a2, tdea_pc2 + 1024    # [keyexp loop]
     li   t5, 16    # [keyexp loop]
+    li   t4, 0xffff0000    # [keyexp loop]
 .Ltdea_ks_round:
-    andi t4, a1, 1    # [keyexp loop]
+    andi t0, a1, 1    # [keyexp loop]
     srli a1, a1, 1    # [keyexp loop]
-    bnez t4, .Ltdea_ks_rot2    # [keyexp loop]
+    bnez t0, .Ltdea_ks_rot2    # [keyexp loop]
     slli t0, a3, 1    # [key rotation]
     srli t1, a3, 27    # [key rotation]
     andi t1, t1, 16    # [key rotation]
@@ -360,186 +424,68 @@ tdea_keyexp_dec:
     andi t1, t1, 48    # [key rotation]
     or   a4, t0, t1    # [key rotation]
 .Ltdea_ks_pc2:
-    li   t2, 0                    # [PC2]
-    srli a0, a3, 12               # [PC2] PC2 -> even groups
-    lw   t4, 0(a2)                # [PC2]
-    srli t0, a3, 3                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 4(a2)                # [PC2]
-    mv   a0, a3                   # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 8(a2)                # [PC2]
-    slli t0, a3, 2                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 12(a2)               # [PC2]
-    slli a0, a3, 4                # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 16(a2)               # [PC2]
-    slli t0, a3, 7                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 20(a2)               # [PC2]
-    slli a0, a3, 8                # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 24(a2)               # [PC2]
-    slli t0, a3, 12               # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 28(a2)               # [PC2]
-    slli a0, a3, 16               # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 32(a2)               # [PC2]
-    slli t0, a3, 26               # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 36(a2)               # [PC2]
-    srli a0, a4, 28               # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 40(a2)               # [PC2]
-    srli t0, a4, 26               # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 44(a2)               # [PC2]
-    srli a0, a4, 20               # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 48(a2)               # [PC2]
-    srli t0, a4, 16               # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 52(a2)               # [PC2]
-    srli a0, a4, 15               # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 56(a2)               # [PC2]
-    srli t0, a4, 12               # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 60(a2)               # [PC2]
-    srli a0, a4, 7                # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 64(a2)               # [PC2]
-    srli t0, a4, 6                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 68(a2)               # [PC2]
-    srli a0, a4, 5                # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 72(a2)               # [PC2]
-    srli t0, a4, 3                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 76(a2)               # [PC2]
-    srli a0, a4, 2                # [PC2] PC2 -> even groups
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    lw   t4, 80(a2)               # [PC2]
-    slli t0, a4, 4                # [PC2] PC2 -> even groups
-    and  a0, a0, t4               # [PC2]
-    or   t2, t2, a0               # [PC2]
-    lw   t1, 84(a2)               # [PC2]
-    li   t3, 0                    # [PC2]
-    and  t0, t0, t1               # [PC2]
-    or   t2, t2, t0               # [PC2]
-    srli a0, a3, 8                # [PC2] PC2 -> odd groups
-    lw   t4, 88(a2)               # [PC2]
-    srli t0, a3, 6                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 92(a2)               # [PC2]
-    srli a0, a3, 4                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 96(a2)               # [PC2]
-    srli t0, a3, 1                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 100(a2)              # [PC2]
-    slli a0, a3, 1                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 104(a2)              # [PC2]
-    slli t0, a3, 8                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 108(a2)              # [PC2]
-    slli a0, a3, 9                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 112(a2)              # [PC2]
-    slli t0, a3, 13               # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 116(a2)              # [PC2]
-    slli a0, a3, 14               # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 120(a2)              # [PC2]
-    slli t0, a3, 15               # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 124(a2)              # [PC2]
-    slli a0, a3, 20               # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 128(a2)              # [PC2]
-    srli t0, a4, 23               # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 132(a2)              # [PC2]
-    srli a0, a4, 16               # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 136(a2)              # [PC2]
-    srli t0, a4, 11               # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 140(a2)              # [PC2]
-    srli a0, a4, 9                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 144(a2)              # [PC2]
-    srli t0, a4, 5                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 148(a2)              # [PC2]
-    srli a0, a4, 4                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 152(a2)              # [PC2]
-    srli t0, a4, 2                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 156(a2)              # [PC2]
-    mv   a0, a4                   # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 160(a2)              # [PC2]
-    slli t0, a4, 5                # [PC2] PC2 -> odd groups
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
-    lw   t1, 164(a2)              # [PC2]
-    slli a0, a4, 6                # [PC2] PC2 -> odd groups
-    and  t0, t0, t1               # [PC2]
-    or   t3, t3, t0               # [PC2]
-    lw   t4, 168(a2)              # [PC2]
+    srli t0, a3, 24               # [PC2] PC2: C bits 31..26
+    andi t0, t0, 252              # [PC2]
+    add  t0, t0, a2               # [PC2]
+    lw   a5, -1024(t0)            # [PC2]
+    srli t1, a3, 18               # [PC2] PC2: C bits 25..20
+    andi t1, t1, 252              # [PC2]
+    add  t1, t1, a2               # [PC2]
+    lw   t1, -768(t1)             # [PC2]
+    srli t2, a3, 12               # [PC2] PC2: C bits 19..14
+    or   a5, a5, t1               # [PC2]
+    andi t2, t2, 252              # [PC2]
+    add  t2, t2, a2               # [PC2]
+    lw   t2, -512(t2)             # [PC2]
+    srli t3, a3, 6                # [PC2] PC2: C bits 13..8
+    or   a5, a5, t2               # [PC2]
+    andi t3, t3, 252              # [PC2]
+    add  t3, t3, a2               # [PC2]
+    lw   t3, -256(t3)             # [PC2]
+    srli t0, a3, 2                # [PC2] PC2: C bits 7..4
+    or   a5, a5, t3               # [PC2]
+    andi t0, t0, 60               # [PC2]
+    add  t0, t0, a2               # [PC2]
+    lw   t0, 0(t0)                # [PC2]
+    srli t1, a4, 24               # [PC2] PC2: D bits 31..26
+    or   a5, a5, t0               # [PC2]
+    andi t1, t1, 252              # [PC2]
+    add  t1, t1, a2               # [PC2]
+    lw   a0, 64(t1)               # [PC2]
+    srli t2, a4, 18               # [PC2] PC2: D bits 25..20
+    andi t2, t2, 252              # [PC2]
+    add  t2, t2, a2               # [PC2]
+    lw   t2, 320(t2)              # [PC2]
+    srli t3, a4, 12               # [PC2] PC2: D bits 19..14
+    or   a0, a0, t2               # [PC2]
+    andi t3, t3, 252              # [PC2]
+    add  t3, t3, a2               # [PC2]
+    lw   t3, 576(t3)              # [PC2]
+    srli t0, a4, 6                # [PC2] PC2: D bits 13..8
+    or   a0, a0, t3               # [PC2]
+    andi t0, t0, 252              # [PC2]
+    add  t0, t0, a2               # [PC2]
+    lw   t0, 832(t0)              # [PC2]
+    srli t1, a4, 2                # [PC2] PC2: D bits 7..4
+    or   a0, a0, t0               # [PC2]
+    andi t1, t1, 60               # [PC2]
+    add  t1, t1, a2               # [PC2]
+    lw   t1, 1088(t1)             # [PC2]
+    or   a0, a0, t1               # [PC2]
+    srli t0, a0, 16               # [PC2]
+    and  t1, a5, t4               # [PC2]
+    or   t2, t0, t1               # [PC2] even S-box groups
+    slli t0, a5, 16               # [PC2]
+    slli t1, a0, 16               # [PC2]
+    srli t1, t1, 16               # [PC2]
+    or   t3, t0, t1               # [PC2] odd S-box groups
     sw   t2, 0(a6)                # [PC2]
-    and  a0, a0, t4               # [PC2]
-    or   t3, t3, a0               # [PC2]
     sw   t3, 4(a6)                # [PC2]
     add  a6, a6, a7    # [keyexp loop]
     addi t5, t5, -1    # [keyexp loop]
     bnez t5, .Ltdea_ks_round    # [keyexp loop]
     jr   t6    # [keyexp loop]
+    .size tdea_des_schedule, .-tdea_des_schedule
 
 # a0 = out, a1 = in, a2 = rk; decryption is the same code with keyexp_dec's round keys
     .globl tdea_encrypt
