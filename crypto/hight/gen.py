@@ -3,7 +3,6 @@
 zbkb/hight.S (no tables: two bytes per register, F0/F1 by shifts).
 
 Run: python3 gen.py            (rewrites the three .S files)
-     python3 gen.py --stats    (static instruction counts per function)
 
 The algorithm is ref.py's (the plain reference written from the specification). All three
 kernels are straight-line code (32 rounds unrolled), byte loads and stores only, so key, in
@@ -119,9 +118,9 @@ def keyexp_body(layout, offset_regs, reserved=()):
             mk_of_sk[16 * i + j] = (j - i) % 8
             mk_of_sk[16 * i + j + 8] = (j - i) % 8 + 8
     mk_of_wk = [12, 13, 14, 15, 0, 1, 2, 3]
-    ins, tmp = [], ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", "a6", "a7"]
-
-    tmp = [t for t in tmp if t not in offset_regs.values() and t not in reserved]
+    ins = []
+    tmp = [t for t in ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", "a6", "a7"]
+           if t not in offset_regs.values() and t not in reserved]
     n = 0
 
     def fresh():
@@ -279,7 +278,7 @@ class TableKernel:
         else:
             # Y0 = C0 - WK4 (as C0 + (256 - WK4)), Y2 = C2 ^ WK5, ...; then the last round's missing rotation
             for k, (p, op, tgt) in enumerate([(0, "add", "B1"), (2, "xor", "B0"), (4, "add", "B1"), (6, "xor", "B0")]):
-                self.layout[RK_WK_IN + k] = ([(0, "wk", 4 + k, op == "add")], sub_base(base_val(tgt), (0, 0)))
+                self.layout[RK_WK_IN + k] = ([(0, "wk", 4 + k, op == "add")], base_val(tgt))
                 self.e(f"lw   t4, {4 * (RK_WK_IN + k)}(a2)", ["t4"], ["a2"], f"-WK{4 + k} + base" if op == "add" else f"WK{4 + k} + base")
                 self.e(f"{op:<4} {x[p]}, {x[p]}, t4", [x[p]], [x[p], "t4"])
                 self.base[x[p]], self.bound[x[p]] = tgt, 511 if op == "add" else 255
@@ -328,8 +327,7 @@ def gen_table():
         return render(schedule(pre + keyexp_body(layout, regs, ["t5"])))
     lines = header("RV32I, F0/F1 tables (2 KiB in .data)", "rv32i")
     lines += ["    .section .data.hight_tables, \"aw\"", "    .p2align 11",
-              "# F1(x & 0xff) for x < 1024 at T, F0(x & 0xff) at T + 1024 (T 2048-aligned)",
-              "    .globl hight_f1"]
+              "# F1(x & 0xff) for x < 1024 at T, F0(x & 0xff) at T + 1024 (T 2048-aligned)"]
     lines += byte_table("hight_f1", [ref.f1(i & 0xFF) for i in range(WIN)])
     lines += byte_table("hight_f0", [ref.f0(i & 0xFF) for i in range(WIN)])
     lines += ["    .text", "    .p2align 2"]
@@ -539,7 +537,7 @@ if __name__ == "__main__":
     with open(os.path.join(HERE, "rv32i", "hight.S"), "w") as f:
         f.write(gen_table())
     for impl, zbkb in (("rv32i-ct", False), ("zbkb", True)):
-        text, has_dec = gen_ct(zbkb)
+        text, _ = gen_ct(zbkb)
         os.makedirs(os.path.join(HERE, impl), exist_ok=True)
         with open(os.path.join(HERE, impl, "hight.S"), "w") as f:
             f.write(text)
