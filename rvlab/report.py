@@ -398,7 +398,9 @@ def write_report(json_path: Path, md_path: Path) -> int:
 #                                 run of the current kernels, beside the bench file's cycles)
 PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
                      ROOT / "crypto" / "polymul-128" / "table5.py",
-                     ROOT / "crypto" / "cast128" / "optable.py"]
+                     ROOT / "crypto" / "cast128" / "optable.py",
+                     ROOT / "crypto" / "hight" / "optable.py",
+                     ROOT / "crypto" / "tdea" / "optable.py"]
 
 
 def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:

@@ -13,6 +13,8 @@ python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 cast128/gen.py                           # cast128/{rv32i,zbkb,table-xsbox}/cast128.S
 python3 misty1/gen.py                            # misty1/{rv32i,zbkb}/misty1.S
 python3 sm4/gen.py                               # sm4/{table,zksed}/sm4.S
+python3 hight/gen.py                             # hight/{rv32i,rv32i-ct,zbkb}/hight.S
+python3 tdea/gen.py                              # tdea/{rv32i,zbkb}/tdea.S
 sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
 python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc
 python3 bigint-mul/karatsuba-fixed/gen.py > bigint-mul/karatsuba-fixed/kernels.inc
