@@ -1,0 +1,165 @@
+"""RV32 code emission shared by the generators of the Merkle-Damgard hash kernels
+(crypto/sha256/gen.py, crypto/sha512/gen.py, crypto/sm3/gen.py).
+
+Every kernel has the same frame: ra and s0-s11 saved (the rounds want all 28 usable
+registers), plus three spill words for the arguments (state pointer, input pointer, block
+count), which the rounds need no register for.  Big-endian message words are loaded with
+`lbu` on rv32i (any alignment, 10 instructions a word), with `lw` + `rev8` on Zbkb when the
+input is 4-byte aligned and with `lbu` + `packh`/`pack` when it is not.
+"""
+import os
+
+SAVED = ["ra"] + [f"s{i}" for i in range(12)]
+
+
+class Asm:
+    """Collects assembly lines and counts instructions by mnemonic (for --stats)."""
+
+    def __init__(self, isa):
+        self.isa = isa                      # "rv32i", "zbkb", or a hash extension (implies zbkb)
+        self.lines = []
+        self.count = {}
+
+    @property
+    def zbkb(self):
+        return self.isa != "rv32i"
+
+    def __call__(self, op, *args, note=None):
+        line = "    %-7s %s" % (op, ", ".join(str(a) for a in args))
+        if note:
+            line = "%-40s # %s" % (line, note)
+        self.lines.append(line)
+        self.count[op] = self.count.get(op, 0) + 1
+
+    def label(self, name):
+        self.lines.append(f"{name}:")
+
+    def comment(self, text):
+        self.lines.append(f"    # {text}")
+
+    def raw(self, text):
+        self.lines.append(text)
+
+    def part(self, name, what):
+        """A local function symbol: rvsim's per-function counts (and --annotate) then show
+        this part of the kernel (rounds, schedule, loads) on its own."""
+        self.raw("")
+        self.raw(f"    .type   {name}, @function          # {what}")
+        self.label(name)
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+    # ------------------------------------------------------------ rotations
+    def rotr(self, dst, src, n, tmp):
+        """dst = src rotated right by n (0 < n < 32); rv32i needs tmp != dst."""
+        if self.zbkb:
+            self("rori", dst, src, n)
+        else:
+            self("slli", tmp, src, 32 - n)
+            self("srli", dst, src, n)
+            self("or", dst, dst, tmp)
+
+    def xor_rotr(self, dst, src, rots, tmp, shr=None):
+        """dst = XOR of src rotated right by each of rots (and src >> shr); dst != src != tmp.
+        rv32i: every rotation is two shifts, so 2 * len(rots) (+1) shifts and one XOR fewer."""
+        if self.zbkb:
+            terms = [("rori", r) for r in rots] + ([("srli", shr)] if shr else [])
+        else:
+            terms = ([("srli", shr)] if shr else []) + \
+                [t for r in rots for t in (("srli", r), ("slli", 32 - r))]
+        (op, n), rest = terms[0], terms[1:]
+        self(op, dst, src, n)
+        for op, n in rest:
+            self(op, tmp, src, n)
+            self("xor", dst, dst, tmp)
+
+    # ------------------------------------------------------------ frame
+    def prologue(self, name, frame, args_off, doc):
+        self.raw("    .text")
+        self.raw(f"    .globl  {name}")
+        self.raw(f"    .type   {name}, @function          # {doc}")
+        self.raw("    .p2align 2")
+        self.label(name)
+        self("beqz", "a2", f".L{name}_none", note="no blocks: nothing to do")
+        self("addi", "sp", "sp", -frame)
+        for i, r in enumerate(SAVED):
+            self("sw", r, f"{4 * i}(sp)")
+        for i, r in enumerate(["a0", "a1", "a2"]):
+            self("sw", r, f"{args_off + 4 * i}(sp)", note=("state", "in", "nblocks")[i])
+
+    def epilogue(self, name, frame):
+        for i, r in enumerate(SAVED):
+            self("lw", r, f"{4 * i}(sp)")
+        self("addi", "sp", "sp", frame)
+        self.label(f".L{name}_none")
+        self("ret")
+        self.raw(f"    .size   {name}, .-{name}")
+
+    # ------------------------------------------------------------ big-endian loads
+    def load_be32(self, dst, base, off, tmps):
+        """dst = big-endian word at base+off, any alignment: 4 lbu (three temporaries),
+        ordered so that no byte is used within 3 cycles of its load (E31 LBU latency)."""
+        b1, b2, b3 = tmps
+        self("lbu", dst, f"{off}({base})")
+        self("lbu", b1, f"{off + 1}({base})")
+        self("lbu", b2, f"{off + 2}({base})")
+        self("lbu", b3, f"{off + 3}({base})")
+        if self.zbkb:                               # (b0 << 8 | b1) << 16 | (b2 << 8 | b3)
+            self("packh", dst, b1, dst)
+            self("packh", b2, b3, b2)
+            self("pack", dst, b2, dst)
+        else:
+            self("slli", dst, dst, 24)
+            self("slli", b1, b1, 16)
+            self("or", dst, dst, b1)
+            self("slli", b2, b2, 8)
+            self("or", dst, dst, b2)
+            self("or", dst, dst, b3)
+
+    def load_be_words(self, dsts, base, off, tmps, tag):
+        """dsts[i] = big-endian word at base+off+4i.  Zbkb: lw + rev8 when base is 4-byte
+        aligned, else (a branch per block on the pointer, which is public) the byte path of
+        load_be32 in an out-of-line copy that jumps back."""
+        if not self.zbkb:
+            for i, d in enumerate(dsts):
+                self.load_be32(d, base, off + 4 * i, tmps)
+            return None
+        self("andi", tmps[0], base, 3)
+        self("bnez", tmps[0], f"{tag}_unaligned", note="input not 4-byte aligned")
+        for i, d in enumerate(dsts):
+            self("lw", d, f"{off + 4 * i}({base})")
+        for d in dsts:
+            self("rev8", d, d)
+        self.label(f".L{tag}_loaded")
+
+        def unaligned():
+            self.part(f"{tag}_unaligned", "the same loads byte by byte")
+            for i, d in enumerate(dsts):
+                self.load_be32(d, base, off + 4 * i, tmps)
+            self("j", f".L{tag}_loaded")
+        return unaligned
+
+
+def header(title, gen, lines):
+    return "\n".join([f"/* {title}", f" * GENERATED by {gen} -- edit the generator, not this file."]
+                     + [f" * {l}" if l else " *" for l in lines] + [" */"]) + "\n"
+
+
+def data_table(name, words, comment):
+    """a .data table of 32-bit words (copied to the DTIM at start-up), 4 per line"""
+    out = [f"    .section .data.{name}, \"aw\"", "    .p2align 2", f"{name}:                         # {comment}"]
+    for i in range(0, len(words), 4):
+        out.append("    .word   " + ", ".join("0x%08x" % w for w in words[i:i + 4]))
+    return "\n".join(out) + "\n"
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def stats(name, asm):
+    n = sum(asm.count.values())
+    print(f"{name}: {n} static instructions; " + ", ".join(f"{k} {v}" for k, v in sorted(asm.count.items())))
