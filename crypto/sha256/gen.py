@@ -19,39 +19,20 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hashgen import Asm, data_table, header, stats, write  # noqa: E402
+from hashgen import Asm, args_offset, data_table, header, iroot, primes, stats, write  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ISAS = ["rv32i", "zbkb", "zknh"]
 
 
-def _primes(n):
-    out, k = [], 2
-    while len(out) < n:
-        if all(k % p for p in out):
-            out.append(k)
-        k += 1
-    return out
-
-
-def _iroot(x, e):
-    """floor(x ** (1/e)) for integers (Newton)"""
-    r = 1 << ((x.bit_length() + e - 1) // e)
-    while True:
-        s = ((e - 1) * r + x // r ** (e - 1)) // e
-        if s >= r:
-            return r
-        r = s
-
-
 # FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes
-K = [_iroot(p << 96, 3) & 0xffffffff for p in _primes(64)]
+K = [iroot(p << 96, 3) & 0xffffffff for p in primes(64)]
 
 S = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"]            # a..h at round 0
 W = ["s8", "s9", "s10", "s11", "a0", "a1", "a2", "a3",
      "a4", "a5", "a6", "a7", "t3", "t4", "t5", "t6"]            # W[t] lives in W[t % 16]
 T0, T1, X, KP = "t0", "t1", "t2", "ra"
-FRAME, ARGS = 64, 52                                            # 13 saved registers, then state/in/n
+FRAME, ARGS = 64, args_offset(0)                                # 13 saved registers, then state/in/n
 SUM0, SUM1, SIG0, SIG1 = (2, 13, 22), (6, 11, 25), (7, 18, 3), (17, 19, 10)
 
 
@@ -109,7 +90,7 @@ def schedule16(a):
 
 def kernel(isa):
     a = Asm(isa)
-    a.prologue("sha256_compress", FRAME, ARGS, "(state[8], in, nblocks)")
+    a.prologue("sha256_compress", FRAME, 0, "(state[8], in, nblocks)")
     for i, r in enumerate(S):
         a("lw", r, f"{4 * i}(a0)", note="working variables = state")
     a("mv", KP, "a1", note="KP holds the input pointer until the block is loaded")
@@ -145,7 +126,7 @@ def kernel(isa):
         a("add", S[i], S[i], W[i])
         a("sw", S[i], f"{4 * i}({T0})")
     a("bnez", T1, ".Lblock")
-    a.epilogue("sha256_compress", FRAME)
+    a.epilogue("sha256_compress", FRAME, 0)
     if out_of_line:
         out_of_line()
     body = a.text()

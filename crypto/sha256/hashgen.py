@@ -12,6 +12,11 @@ import os
 SAVED = ["ra"] + [f"s{i}" for i in range(12)]
 
 
+def args_offset(save_off):
+    """where prologue() spills state, in, nblocks (4 bytes apart)"""
+    return save_off + 4 * len(SAVED)
+
+
 class Asm:
     """Collects assembly lines and counts instructions by mnemonic (for --stats)."""
 
@@ -75,7 +80,9 @@ class Asm:
             self("xor", dst, dst, tmp)
 
     # ------------------------------------------------------------ frame
-    def prologue(self, name, frame, args_off, doc):
+    def prologue(self, name, frame, save_off, doc):
+        """enter: nothing to do for nblocks = 0; else save ra, s0-s11 at sp+save_off and
+        spill the three arguments after them (args_offset(save_off))"""
         self.raw("    .text")
         self.raw(f"    .globl  {name}")
         self.raw(f"    .type   {name}, @function          # {doc}")
@@ -84,13 +91,13 @@ class Asm:
         self("beqz", "a2", f".L{name}_none", note="no blocks: nothing to do")
         self("addi", "sp", "sp", -frame)
         for i, r in enumerate(SAVED):
-            self("sw", r, f"{4 * i}(sp)")
+            self("sw", r, f"{save_off + 4 * i}(sp)")
         for i, r in enumerate(["a0", "a1", "a2"]):
-            self("sw", r, f"{args_off + 4 * i}(sp)", note=("state", "in", "nblocks")[i])
+            self("sw", r, f"{args_offset(save_off) + 4 * i}(sp)", note=("state", "in", "nblocks")[i])
 
-    def epilogue(self, name, frame):
+    def epilogue(self, name, frame, save_off):
         for i, r in enumerate(SAVED):
-            self("lw", r, f"{4 * i}(sp)")
+            self("lw", r, f"{save_off + 4 * i}(sp)")
         self("addi", "sp", "sp", frame)
         self.label(f".L{name}_none")
         self("ret")
@@ -139,6 +146,25 @@ class Asm:
                 self.load_be32(d, base, off + 4 * i, tmps)
             self("j", f".L{tag}_loaded")
         return unaligned
+
+
+def primes(n):
+    out, k = [], 2
+    while len(out) < n:
+        if all(k % p for p in out):
+            out.append(k)
+        k += 1
+    return out
+
+
+def iroot(x, e):
+    """floor(x ** (1/e)) for integers (Newton)"""
+    r = 1 << ((x.bit_length() + e - 1) // e)
+    while True:
+        s = ((e - 1) * r + x // r ** (e - 1)) // e
+        if s >= r:
+            return r
+        r = s
 
 
 def header(title, gen, lines):
