@@ -12,6 +12,7 @@ python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes128-ctr/bitsliced{,-zbkb}/
 python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 sha256/gen.py                            # sha256/{rv32i,zbkb,zknh}/sha256.S
 python3 sha512/gen.py                            # sha512/{rv32i,zbkb,zknh}/sha512.S
+python3 sm3/gen.py                               # sm3/{rv32i,zbkb,zksh}/sm3.S
 sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
 python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc
 python3 bigint-mul/karatsuba-fixed/gen.py > bigint-mul/karatsuba-fixed/kernels.inc

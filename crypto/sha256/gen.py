@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hashgen import Asm, args_offset, data_table, header, iroot, primes, stats, write  # noqa: E402
+from hashgen import FRAME32, Asm, data_table, header, iroot, kernel32, primes, stats, write  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ISAS = ["rv32i", "zbkb", "zknh"]
@@ -32,7 +32,6 @@ S = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"]            # a..h at round 
 W = ["s8", "s9", "s10", "s11", "a0", "a1", "a2", "a3",
      "a4", "a5", "a6", "a7", "t3", "t4", "t5", "t6"]            # W[t] lives in W[t % 16]
 T0, T1, X, KP = "t0", "t1", "t2", "ra"
-FRAME, ARGS = 64, args_offset(0)                                # 13 saved registers, then state/in/n
 SUM0, SUM1, SIG0, SIG1 = (2, 13, 22), (6, 11, 25), (7, 18, 3), (17, 19, 10)
 
 
@@ -90,49 +89,24 @@ def schedule16(a):
 
 def kernel(isa):
     a = Asm(isa)
-    a.prologue("sha256_compress", FRAME, 0, "(state[8], in, nblocks)")
-    for i, r in enumerate(S):
-        a("lw", r, f"{4 * i}(a0)", note="working variables = state")
-    a("mv", KP, "a1", note="KP holds the input pointer until the block is loaded")
 
-    a.label(".Lblock")
-    a.part("sha256_load", "the block's 16 big-endian words into W")
-    out_of_line = a.load_be_words(W, KP, 0, [T0, T1, X], "sha256_load")
-    a("la", KP, "sha256_k")
-    a("xor", X, S[1], S[2], note="b^c for the first Maj")
-    a("j", ".Lrounds")
+    def rounds(a):
+        a("xor", X, S[1], S[2], note="b^c for the first Maj")
+        a("j", ".Lrounds")
+        a.part("sha256_schedule", "16 message-schedule words, in registers")
+        a.label(".Lschedule")
+        schedule16(a)
+        a.part("sha256_rounds", "16 rounds")
+        a.label(".Lrounds")
+        rounds16(a)
+        a("lw", T0, f"64({KP})", note="K of the next pass; 0 past the table")
+        a("addi", KP, KP, 64)
+        a("bnez", T0, ".Lschedule")
 
-    a.part("sha256_schedule", "16 message-schedule words, in registers")
-    a.label(".Lschedule")
-    schedule16(a)
-    a.part("sha256_rounds", "16 rounds")
-    a.label(".Lrounds")
-    rounds16(a)
-    a("lw", T0, f"64({KP})", note="K of the next pass; 0 past the table")
-    a("addi", KP, KP, 64)
-    a("bnez", T0, ".Lschedule")
-
-    a.part("sha256_add_state", "state += working variables; next block")
-    a("lw", T0, f"{ARGS}(sp)", note="state")
-    a("lw", T1, f"{ARGS + 8}(sp)", note="nblocks")
-    a("lw", KP, f"{ARGS + 4}(sp)", note="in")
-    for i in range(8):
-        a("lw", W[i], f"{4 * i}({T0})")
-    a("addi", T1, T1, -1)
-    a("addi", KP, KP, 64)
-    a("sw", T1, f"{ARGS + 8}(sp)")
-    a("sw", KP, f"{ARGS + 4}(sp)")
-    for i in range(8):
-        a("add", S[i], S[i], W[i])
-        a("sw", S[i], f"{4 * i}({T0})")
-    a("bnez", T1, ".Lblock")
-    a.epilogue("sha256_compress", FRAME, 0)
-    if out_of_line:
-        out_of_line()
-    body = a.text()
+    body = kernel32(a, "sha256", "sha256_k", S, W, (T0, T1, X), KP, rounds, "add")
     hdr = header(f"SHA-256 compression, {isa}", "../gen.py", [
         "void sha256_compress(uint32_t state[8], const uint8_t *in, size_t nblocks);",
-        "in: nblocks * 64 bytes, any alignment.  Stack: 64 bytes.  Design: ../gen.py, ../NOTES.md."])
+        f"in: nblocks * 64 bytes, any alignment.  Stack: {FRAME32} bytes.  Design: ../gen.py, ../NOTES.md."])
     table = data_table("sha256_k", K + [0], "K[0..63] (FIPS 180-4 4.2.2), then 0: end of the rounds")
     return a, hdr + body + "\n" + table
 

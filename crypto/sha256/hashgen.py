@@ -148,6 +148,46 @@ class Asm:
         return unaligned
 
 
+FRAME32 = 64                        # the 32-bit kernels' frame: saved registers and arguments
+
+
+def kernel32(a, prefix, table, S, W, T, KP, rounds, combine):
+    """The frame, block loop and state update of the 32-bit kernels (SHA-256, SM3): all 16
+    message words in the registers W, the state in S, temporaries T (3), KP the constants'
+    pointer.  rounds(a) emits one block's rounds (W loaded, KP = table).  combine: "add"
+    (SHA-256) or "xor" (SM3) of the working variables into the state."""
+    name = f"{prefix}_compress"
+    args = args_offset(0)
+    a.prologue(name, FRAME32, 0, "(state[8], in, nblocks)")
+    for i, r in enumerate(S):
+        a("lw", r, f"{4 * i}(a0)", note="working variables = state" if i == 0 else None)
+    a("mv", KP, "a1", note="KP holds the input pointer until the block is loaded")
+    a.label(".Lblock")
+    a.part(f"{prefix}_load", "the block's 16 big-endian words into W")
+    out_of_line = a.load_be_words(W, KP, 0, list(T), f"{prefix}_load")
+    a("la", KP, table)
+    rounds(a)
+    a.part(f"{prefix}_update_state", f"state = state {combine} working variables; next block")
+    t0, t1 = T[:2]
+    a("lw", t0, f"{args}(sp)", note="state")
+    a("lw", t1, f"{args + 8}(sp)", note="nblocks")
+    a("lw", KP, f"{args + 4}(sp)", note="in")
+    for i in range(8):
+        a("lw", W[i], f"{4 * i}({t0})")
+    a("addi", t1, t1, -1)
+    a("addi", KP, KP, 64)
+    a("sw", t1, f"{args + 8}(sp)")
+    a("sw", KP, f"{args + 4}(sp)")
+    for i in range(8):
+        a(combine, S[i], S[i], W[i])
+        a("sw", S[i], f"{4 * i}({t0})")
+    a("bnez", t1, ".Lblock")
+    a.epilogue(name, FRAME32, 0)
+    if out_of_line:
+        out_of_line()
+    return a.text()
+
+
 def primes(n):
     out, k = [], 2
     while len(out) < n:

@@ -248,7 +248,7 @@ def kernel(isa):
     a("addi", "sp", "sp", -64)
     a("bnez", t[0], ".Lrounds")
 
-    a.part("sha512_add_state", "state += working variables; next block")
+    a.part("sha512_update_state", "state = state add working variables; next block")
     a("addi", "sp", "sp", W_BYTES, note="back to W[0..7]")
     s_ptr, n, inp = t[0], t[1], T2
     a("lw", s_ptr, f"{args}(sp)", note="state")

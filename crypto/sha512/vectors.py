@@ -7,7 +7,9 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256"))
+_SHA256 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256")
+if _SHA256 not in sys.path:
+    sys.path.insert(0, _SHA256)
 from mdvectors import cavp_monte_cases, cavp_msg_cases, example_cases, random_cases  # noqa: E402
 
 # the last random cases, whatever --random is: the speed program's 4096 bytes (32 blocks and a

@@ -27,13 +27,13 @@ sha256_compress:
     sw      a1, 56(sp)                   # in
     sw      a2, 60(sp)                   # nblocks
     lw      s0, 0(a0)                    # working variables = state
-    lw      s1, 4(a0)                    # working variables = state
-    lw      s2, 8(a0)                    # working variables = state
-    lw      s3, 12(a0)                   # working variables = state
-    lw      s4, 16(a0)                   # working variables = state
-    lw      s5, 20(a0)                   # working variables = state
-    lw      s6, 24(a0)                   # working variables = state
-    lw      s7, 28(a0)                   # working variables = state
+    lw      s1, 4(a0)
+    lw      s2, 8(a0)
+    lw      s3, 12(a0)
+    lw      s4, 16(a0)
+    lw      s5, 20(a0)
+    lw      s6, 24(a0)
+    lw      s7, 28(a0)
     mv      ra, a1                       # KP holds the input pointer until the block is loaded
 .Lblock:
 
@@ -1142,8 +1142,8 @@ sha256_rounds:
     addi    ra, ra, 64
     bnez    t0, .Lschedule
 
-    .type   sha256_add_state, @function          # state += working variables; next block
-sha256_add_state:
+    .type   sha256_update_state, @function          # state = state add working variables; next block
+sha256_update_state:
     lw      t0, 52(sp)                   # state
     lw      t1, 60(sp)                   # nblocks
     lw      ra, 56(sp)                   # in

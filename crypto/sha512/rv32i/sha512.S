@@ -2112,8 +2112,8 @@ sha512_rounds_16_79:
     addi    sp, sp, -64
     bnez    t5, .Lrounds
 
-    .type   sha512_add_state, @function          # state += working variables; next block
-sha512_add_state:
+    .type   sha512_update_state, @function          # state = state add working variables; next block
+sha512_update_state:
     addi    sp, sp, 640                  # back to W[0..7]
     lw      t5, 116(sp)                  # state
     lw      t6, 124(sp)                  # nblocks
