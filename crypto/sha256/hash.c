@@ -1,7 +1,6 @@
 /* SHA-256/SHA-224 on this implementation's sha256_compress kernel: initial values,
  * incremental update, padding and output (the Merkle-Damgard part is ../sha256/md.h).
  * Built once per implementation through the one-line hash.c in its folder. */
-#include <string.h>
 #include "api.h"
 #include "md.h"
 
@@ -15,7 +14,7 @@ static void blocks(void *state, const uint8_t *in, size_t n) { sha256_compress(s
 
 static void init(sha256_ctx *ctx, const uint32_t iv[8])
 {
-    memcpy(ctx->state, iv, sizeof ctx->state);
+    md_copy((uint8_t *)ctx->state, (const uint8_t *)iv, sizeof ctx->state);
     ctx->bytes = 0;
 }
 
@@ -31,7 +30,7 @@ static void final(sha256_ctx *ctx, uint8_t *out, size_t outlen)
 {
     md_pad(ctx->state, ctx->buf, ctx->bytes, SHA256_BLOCK_BYTES, 8, blocks);
     md_out_be32(out, ctx->state, outlen);
-    memset(ctx, 0, sizeof *ctx);
+    md_wipe(ctx, sizeof *ctx);
 }
 
 void sha256_final(sha256_ctx *ctx, uint8_t out[32]) { final(ctx, out, 32); }

@@ -12,11 +12,43 @@
 #define RVLAB_MD_H
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 typedef void md_blocks_fn(void *state, const uint8_t *in, size_t nblocks);
 
-/* bs: block bytes (64 or 128, a power of two) */
+/* Copying and clearing without the C library: picolibc's memcpy/memset are byte loops
+ * (about 6 cycles a byte), which would cost a short message more than its compression.
+ * Words where the pointers allow; the attribute keeps gcc from turning the loops back
+ * into library calls. */
+typedef uint32_t __attribute__((may_alias, aligned(4))) md_word;
+#define MD_NO_LIBCALL __attribute__((optimize("no-tree-loop-distribute-patterns")))
+
+static MD_NO_LIBCALL void md_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if ((((uintptr_t)d | (uintptr_t)s) & 3) == 0)
+        for (; n >= 4; n -= 4, d += 4, s += 4)
+            *(md_word *)d = *(const md_word *)s;
+    for (; n; n--)
+        *d++ = *s++;
+}
+
+static MD_NO_LIBCALL void md_zero(uint8_t *p, size_t n)
+{
+    for (; n && ((uintptr_t)p & 3); n--)
+        *p++ = 0;
+    for (; n >= 4; n -= 4, p += 4)
+        *(md_word *)p = 0;
+    for (; n; n--)
+        *p++ = 0;
+}
+
+/* clear secrets (a context, a key block) so that no store is optimised away */
+static void md_wipe(void *p, size_t n)
+{
+    md_zero(p, n);
+    __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+/* bs: block bytes (64 or 128, a power of two); buf is 4-byte aligned */
 static void md_update(void *state, uint8_t *buf, uint64_t *bytes, size_t bs, md_blocks_fn *blocks,
                       const uint8_t *in, size_t len)
 {
@@ -25,10 +57,10 @@ static void md_update(void *state, uint8_t *buf, uint64_t *bytes, size_t bs, md_
     if (have) {
         size_t take = bs - have;
         if (len < take) {
-            memcpy(buf + have, in, len);
+            md_copy(buf + have, in, len);
             return;
         }
-        memcpy(buf + have, in, take);
+        md_copy(buf + have, in, take);
         blocks(state, buf, 1);
         in += take;
         len -= take;
@@ -38,7 +70,7 @@ static void md_update(void *state, uint8_t *buf, uint64_t *bytes, size_t bs, md_
         in += len & ~(bs - 1);
         len &= bs - 1;
     }
-    memcpy(buf, in, len);
+    md_copy(buf, in, len);
 }
 
 /* 0x80, zeros, and the message length in bits as a big-endian lenbytes-byte integer
@@ -49,11 +81,11 @@ static void md_pad(void *state, uint8_t *buf, uint64_t bytes, size_t bs, size_t 
     size_t have = (size_t)(bytes & (bs - 1));
     buf[have++] = 0x80;
     if (have > bs - lenbytes) {             /* no room for the length: one more block */
-        memset(buf + have, 0, bs - have);
+        md_zero(buf + have, bs - have);
         blocks(state, buf, 1);
         have = 0;
     }
-    memset(buf + have, 0, bs - 8 - have);
+    md_zero(buf + have, bs - 8 - have);
     if (lenbytes > 8)
         buf[bs - 9] = (uint8_t)(bytes >> 61);   /* bits 64..66 of a 16-byte length */
     uint64_t bits = bytes << 3;
@@ -62,16 +94,23 @@ static void md_pad(void *state, uint8_t *buf, uint64_t bytes, size_t bs, size_t 
     blocks(state, buf, 1);
 }
 
-/* the first outlen bytes of the state words, each big-endian */
+/* the first outlen bytes (a multiple of 4, resp. 8) of the state words, each big-endian */
 static void md_out_be32(uint8_t *out, const uint32_t *w, size_t outlen)
 {
-    for (size_t i = 0; i < outlen; i++)
-        out[i] = (uint8_t)(w[i / 4] >> (24 - 8 * (i % 4)));
+    for (; outlen; outlen -= 4, out += 4) {
+        uint32_t v = *w++;
+        out[0] = (uint8_t)(v >> 24);
+        out[1] = (uint8_t)(v >> 16);
+        out[2] = (uint8_t)(v >> 8);
+        out[3] = (uint8_t)v;
+    }
 }
 
 static void md_out_be64(uint8_t *out, const uint64_t *w, size_t outlen)
 {
-    for (size_t i = 0; i < outlen; i++)
-        out[i] = (uint8_t)(w[i / 8] >> (56 - 8 * (i % 8)));
+    for (; outlen; outlen -= 8, out += 8, w++) {
+        uint32_t half[2] = {(uint32_t)(*w >> 32), (uint32_t)*w};
+        md_out_be32(out, half, 8);
+    }
 }
 #endif

@@ -1,7 +1,6 @@
 /* SHA-512/SHA-384 on this implementation's sha512_compress kernel: initial values,
  * incremental update, padding and output (the Merkle-Damgard part is ../sha256/md.h).
  * Built once per implementation through the one-line hash.c in its folder. */
-#include <string.h>
 #include "api.h"
 #include "../sha256/md.h"
 
@@ -17,7 +16,7 @@ static void blocks(void *state, const uint8_t *in, size_t n) { sha512_compress(s
 
 static void init(sha512_ctx *ctx, const uint64_t iv[8])
 {
-    memcpy(ctx->state, iv, sizeof ctx->state);
+    md_copy((uint8_t *)ctx->state, (const uint8_t *)iv, sizeof ctx->state);
     ctx->bytes = 0;
 }
 
@@ -33,7 +32,7 @@ static void final(sha512_ctx *ctx, uint8_t *out, size_t outlen)
 {
     md_pad(ctx->state, ctx->buf, ctx->bytes, SHA512_BLOCK_BYTES, 16, blocks);
     md_out_be64(out, ctx->state, outlen);
-    memset(ctx, 0, sizeof *ctx);
+    md_wipe(ctx, sizeof *ctx);
 }
 
 void sha512_final(sha512_ctx *ctx, uint8_t out[64]) { final(ctx, out, 64); }

@@ -1,7 +1,6 @@
 /* SM3 on this implementation's sm3_compress kernel: initial value, incremental update,
  * padding (§5.2, the same as SHA-256's) and output (the Merkle-Damgard part is
  * ../sha256/md.h).  Built once per implementation through the one-line hash.c in its folder. */
-#include <string.h>
 #include "api.h"
 #include "../sha256/md.h"
 
@@ -13,7 +12,7 @@ static void blocks(void *state, const uint8_t *in, size_t n) { sm3_compress(stat
 
 void sm3_init(sm3_ctx *ctx)
 {
-    memcpy(ctx->state, iv, sizeof ctx->state);
+    md_copy((uint8_t *)ctx->state, (const uint8_t *)iv, sizeof ctx->state);
     ctx->bytes = 0;
 }
 
@@ -26,7 +25,7 @@ void sm3_final(sm3_ctx *ctx, uint8_t out[32])
 {
     md_pad(ctx->state, ctx->buf, ctx->bytes, SM3_BLOCK_BYTES, 8, blocks);
     md_out_be32(out, ctx->state, 32);
-    memset(ctx, 0, sizeof *ctx);
+    md_wipe(ctx, sizeof *ctx);
 }
 
 void sm3(uint8_t out[32], const uint8_t *in, size_t len)
