@@ -153,7 +153,8 @@ def test_no_bench_record_has_a_null_constant_time(tmp_path):
     """One implementation of every primitive (the fast ones): each record has a verdict."""
     recs = _bench("^(aes128/zkne|aes128-ctr/bitsliced-zbkb|bigint-add/carry|bigint-mul/karatsuba|"
                   "chacha20/zbkb|keccakf1600/zbkb|polymul-128/zbkc|polymul-256/zbkc|polymul-512/zbkc|"
-                  "sha3-256/zbkb|shake128/zbkb)$", tmp_path / "b.json")
+                  "sha3-256/zbkb|shake128/zbkb|sha256/zknh|sha512/zknh|sm3/zksh|hmac-sha256/zknh)$",
+                  tmp_path / "b.json")
     assert {r["primitive"] for r in recs} == {p.name for p in (ROOT / "crypto").iterdir()
                                                 if (p / "speed.c").exists()}
     nulls = [(r["primitive"], r["impl"], r["operation"]) for r in recs if r["constant_time"] is None]
@@ -290,7 +291,9 @@ def test_test_fails_when_every_implementation_is_skipped():
 
 # ------------------------------------------------------------------ 7. long messages by default
 @pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
-                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168)])
+                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168),
+                                             ("sha256", "msg", 64), ("sha512", "msg", 128),
+                                             ("sm3", "msg", 64), ("hmac-sha256", "msg", 64)])
 def test_default_random_cases_include_long_messages(prim, field, unit):
     """The default 200 random cases (RVLAB_TEST_RANDOM) reach the speed programs' 4096-byte
     messages and lengths past a kernel's batch/block/rate unit that end mid-unit."""

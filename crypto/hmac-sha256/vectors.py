@@ -9,9 +9,10 @@ import sys
 
 from rvlab.testcase import Case, cryptography_vectors_path, parse_nist
 
-_SHA256 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256")
-if _SHA256 not in sys.path:
-    sys.path.insert(0, _SHA256)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _d in (_HERE, os.path.join(_HERE, "..", "sha256")):    # ../sha256/mdvectors.py: shared helpers
+    if _d not in sys.path:
+        sys.path.insert(0, _d)
 from mdvectors import random_length  # noqa: E402
 
 # the speed program's 4096-byte message, and lengths where the inner padding fills the

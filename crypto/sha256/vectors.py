@@ -3,9 +3,15 @@ NIST CAVP SHA-224/SHA-256 ShortMsg, LongMsg and Monte Carlo (byte-oriented, SHAV
 cryptography-vectors), and random messages checked by hashlib.  The digest length (28 or 32
 bytes) tells test.c which of the two to run."""
 import hashlib
+import os
 import random
+import sys
 
-from mdvectors import cavp_monte_cases, cavp_msg_cases, example_cases, random_cases
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _d in (_HERE, os.path.join(_HERE, "..", "sha256")):    # ../sha256/mdvectors.py: shared helpers
+    if _d not in sys.path:
+        sys.path.insert(0, _d)
+from mdvectors import cavp_monte_cases, cavp_msg_cases, example_cases, random_cases  # noqa: E402
 
 # the last random cases, whatever --random is: the speed program's 4096 bytes (64 blocks and a
 # padding block), 4095, and 1079/1080 (the padding fills the last block exactly / needs one more)

@@ -7,9 +7,10 @@ import os
 import random
 import sys
 
-_SHA256 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256")
-if _SHA256 not in sys.path:
-    sys.path.insert(0, _SHA256)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _d in (_HERE, os.path.join(_HERE, "..", "sha256")):    # ../sha256/mdvectors.py: shared helpers
+    if _d not in sys.path:
+        sys.path.insert(0, _d)
 from mdvectors import cavp_monte_cases, cavp_msg_cases, example_cases, random_cases  # noqa: E402
 
 # the last random cases, whatever --random is: the speed program's 4096 bytes (32 blocks and a

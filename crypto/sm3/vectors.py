@@ -8,13 +8,15 @@ import os
 import random
 import sys
 
-from sm3_ref import sm3 as ref_sm3
 from rvlab.testcase import Case, cryptography_vectors_path, parse_nist
 
-_SHA256 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256")
-if _SHA256 not in sys.path:
-    sys.path.insert(0, _SHA256)
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _d in (_HERE, os.path.join(_HERE, "..", "sha256")):    # ../sha256/mdvectors.py: shared helpers
+    if _d not in sys.path:
+        sys.path.insert(0, _d)
+
 from mdvectors import example_cases, random_cases  # noqa: E402
+from sm3_ref import sm3 as ref_sm3  # noqa: E402
 
 # the last random cases: the speed program's 4096 bytes, 4095, and 1079/1080 (the padding
 # fills the last block exactly / needs one more)
