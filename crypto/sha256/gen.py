@@ -19,9 +19,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hashgen import FRAME32, Asm, data_table, header, iroot, kernel32, primes, stats, write  # noqa: E402
+from hashgen import FRAME32, Asm, data_table, generate, header, iroot, kernel32, primes  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ISAS = ["rv32i", "zbkb", "zknh"]
 
 
@@ -111,14 +110,5 @@ def kernel(isa):
     return a, hdr + body + "\n" + table
 
 
-def main():
-    for isa in ISAS:
-        a, text = kernel(isa)
-        if "--stats" in sys.argv:
-            stats(f"sha256/{isa}", a)
-        else:
-            write(os.path.join(HERE, isa, "sha256.S"), text)
-
-
 if __name__ == "__main__":
-    main()
+    generate(__file__, "sha256", ISAS, kernel, sys.argv)

@@ -229,3 +229,15 @@ def write(path, text):
 def stats(name, asm):
     n = sum(asm.count.values())
     print(f"{name}: {n} static instructions; " + ", ".join(f"{k} {v}" for k, v in sorted(asm.count.items())))
+
+
+def generate(gen_file, prim, isas, kernel, argv):
+    """a generator's main: <prim>/<isa>/<prim>.S for each isa next to gen_file, or with
+    --stats in argv only the static instruction counts.  kernel(isa) -> (Asm, text)"""
+    here = os.path.dirname(os.path.abspath(gen_file))
+    for isa in isas:
+        a, text = kernel(isa)
+        if "--stats" in argv:
+            stats(f"{prim}/{isa}", a)
+        else:
+            write(os.path.join(here, isa, f"{prim}.S"), text)

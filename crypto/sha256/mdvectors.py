@@ -61,6 +61,18 @@ def example_cases(tag, examples, oracle):
     return out
 
 
+def sha2_cases(rng, n_random, examples, oracles, long):
+    """the cases of a SHA-2 primitive with variants oracles = {"224": H, "256": H}: per variant
+    the published examples (examples[variant]), CAVP ShortMsg, LongMsg and Monte Carlo, then
+    random messages alternating between the variants"""
+    out = []
+    for name, h in oracles.items():
+        out += example_cases(f"FIPS180-2:SHA{name}", examples[name], h)
+        out += cavp_msg_cases(name, h)
+        out += cavp_monte_cases(name, h)
+    return out + random_cases(rng, n_random, long, [(f"SHA{n}", h) for n, h in oracles.items()])
+
+
 def random_length(rng, i, n_random, long):
     """lengths 0..300 in order first, then random ones in 0..300 with every 8th up to 4096
     bytes; the last len(long) cases are the long messages of `long`"""

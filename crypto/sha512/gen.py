@@ -26,9 +26,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256"))
-from hashgen import Asm, args_offset, data_table, header, iroot, primes, stats, write  # noqa: E402
+from hashgen import Asm, args_offset, data_table, generate, header, iroot, primes  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ISAS = ["rv32i", "zbkb", "zknh"]
 
 # FIPS 180-4 §4.2.3: the first 64 bits of the fractional parts of the cube roots of the first 80 primes
@@ -302,14 +301,5 @@ def kernel(isa):
     return a, hdr + a.text() + "\n" + table
 
 
-def main():
-    for isa in ISAS:
-        a, text = kernel(isa)
-        if "--stats" in sys.argv:
-            stats(f"sha512/{isa}", a)
-        else:
-            write(os.path.join(HERE, isa, "sha512.S"), text)
-
-
 if __name__ == "__main__":
-    main()
+    generate(__file__, "sha512", ISAS, kernel, sys.argv)

@@ -11,7 +11,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 for _d in (_HERE, os.path.join(_HERE, "..", "sha256")):    # ../sha256/mdvectors.py: shared helpers
     if _d not in sys.path:
         sys.path.insert(0, _d)
-from mdvectors import cavp_monte_cases, cavp_msg_cases, example_cases, random_cases  # noqa: E402
+from mdvectors import sha2_cases  # noqa: E402
 
 # the last random cases, whatever --random is: the speed program's 4096 bytes (32 blocks and a
 # padding block), 4095, and 1135/1136 (the padding fills the last block exactly / needs one more)
@@ -37,9 +37,4 @@ ORACLES = {"384": lambda m: hashlib.sha384(m).digest(), "512": lambda m: hashlib
 
 
 def cases(rng: random.Random, n_random: int) -> list:
-    out = []
-    for name, h in ORACLES.items():
-        out += example_cases(f"FIPS180-2:SHA{name}", EXAMPLES[name], h)
-        out += cavp_msg_cases(name, h)
-        out += cavp_monte_cases(name, h)
-    return out + random_cases(rng, n_random, LONG, [(f"SHA{n}", h) for n, h in ORACLES.items()])
+    return sha2_cases(rng, n_random, EXAMPLES, ORACLES, LONG)

@@ -23,9 +23,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256"))
-from hashgen import FRAME32, Asm, data_table, header, kernel32, stats, write  # noqa: E402
+from hashgen import FRAME32, Asm, data_table, generate, header, kernel32  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ISAS = ["rv32i", "zbkb", "zksh"]
 
 
@@ -146,14 +145,5 @@ def kernel(isa):
     return a, hdr + body + "\n" + table
 
 
-def main():
-    for isa in ISAS:
-        a, text = kernel(isa)
-        if "--stats" in sys.argv:
-            stats(f"sm3/{isa}", a)
-        else:
-            write(os.path.join(HERE, isa, "sm3.S"), text)
-
-
 if __name__ == "__main__":
-    main()
+    generate(__file__, "sm3", ISAS, kernel, sys.argv)
