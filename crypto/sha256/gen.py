@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hashgen import FRAME32, Asm, data_table, generate, header, iroot, kernel32, primes  # noqa: E402
+from hashgen import Asm, generate, iroot, kernel32, primes  # noqa: E402
 
 ISAS = ["rv32i", "zbkb", "zknh"]
 
@@ -102,12 +102,8 @@ def kernel(isa):
         a("addi", KP, KP, 64)
         a("bnez", T0, ".Lschedule")
 
-    body = kernel32(a, "sha256", "sha256_k", S, W, (T0, T1, X), KP, rounds, "add")
-    hdr = header(f"SHA-256 compression, {isa}", "../gen.py", [
-        "void sha256_compress(uint32_t state[8], const uint8_t *in, size_t nblocks);",
-        f"in: nblocks * 64 bytes, any alignment.  Stack: {FRAME32} bytes.  Design: ../gen.py, ../NOTES.md."])
-    table = data_table("sha256_k", K + [0], "K[0..63] (FIPS 180-4 4.2.2), then 0: end of the rounds")
-    return a, hdr + body + "\n" + table
+    table = ("sha256_k", K, "K[0..63] (FIPS 180-4 4.2.2), then 0: end of the rounds")
+    return a, kernel32(a, "sha256", "SHA-256", table, S, W, (T0, T1, X), KP, rounds, "add")
 
 
 if __name__ == "__main__":

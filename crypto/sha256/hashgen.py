@@ -151,11 +151,12 @@ class Asm:
 FRAME32 = 64                        # the 32-bit kernels' frame: saved registers and arguments
 
 
-def kernel32(a, prefix, table, S, W, T, KP, rounds, combine):
-    """The frame, block loop and state update of the 32-bit kernels (SHA-256, SM3): all 16
-    message words in the registers W, the state in S, temporaries T (3), KP the constants'
-    pointer.  rounds(a) emits one block's rounds (W loaded, KP = table).  combine: "add"
-    (SHA-256) or "xor" (SM3) of the working variables into the state."""
+def kernel32(a, prefix, title, table, S, W, T, KP, rounds, combine):
+    """The whole .S of a 32-bit kernel (SHA-256, SM3): frame, block loop and state update
+    around rounds(a), which emits one block's rounds (W loaded, KP = the table's first word).
+    All 16 message words in the registers W, the state in S, temporaries T (3), KP the
+    constants' pointer; combine: "add" (SHA-256) or "xor" (SM3) of the working variables into
+    the state; table = (symbol, words, comment) of the constants, in .data with a 0 word after."""
     name = f"{prefix}_compress"
     args = args_offset(0)
     a.prologue(name, FRAME32, 0, "(state[8], in, nblocks)")
@@ -165,7 +166,7 @@ def kernel32(a, prefix, table, S, W, T, KP, rounds, combine):
     a.label(".Lblock")
     a.part(f"{prefix}_load", "the block's 16 big-endian words into W")
     out_of_line = a.load_be_words(W, KP, 0, list(T), f"{prefix}_load")
-    a("la", KP, table)
+    a("la", KP, table[0])
     rounds(a)
     a.part(f"{prefix}_update_state", f"state = state {combine} working variables; next block")
     t0, t1 = T[:2]
@@ -185,7 +186,11 @@ def kernel32(a, prefix, table, S, W, T, KP, rounds, combine):
     a.epilogue(name, FRAME32, 0)
     if out_of_line:
         out_of_line()
-    return a.text()
+    hdr = header(f"{title} compression, {a.isa}", "../gen.py", [
+        f"void {name}(uint32_t state[8], const uint8_t *in, size_t nblocks);",
+        f"in: nblocks * 64 bytes, any alignment.  Stack: {FRAME32} bytes.  Design: ../gen.py, ../NOTES.md."])
+    sym, words, comment = table
+    return hdr + a.text() + "\n" + data_table(sym, words + [0], comment)
 
 
 def primes(n):

@@ -23,7 +23,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sha256"))
-from hashgen import FRAME32, Asm, data_table, generate, header, kernel32  # noqa: E402
+from hashgen import Asm, generate, kernel32  # noqa: E402
 
 ISAS = ["rv32i", "zbkb", "zksh"]
 
@@ -137,12 +137,8 @@ def kernel(isa):
         a("addi", KP, KP, 64)
         a("bnez", T0, ".Lrounds")
 
-    body = kernel32(a, "sm3", "sm3_t", S, W, (T0, T1, T2), KP, rounds, "xor")
-    hdr = header(f"SM3 compression, {isa}", "../gen.py", [
-        "void sm3_compress(uint32_t state[8], const uint8_t *in, size_t nblocks);",
-        f"in: nblocks * 64 bytes, any alignment.  Stack: {FRAME32} bytes.  Design: ../gen.py, ../NOTES.md."])
-    table = data_table("sm3_t", TJ + [0], "T_j <<< (j mod 32), j = 0..63 (GB/T 32905 4.2, 5.3.3), then 0")
-    return a, hdr + body + "\n" + table
+    table = ("sm3_t", TJ, "T_j <<< (j mod 32), j = 0..63 (GB/T 32905 4.2, 5.3.3), then 0")
+    return a, kernel32(a, "sm3", "SM3", table, S, W, (T0, T1, T2), KP, rounds, "xor")
 
 
 if __name__ == "__main__":
