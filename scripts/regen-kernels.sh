@@ -11,6 +11,7 @@ python3 aes128/zkne/gen.py                       # aes128/zkne/*.S, aes128/zknd/
 python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes128-ctr/bitsliced{,-zbkb}/*.S (stdout: schedule stats)
 python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 seed128/gen.py                           # seed128/{table,table-small,table-xsbox}/*.S
+python3 camellia128/gen.py                       # camellia128/{table,table-small,table-xsbox,zbkb}/*.S
 sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
 python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc
 python3 bigint-mul/karatsuba-fixed/gen.py > bigint-mul/karatsuba-fixed/kernels.inc
