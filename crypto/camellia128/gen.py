@@ -142,120 +142,113 @@ class Camellia:
             e(f"lw   {t}, {SP_OFF[table]}({t})", LOAD, f"SP{table}")
             if not first:
                 pending.append((t, (zl, zr)[acc]))
+        # y1..y4 = zL ^ zR into dst[0]; y5..y8 = that ^ (zL >>> 8) into dst[1]. zL >>> 8 (or its
+        # first half) goes first, into a free temporary, so the last lw is not used right away
+        w = next(r for r in pool if r not in [p for p, _ in pending])
+        if self.zbkb:
+            e(f"rori {w}, {zl}, 8", ROT32)
+        else:
+            e(f"srli {w}, {zl}, 8", ROT32)
         for pt, pa in pending:
             e(f"xor  {pa}, {pa}, {pt}", MIX)
-        # y1..y4 = zL ^ zR into dst[0]; y5..y8 = that ^ (zL >>> 8) into dst[1]
         e(f"xor  {zr}, {zr}, {zl}", MIX)
         e(f"xor  {dst[0]}, {dst[0]}, {zr}", ROUND)
         e(f"xor  {dst[1]}, {dst[1]}, {zr}", ROUND)
-        if self.zbkb:
-            e(f"rori {zl}, {zl}, 8", ROT32)
-            e(f"xor  {dst[1]}, {dst[1]}, {zl}", ROUND)
-        else:
-            e(f"srli {zr}, {zl}, 8", ROT32)
-            e(f"xor  {dst[1]}, {dst[1]}, {zr}", ROT32)
+        e(f"xor  {dst[1]}, {dst[1]}, {w}", ROT32)
+        if not self.zbkb:
             e(f"slli {zl}, {zl}, 24", ROT32)
             e(f"xor  {dst[1]}, {dst[1]}, {zl}", ROT32)
 
     def f_small(self, src, dst, key, temps):
         """dst ^= F(src, key) with SBOX1 only. u_i = SBOX1 outputs; t2 = u2 <<< 1, t3 = u3 >>> 1,
-        t5 = u5 <<< 1, t6 = u6 >>> 1 (SBOX2, SBOX3), t4, t7 from SBOX1 of the input byte <<< 1
-        (SBOX4). With A = t1..t4 and B = t5..t8 as big-endian words, RFC 3713's P is
-          y1..y4 = A ^ (B <<< 8) ^ (M <<< 16),   y5..y8 = B ^ M ^ (N <<< 16),
-          where C = A ^ B, M = C ^ (C <<< 8), N = B ^ (B <<< 8)
-        (zL = A ^ A<<<16 ^ A<<<24, zR = B<<<8 ^ B<<<16 ^ B<<<24, y1..4 = zL ^ zR, y5..8 = y1..4 ^
-        zL >>> 8, regrouped). temps: 7 registers; M16 = 0x00ff0000 and M8 = 0x0000ff00 in self.m16/m8."""
+        t5 = u5 <<< 1, t6 = u6 >>> 1 (SBOX2, SBOX3); t4, t7 = SBOX1 of the input byte <<< 1
+        (SBOX4). Packed as big-endian words A = t1 t2 t3 t4 and Q = t8 t5 t6 t7 (= t5..t8 <<< 24),
+        RFC 3713's P is
+          zL = A ^ (S <<< 16), S = A ^ (A <<< 8);  zR = Q ^ (Q2 <<< 16), Q2 = Q ^ (Q <<< 8)
+          y1..y4 = zL ^ zR,  y5..y8 = y1..y4 ^ (zL >>> 8) = zR ^ S
+        (zL = A ^ A<<<16 ^ A<<<24 and zR = B<<<8 ^ B<<<16 ^ B<<<24 for B = t5..t8, regrouped).
+        A rotated byte costs 3 instructions more than a plain one: (u << 17 | u << 9) & 0x00ff0000
+        puts u <<< 1 in byte 2. temps: 7 registers; self.m16 = 0x00ff0000, self.m8 = 0x0000ff00."""
         e = self.a
         kreg, koff = key
         xh, xl, p, q, r, s, w = temps
         m16, m8 = self.m16, self.m8
+
+        def lookup(dst_, x, byte, note):
+            if byte == 3:
+                e(f"srli {dst_}, {x}, 24", ADDR)
+            elif byte == 0:
+                e(f"andi {dst_}, {x}, 0xff", ADDR)
+            else:
+                e(f"srli {dst_}, {x}, {8 * byte}", ADDR)
+                e(f"andi {dst_}, {dst_}, 0xff", ADDR)
+            e(f"add  {dst_}, {dst_}, {BASE}", ADDR)
+            e(f"lbu  {dst_}, 0({dst_})", LOAD, note)
+
+        def lookup_rotl(dst_, x, byte, note):
+            """SBOX1[(byte of x) <<< 1] (SBOX4)"""
+            if byte == 0:
+                e(f"slli {dst_}, {x}, 25", ROT8, "SBOX4 input <<< 1")
+                e(f"srli {dst_}, {dst_}, 24", ROT8)
+            else:
+                e(f"srli {dst_}, {x}, {8 * byte - 1}", ROT8, "SBOX4 input <<< 1")
+                e(f"andi {dst_}, {dst_}, 0xfe", ROT8)
+            e(f"srli {w}, {x}, {8 * byte + 7}", ROT8)
+            e(f"andi {w}, {w}, 1", ROT8)
+            e(f"or   {dst_}, {dst_}, {w}", ROT8)
+            e(f"add  {dst_}, {dst_}, {BASE}", ADDR)
+            e(f"lbu  {dst_}, 0({dst_})", LOAD, note)
+
+        def place_rot(acc, u, byte, left, note):
+            """acc (|)= (u <<< 1 if left else u >>> 1) << 8*byte, byte 1 or 2 (mask m8/m16)"""
+            n = 8 * byte + (1 if left else -1)      # bits 0..6 (left) / 1..7 (right) into place
+            e(f"slli {w}, {u}, {n - 8 if left else n + 8}", ROT8, note)
+            e(f"slli {u}, {u}, {n}", ROT8)
+            e(f"or   {u}, {u}, {w}", ROT8)
+            e(f"and  {u}, {u}, {m16 if byte == 2 else m8}", ROT8)
+            e(f"or   {acc}, {acc}, {u}", MIX)
+
         e(f"lw   {p}, {koff}({kreg})", ROUND)
         e(f"lw   {q}, {koff + 4}({kreg})", ROUND)
         e(f"xor  {xh}, {src[0]}, {p}", ROUND)
         e(f"xor  {xl}, {src[1]}, {q}", ROUND)
-        # u1..u4 from xh (t1 = byte 3)
-        e(f"srli {p}, {xh}, 24", ADDR)
-        e(f"add  {p}, {p}, {BASE}", ADDR)
-        e(f"lbu  {p}, 0({p})", LOAD, "u1")
-        for reg, byte in ((q, 2), (r, 1)):
-            e(f"srli {reg}, {xh}, {8 * byte}", ADDR)
-            e(f"andi {reg}, {reg}, 0xff", ADDR)
-            e(f"add  {reg}, {reg}, {BASE}", ADDR)
-            e(f"lbu  {reg}, 0({reg})", LOAD, f"u{4 - byte}")
-        e(f"slli {s}, {xh}, 25", ROT8, "x4 <<< 1 (SBOX4 input)")
-        e(f"srli {s}, {s}, 24", ROT8)
-        e(f"srli {w}, {xh}, 7", ROT8)
-        e(f"andi {w}, {w}, 1", ROT8)
-        e(f"or   {s}, {s}, {w}", ROT8)
-        e(f"add  {s}, {s}, {BASE}", ADDR)
-        e(f"lbu  {s}, 0({s})", LOAD, "u4 = t4")
-        # A = t1 << 24 | (u2 <<< 1) << 16 | (u3 >>> 1) << 8 | t4, into xh
-        e(f"slli {xh}, {p}, 24", MIX)
-        e(f"slli {w}, {q}, 17", ROT8, "t2 = u2 <<< 1")
-        e(f"slli {q}, {q}, 9", ROT8)
-        e(f"or   {q}, {q}, {w}", ROT8)
-        e(f"and  {q}, {q}, {m16}", ROT8)
-        e(f"or   {xh}, {xh}, {q}", MIX)
-        e(f"slli {w}, {r}, 15", ROT8, "t3 = u3 >>> 1")
-        e(f"slli {r}, {r}, 7", ROT8)
-        e(f"or   {r}, {r}, {w}", ROT8)
-        e(f"and  {r}, {r}, {m8}", ROT8)
-        e(f"or   {xh}, {xh}, {r}", MIX)
-        e(f"or   {xh}, {xh}, {s}", MIX, "A")
-        # u5..u8 from xl (t5 = byte 3)
-        e(f"srli {p}, {xl}, 24", ADDR)
-        e(f"add  {p}, {p}, {BASE}", ADDR)
-        e(f"lbu  {p}, 0({p})", LOAD, "u5")
-        e(f"srli {q}, {xl}, 16", ADDR)
-        e(f"andi {q}, {q}, 0xff", ADDR)
-        e(f"add  {q}, {q}, {BASE}", ADDR)
-        e(f"lbu  {q}, 0({q})", LOAD, "u6")
-        e(f"srli {r}, {xl}, 7", ROT8, "x7 <<< 1 (SBOX4 input)")
-        e(f"andi {r}, {r}, 0xfe", ROT8)
-        e(f"srli {w}, {xl}, 15", ROT8)
-        e(f"andi {w}, {w}, 1", ROT8)
-        e(f"or   {r}, {r}, {w}", ROT8)
-        e(f"add  {r}, {r}, {BASE}", ADDR)
-        e(f"lbu  {r}, 0({r})", LOAD, "u7 = t7")
-        e(f"andi {s}, {xl}, 0xff", ADDR)
-        e(f"add  {s}, {s}, {BASE}", ADDR)
-        e(f"lbu  {s}, 0({s})", LOAD, "u8 = t8")
-        # B = (u5 <<< 1) << 24 | (u6 >>> 1) << 16 | t7 << 8 | t8, into xl
-        e(f"slli {xl}, {p}, 25", ROT8, "t5 = u5 <<< 1")
-        e(f"srli {p}, {p}, 7", ROT8)
-        e(f"slli {p}, {p}, 24", ROT8)
-        e(f"or   {xl}, {xl}, {p}", ROT8)
-        e(f"slli {w}, {q}, 23", ROT8, "t6 = u6 >>> 1")
-        e(f"slli {q}, {q}, 15", ROT8)
-        e(f"or   {q}, {q}, {w}", ROT8)
-        e(f"and  {q}, {q}, {m16}", ROT8)
-        e(f"or   {xl}, {xl}, {q}", MIX)
-        e(f"slli {r}, {r}, 8", MIX)
+        lookup(p, xh, 3, "u1 = t1")
+        lookup(q, xh, 2, "u2")
+        lookup(r, xh, 1, "u3")
+        lookup_rotl(s, xh, 0, "u4 = t4")
+        e(f"slli {xh}, {p}, 24", MIX, "A = t1 t2 t3 t4")
+        place_rot(xh, q, 2, True, "t2 = u2 <<< 1")
+        place_rot(xh, r, 1, False, "t3 = u3 >>> 1")
+        e(f"or   {xh}, {xh}, {s}", MIX)
+        lookup(p, xl, 3, "u5")
+        lookup(s, xl, 0, "u8 = t8")
+        lookup(q, xl, 2, "u6")
+        lookup_rotl(r, xl, 1, "u7 = t7")
+        e(f"slli {xl}, {s}, 24", MIX, "Q = t8 t5 t6 t7")
+        place_rot(xl, p, 2, True, "t5 = u5 <<< 1")
+        place_rot(xl, q, 1, False, "t6 = u6 >>> 1")
         e(f"or   {xl}, {xl}, {r}", MIX)
-        e(f"or   {xl}, {xl}, {s}", MIX, "B")
-        # P
-        a_, b_ = xh, xl
-        e(f"xor  {p}, {a_}, {b_}", MIX, "C = A ^ B")
-        e(f"slli {q}, {p}, 8", MIX)
-        e(f"xor  {q}, {q}, {p}", MIX)
-        e(f"srli {p}, {p}, 24", MIX)
-        e(f"xor  {p}, {q}, {p}", MIX, "M = C ^ C <<< 8")
-        e(f"slli {q}, {b_}, 8", MIX)
-        e(f"srli {r}, {b_}, 24", MIX)
-        e(f"or   {q}, {q}, {r}", MIX, "B <<< 8")
+        a_, q_ = xh, xl
+        e(f"slli {p}, {a_}, 8", MIX)
+        e(f"srli {q}, {a_}, 24", MIX)
+        e(f"xor  {p}, {p}, {q}", MIX)
+        e(f"xor  {p}, {p}, {a_}", MIX, "S = A ^ A <<< 8")
+        e(f"slli {q}, {q_}, 8", MIX)
+        e(f"srli {r}, {q_}, 24", MIX)
+        e(f"xor  {q}, {q}, {r}", MIX)
+        e(f"xor  {q}, {q}, {q_}", MIX, "Q2 = Q ^ Q <<< 8")
+        e(f"slli {r}, {q}, 16", MIX)
+        e(f"srli {q}, {q}, 16", MIX)
+        e(f"xor  {q}, {q}, {r}", MIX)
+        e(f"xor  {q}, {q}, {q_}", MIX, "zR = Q ^ Q2 <<< 16")
         e(f"xor  {dst[0]}, {dst[0]}, {a_}", ROUND)
         e(f"xor  {dst[0]}, {dst[0]}, {q}", ROUND)
         e(f"slli {r}, {p}, 16", MIX)
         e(f"xor  {dst[0]}, {dst[0]}, {r}", ROUND)
         e(f"srli {r}, {p}, 16", MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {r}", ROUND)
-        e(f"xor  {q}, {q}, {b_}", MIX, "N = B ^ B <<< 8")
-        e(f"xor  {dst[1]}, {dst[1]}, {b_}", ROUND)
-        e(f"xor  {dst[1]}, {dst[1]}, {p}", ROUND)
-        e(f"slli {r}, {q}, 16", MIX)
-        e(f"xor  {dst[1]}, {dst[1]}, {r}", ROUND)
-        e(f"srli {r}, {q}, 16", MIX)
-        e(f"xor  {dst[1]}, {dst[1]}, {r}", ROUND)
+        e(f"xor  {dst[0]}, {dst[0]}, {r}", ROUND, "y1..y4 = A ^ S <<< 16 ^ zR")
+        e(f"xor  {dst[1]}, {dst[1]}, {q}", ROUND)
+        e(f"xor  {dst[1]}, {dst[1]}, {p}", ROUND, "y5..y8 = zR ^ S")
 
     # ---------------------------------------------------------------- FL
     def fl_pair(self, k_fl, k_flinv, tmp):

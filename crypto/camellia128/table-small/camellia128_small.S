@@ -89,7 +89,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -98,16 +98,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -116,57 +116,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 2: D1 ^= F(D2, k2)
     lw   t2, 24(a2)               # round
     lw   t3, 28(a2)               # round
@@ -174,7 +173,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -183,16 +182,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -201,57 +200,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 3: D2 ^= F(D1, k3)
     lw   t2, 32(a2)               # round
     lw   t3, 36(a2)               # round
@@ -259,7 +257,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -268,16 +266,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -286,57 +284,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 4: D1 ^= F(D2, k4)
     lw   t2, 40(a2)               # round
     lw   t3, 44(a2)               # round
@@ -344,7 +341,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -353,16 +350,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -371,57 +368,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 5: D2 ^= F(D1, k5)
     lw   t2, 48(a2)               # round
     lw   t3, 52(a2)               # round
@@ -429,7 +425,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -438,16 +434,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -456,57 +452,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 6: D1 ^= F(D2, k6)
     lw   t2, 56(a2)               # round
     lw   t3, 60(a2)               # round
@@ -514,7 +509,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -523,16 +518,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -541,57 +536,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # FL(D1, ke1), FLINV(D2, ke2)
     lw   t0, 64(a2)               # fl  FL k1
     lw   t2, 76(a2)               # fl  FLINV k2
@@ -618,7 +612,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -627,16 +621,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -645,57 +639,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 8: D1 ^= F(D2, k8)
     lw   t2, 88(a2)               # round
     lw   t3, 92(a2)               # round
@@ -703,7 +696,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -712,16 +705,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -730,57 +723,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 9: D2 ^= F(D1, k9)
     lw   t2, 96(a2)               # round
     lw   t3, 100(a2)              # round
@@ -788,7 +780,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -797,16 +789,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -815,57 +807,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 10: D1 ^= F(D2, k10)
     lw   t2, 104(a2)              # round
     lw   t3, 108(a2)              # round
@@ -873,7 +864,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -882,16 +873,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -900,57 +891,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 11: D2 ^= F(D1, k11)
     lw   t2, 112(a2)              # round
     lw   t3, 116(a2)              # round
@@ -958,7 +948,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -967,16 +957,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -985,57 +975,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 12: D1 ^= F(D2, k12)
     lw   t2, 120(a2)              # round
     lw   t3, 124(a2)              # round
@@ -1043,7 +1032,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1052,16 +1041,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1070,57 +1059,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # FL(D1, ke3), FLINV(D2, ke4)
     lw   t0, 128(a2)              # fl  FL k1
     lw   t2, 140(a2)              # fl  FLINV k2
@@ -1147,7 +1135,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1156,16 +1144,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1174,57 +1162,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 14: D1 ^= F(D2, k14)
     lw   t2, 152(a2)              # round
     lw   t3, 156(a2)              # round
@@ -1232,7 +1219,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1241,16 +1228,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1259,57 +1246,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 15: D2 ^= F(D1, k15)
     lw   t2, 160(a2)              # round
     lw   t3, 164(a2)              # round
@@ -1317,7 +1303,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1326,16 +1312,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1344,57 +1330,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 16: D1 ^= F(D2, k16)
     lw   t2, 168(a2)              # round
     lw   t3, 172(a2)              # round
@@ -1402,7 +1387,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1411,16 +1396,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1429,57 +1414,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 17: D2 ^= F(D1, k17)
     lw   t2, 176(a2)              # round
     lw   t3, 180(a2)              # round
@@ -1487,7 +1471,7 @@ camellia128_encrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1496,16 +1480,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1514,57 +1498,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 18: D1 ^= F(D2, k18)
     lw   t2, 184(a2)              # round
     lw   t3, 188(a2)              # round
@@ -1572,7 +1555,7 @@ camellia128_encrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1581,16 +1564,16 @@ camellia128_encrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1599,57 +1582,56 @@ camellia128_encrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     lw   t0, 192(a2)              # whiten
     lw   t1, 196(a2)              # whiten
     lw   t2, 200(a2)              # whiten
@@ -1758,7 +1740,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1767,16 +1749,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1785,57 +1767,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 2: D1 ^= F(D2, k17)
     lw   t2, 176(a2)              # round
     lw   t3, 180(a2)              # round
@@ -1843,7 +1824,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1852,16 +1833,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1870,57 +1851,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 3: D2 ^= F(D1, k16)
     lw   t2, 168(a2)              # round
     lw   t3, 172(a2)              # round
@@ -1928,7 +1908,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -1937,16 +1917,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -1955,57 +1935,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 4: D1 ^= F(D2, k15)
     lw   t2, 160(a2)              # round
     lw   t3, 164(a2)              # round
@@ -2013,7 +1992,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2022,16 +2001,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2040,57 +2019,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 5: D2 ^= F(D1, k14)
     lw   t2, 152(a2)              # round
     lw   t3, 156(a2)              # round
@@ -2098,7 +2076,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2107,16 +2085,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2125,57 +2103,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 6: D1 ^= F(D2, k13)
     lw   t2, 144(a2)              # round
     lw   t3, 148(a2)              # round
@@ -2183,7 +2160,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2192,16 +2169,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2210,57 +2187,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # FL(D1, ke4), FLINV(D2, ke3)
     lw   t0, 136(a2)              # fl  FL k1
     lw   t2, 132(a2)              # fl  FLINV k2
@@ -2287,7 +2263,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2296,16 +2272,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2314,57 +2290,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 8: D1 ^= F(D2, k11)
     lw   t2, 112(a2)              # round
     lw   t3, 116(a2)              # round
@@ -2372,7 +2347,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2381,16 +2356,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2399,57 +2374,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 9: D2 ^= F(D1, k10)
     lw   t2, 104(a2)              # round
     lw   t3, 108(a2)              # round
@@ -2457,7 +2431,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2466,16 +2440,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2484,57 +2458,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 10: D1 ^= F(D2, k9)
     lw   t2, 96(a2)               # round
     lw   t3, 100(a2)              # round
@@ -2542,7 +2515,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2551,16 +2524,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2569,57 +2542,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 11: D2 ^= F(D1, k8)
     lw   t2, 88(a2)               # round
     lw   t3, 92(a2)               # round
@@ -2627,7 +2599,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2636,16 +2608,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2654,57 +2626,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 12: D1 ^= F(D2, k7)
     lw   t2, 80(a2)               # round
     lw   t3, 84(a2)               # round
@@ -2712,7 +2683,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2721,16 +2692,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2739,57 +2710,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # FL(D1, ke2), FLINV(D2, ke1)
     lw   t0, 72(a2)               # fl  FL k1
     lw   t2, 68(a2)               # fl  FLINV k2
@@ -2816,7 +2786,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2825,16 +2795,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2843,57 +2813,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 14: D1 ^= F(D2, k5)
     lw   t2, 48(a2)               # round
     lw   t3, 52(a2)               # round
@@ -2901,7 +2870,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2910,16 +2879,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -2928,57 +2897,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 15: D2 ^= F(D1, k4)
     lw   t2, 40(a2)               # round
     lw   t3, 44(a2)               # round
@@ -2986,7 +2954,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -2995,16 +2963,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3013,57 +2981,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 16: D1 ^= F(D2, k3)
     lw   t2, 32(a2)               # round
     lw   t3, 36(a2)               # round
@@ -3071,7 +3038,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3080,16 +3047,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3098,57 +3065,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     # round 17: D2 ^= F(D1, k2)
     lw   t2, 24(a2)               # round
     lw   t3, 28(a2)               # round
@@ -3156,7 +3122,7 @@ camellia128_decrypt:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3165,16 +3131,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3183,57 +3149,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     # round 18: D1 ^= F(D2, k1)
     lw   t2, 16(a2)               # round
     lw   t3, 20(a2)               # round
@@ -3241,7 +3206,7 @@ camellia128_decrypt:
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3250,16 +3215,16 @@ camellia128_decrypt:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3268,57 +3233,56 @@ camellia128_decrypt:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     lw   t0, 0(a2)                # whiten
     lw   t1, 4(a2)                # whiten
     lw   t2, 8(a2)                # whiten
@@ -3423,7 +3387,7 @@ camellia128_keyexp_enc:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3432,16 +3396,16 @@ camellia128_keyexp_enc:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3450,64 +3414,63 @@ camellia128_keyexp_enc:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     lw   t2, 264(a3)              # round
     lw   t3, 268(a3)              # round
     xor  t0, a6, t2               # round
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3516,16 +3479,16 @@ camellia128_keyexp_enc:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3534,57 +3497,56 @@ camellia128_keyexp_enc:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     lw   t0, 0(a0)                # keysched
     lw   t1, 4(a0)                # keysched
     lw   t2, 8(a0)                # keysched
@@ -3599,7 +3561,7 @@ camellia128_keyexp_enc:
     xor  t1, a5, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3608,16 +3570,16 @@ camellia128_keyexp_enc:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3626,64 +3588,63 @@ camellia128_keyexp_enc:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a6, a6, t0               # round
     xor  a6, a6, t3               # round
     slli t4, t2, 16               # mix
     xor  a6, a6, t4               # round
     srli t4, t2, 16               # mix
-    xor  a6, a6, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a7, a7, t1               # round
-    xor  a7, a7, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a7, a7, t4               # round
+    xor  a6, a6, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a7, a7, t3               # round
+    xor  a7, a7, t2               # round  y5..y8 = zR ^ S
     lw   t2, 280(a3)              # round
     lw   t3, 284(a3)              # round
     xor  t0, a6, t2               # round
     xor  t1, a7, t3               # round
     srli t2, t0, 24               # addr
     add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  u1
+    lbu  t2, 0(t2)                # load  u1 = t1
     srli t3, t0, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
@@ -3692,16 +3653,16 @@ camellia128_keyexp_enc:
     andi t4, t4, 0xff             # addr
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u3
-    slli t5, t0, 25               # rot8  x4 <<< 1 (SBOX4 input)
+    slli t5, t0, 25               # rot8  SBOX4 input <<< 1
     srli t5, t5, 24               # rot8
     srli t6, t0, 7                # rot8
     andi t6, t6, 1                # rot8
     or   t5, t5, t6               # rot8
     add  t5, t5, a3               # addr
     lbu  t5, 0(t5)                # load  u4 = t4
-    slli t0, t2, 24               # mix
-    slli t6, t3, 17               # rot8  t2 = u2 <<< 1
-    slli t3, t3, 9                # rot8
+    slli t0, t2, 24               # mix  A = t1 t2 t3 t4
+    slli t6, t3, 9                # rot8  t2 = u2 <<< 1
+    slli t3, t3, 17               # rot8
     or   t3, t3, t6               # rot8
     and  t3, t3, s0               # rot8
     or   t0, t0, t3               # mix
@@ -3710,57 +3671,56 @@ camellia128_keyexp_enc:
     or   t4, t4, t6               # rot8
     and  t4, t4, s1               # rot8
     or   t0, t0, t4               # mix
-    or   t0, t0, t5               # mix  A
+    or   t0, t0, t5               # mix
     srli t2, t1, 24               # addr
     add  t2, t2, a3               # addr
     lbu  t2, 0(t2)                # load  u5
+    andi t5, t1, 0xff             # addr
+    add  t5, t5, a3               # addr
+    lbu  t5, 0(t5)                # load  u8 = t8
     srli t3, t1, 16               # addr
     andi t3, t3, 0xff             # addr
     add  t3, t3, a3               # addr
     lbu  t3, 0(t3)                # load  u6
-    srli t4, t1, 7                # rot8  x7 <<< 1 (SBOX4 input)
+    srli t4, t1, 7                # rot8  SBOX4 input <<< 1
     andi t4, t4, 0xfe             # rot8
     srli t6, t1, 15               # rot8
     andi t6, t6, 1                # rot8
     or   t4, t4, t6               # rot8
     add  t4, t4, a3               # addr
     lbu  t4, 0(t4)                # load  u7 = t7
-    andi t5, t1, 0xff             # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 0(t5)                # load  u8 = t8
-    slli t1, t2, 25               # rot8  t5 = u5 <<< 1
-    srli t2, t2, 7                # rot8
-    slli t2, t2, 24               # rot8
-    or   t1, t1, t2               # rot8
-    slli t6, t3, 23               # rot8  t6 = u6 >>> 1
-    slli t3, t3, 15               # rot8
+    slli t1, t5, 24               # mix  Q = t8 t5 t6 t7
+    slli t6, t2, 9                # rot8  t5 = u5 <<< 1
+    slli t2, t2, 17               # rot8
+    or   t2, t2, t6               # rot8
+    and  t2, t2, s0               # rot8
+    or   t1, t1, t2               # mix
+    slli t6, t3, 15               # rot8  t6 = u6 >>> 1
+    slli t3, t3, 7                # rot8
     or   t3, t3, t6               # rot8
-    and  t3, t3, s0               # rot8
+    and  t3, t3, s1               # rot8
     or   t1, t1, t3               # mix
-    slli t4, t4, 8                # mix
     or   t1, t1, t4               # mix
-    or   t1, t1, t5               # mix  B
-    xor  t2, t0, t1               # mix  C = A ^ B
-    slli t3, t2, 8                # mix
-    xor  t3, t3, t2               # mix
-    srli t2, t2, 24               # mix
-    xor  t2, t3, t2               # mix  M = C ^ C <<< 8
+    slli t2, t0, 8                # mix
+    srli t3, t0, 24               # mix
+    xor  t2, t2, t3               # mix
+    xor  t2, t2, t0               # mix  S = A ^ A <<< 8
     slli t3, t1, 8                # mix
     srli t4, t1, 24               # mix
-    or   t3, t3, t4               # mix  B <<< 8
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  Q2 = Q ^ Q <<< 8
+    slli t4, t3, 16               # mix
+    srli t3, t3, 16               # mix
+    xor  t3, t3, t4               # mix
+    xor  t3, t3, t1               # mix  zR = Q ^ Q2 <<< 16
     xor  a4, a4, t0               # round
     xor  a4, a4, t3               # round
     slli t4, t2, 16               # mix
     xor  a4, a4, t4               # round
     srli t4, t2, 16               # mix
-    xor  a4, a4, t4               # round
-    xor  t3, t3, t1               # mix  N = B ^ B <<< 8
-    xor  a5, a5, t1               # round
-    xor  a5, a5, t2               # round
-    slli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
-    srli t4, t3, 16               # mix
-    xor  a5, a5, t4               # round
+    xor  a4, a4, t4               # round  y1..y4 = A ^ S <<< 16 ^ zR
+    xor  a5, a5, t3               # round
+    xor  a5, a5, t2               # round  y5..y8 = zR ^ S
     lw   t3, 0(a0)                # keysched  KL
     lw   t4, 4(a0)                # keysched  KL
     lw   t5, 8(a0)                # keysched  KL

@@ -219,12 +219,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 2: D1 ^= F(D2, k2)
@@ -253,12 +253,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 3: D2 ^= F(D1, k3)
@@ -287,12 +287,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 4: D1 ^= F(D2, k4)
@@ -321,12 +321,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 5: D2 ^= F(D1, k5)
@@ -355,12 +355,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 6: D1 ^= F(D2, k6)
@@ -389,12 +389,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke1), FLINV(D2, ke2)
@@ -442,12 +442,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 8: D1 ^= F(D2, k8)
@@ -476,12 +476,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 9: D2 ^= F(D1, k9)
@@ -510,12 +510,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 10: D1 ^= F(D2, k10)
@@ -544,12 +544,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 11: D2 ^= F(D1, k11)
@@ -578,12 +578,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 12: D1 ^= F(D2, k12)
@@ -612,12 +612,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke3), FLINV(D2, ke4)
@@ -665,12 +665,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 14: D1 ^= F(D2, k14)
@@ -699,12 +699,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 15: D2 ^= F(D1, k15)
@@ -733,12 +733,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 16: D1 ^= F(D2, k16)
@@ -767,12 +767,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 17: D2 ^= F(D1, k17)
@@ -801,12 +801,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 18: D1 ^= F(D2, k18)
@@ -835,12 +835,12 @@ camellia128_encrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 192(a2)              # whiten
@@ -961,12 +961,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 2: D1 ^= F(D2, k17)
@@ -995,12 +995,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 3: D2 ^= F(D1, k16)
@@ -1029,12 +1029,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 4: D1 ^= F(D2, k15)
@@ -1063,12 +1063,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 5: D2 ^= F(D1, k14)
@@ -1097,12 +1097,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 6: D1 ^= F(D2, k13)
@@ -1131,12 +1131,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke4), FLINV(D2, ke3)
@@ -1184,12 +1184,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 8: D1 ^= F(D2, k11)
@@ -1218,12 +1218,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 9: D2 ^= F(D1, k10)
@@ -1252,12 +1252,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 10: D1 ^= F(D2, k9)
@@ -1286,12 +1286,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 11: D2 ^= F(D1, k8)
@@ -1320,12 +1320,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 12: D1 ^= F(D2, k7)
@@ -1354,12 +1354,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke2), FLINV(D2, ke1)
@@ -1407,12 +1407,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 14: D1 ^= F(D2, k5)
@@ -1441,12 +1441,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 15: D2 ^= F(D1, k4)
@@ -1475,12 +1475,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 16: D1 ^= F(D2, k3)
@@ -1509,12 +1509,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 17: D2 ^= F(D1, k2)
@@ -1543,12 +1543,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 18: D1 ^= F(D2, k1)
@@ -1577,12 +1577,12 @@ camellia128_decrypt:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 0(a2)                # whiten
@@ -1699,12 +1699,12 @@ camellia128_keyexp_enc:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     lw   t0, -2040(a3)            # round
@@ -1732,12 +1732,12 @@ camellia128_keyexp_enc:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 0(a0)                # keysched
@@ -1773,12 +1773,12 @@ camellia128_keyexp_enc:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     lw   t0, -2024(a3)            # round
@@ -1806,12 +1806,12 @@ camellia128_keyexp_enc:
     sboxaddrw t4, t1, a3, 1       # addr
     xor  t3, t3, t5               # mix
     lw   t4, 1056(t4)             # load  SP4404
+    srli t5, t2, 8                # rot32
     xor  t3, t3, t4               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t5               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t3, 0(a0)                # keysched  KL

@@ -233,13 +233,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 2: D1 ^= F(D2, k2)
@@ -283,13 +283,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 3: D2 ^= F(D1, k3)
@@ -333,13 +333,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 4: D1 ^= F(D2, k4)
@@ -383,13 +383,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 5: D2 ^= F(D1, k5)
@@ -433,13 +433,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 6: D1 ^= F(D2, k6)
@@ -483,13 +483,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke1), FLINV(D2, ke2)
@@ -552,13 +552,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 8: D1 ^= F(D2, k8)
@@ -602,13 +602,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 9: D2 ^= F(D1, k9)
@@ -652,13 +652,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 10: D1 ^= F(D2, k10)
@@ -702,13 +702,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 11: D2 ^= F(D1, k11)
@@ -752,13 +752,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 12: D1 ^= F(D2, k12)
@@ -802,13 +802,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke3), FLINV(D2, ke4)
@@ -871,13 +871,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 14: D1 ^= F(D2, k14)
@@ -921,13 +921,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 15: D2 ^= F(D1, k15)
@@ -971,13 +971,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 16: D1 ^= F(D2, k16)
@@ -1021,13 +1021,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 17: D2 ^= F(D1, k17)
@@ -1071,13 +1071,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 18: D1 ^= F(D2, k18)
@@ -1121,13 +1121,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 192(a2)              # whiten
@@ -1263,13 +1263,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 2: D1 ^= F(D2, k17)
@@ -1313,13 +1313,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 3: D2 ^= F(D1, k16)
@@ -1363,13 +1363,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 4: D1 ^= F(D2, k15)
@@ -1413,13 +1413,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 5: D2 ^= F(D1, k14)
@@ -1463,13 +1463,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 6: D1 ^= F(D2, k13)
@@ -1513,13 +1513,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke4), FLINV(D2, ke3)
@@ -1582,13 +1582,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 8: D1 ^= F(D2, k11)
@@ -1632,13 +1632,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 9: D2 ^= F(D1, k10)
@@ -1682,13 +1682,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 10: D1 ^= F(D2, k9)
@@ -1732,13 +1732,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 11: D2 ^= F(D1, k8)
@@ -1782,13 +1782,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 12: D1 ^= F(D2, k7)
@@ -1832,13 +1832,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # FL(D1, ke2), FLINV(D2, ke1)
@@ -1901,13 +1901,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 14: D1 ^= F(D2, k5)
@@ -1951,13 +1951,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 15: D2 ^= F(D1, k4)
@@ -2001,13 +2001,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 16: D1 ^= F(D2, k3)
@@ -2051,13 +2051,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     # round 17: D2 ^= F(D1, k2)
@@ -2101,13 +2101,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     # round 18: D1 ^= F(D2, k1)
@@ -2151,13 +2151,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 0(a2)                # whiten
@@ -2289,13 +2289,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     lw   t0, -2040(a3)            # round
@@ -2338,13 +2338,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t0, 0(a0)                # keysched
@@ -2395,13 +2395,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a7, a7, t3               # rot32
+    xor  a7, a7, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a7, a7, t2               # rot32
     lw   t0, -2024(a3)            # round
@@ -2444,13 +2444,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    srli t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    srli t3, t2, 8                # rot32
-    xor  a5, a5, t3               # rot32
+    xor  a5, a5, t4               # rot32
     slli t2, t2, 24               # rot32
     xor  a5, a5, t2               # rot32
     lw   t3, 0(a0)                # keysched  KL

@@ -206,13 +206,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 2: D1 ^= F(D2, k2)
     lw   t0, 24(a2)               # round
     lw   t1, 28(a2)               # round
@@ -254,13 +254,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 3: D2 ^= F(D1, k3)
     lw   t0, 32(a2)               # round
     lw   t1, 36(a2)               # round
@@ -302,13 +302,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 4: D1 ^= F(D2, k4)
     lw   t0, 40(a2)               # round
     lw   t1, 44(a2)               # round
@@ -350,13 +350,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 5: D2 ^= F(D1, k5)
     lw   t0, 48(a2)               # round
     lw   t1, 52(a2)               # round
@@ -398,13 +398,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 6: D1 ^= F(D2, k6)
     lw   t0, 56(a2)               # round
     lw   t1, 60(a2)               # round
@@ -446,13 +446,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # FL(D1, ke1), FLINV(D2, ke2)
     lw   t0, 64(a2)               # fl  FL k1
     lw   t2, 76(a2)               # fl  FLINV k2
@@ -509,13 +509,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 8: D1 ^= F(D2, k8)
     lw   t0, 88(a2)               # round
     lw   t1, 92(a2)               # round
@@ -557,13 +557,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 9: D2 ^= F(D1, k9)
     lw   t0, 96(a2)               # round
     lw   t1, 100(a2)              # round
@@ -605,13 +605,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 10: D1 ^= F(D2, k10)
     lw   t0, 104(a2)              # round
     lw   t1, 108(a2)              # round
@@ -653,13 +653,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 11: D2 ^= F(D1, k11)
     lw   t0, 112(a2)              # round
     lw   t1, 116(a2)              # round
@@ -701,13 +701,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 12: D1 ^= F(D2, k12)
     lw   t0, 120(a2)              # round
     lw   t1, 124(a2)              # round
@@ -749,13 +749,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # FL(D1, ke3), FLINV(D2, ke4)
     lw   t0, 128(a2)              # fl  FL k1
     lw   t2, 140(a2)              # fl  FLINV k2
@@ -812,13 +812,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 14: D1 ^= F(D2, k14)
     lw   t0, 152(a2)              # round
     lw   t1, 156(a2)              # round
@@ -860,13 +860,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 15: D2 ^= F(D1, k15)
     lw   t0, 160(a2)              # round
     lw   t1, 164(a2)              # round
@@ -908,13 +908,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 16: D1 ^= F(D2, k16)
     lw   t0, 168(a2)              # round
     lw   t1, 172(a2)              # round
@@ -956,13 +956,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 17: D2 ^= F(D1, k17)
     lw   t0, 176(a2)              # round
     lw   t1, 180(a2)              # round
@@ -1004,13 +1004,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 18: D1 ^= F(D2, k18)
     lw   t0, 184(a2)              # round
     lw   t1, 188(a2)              # round
@@ -1052,13 +1052,13 @@ camellia128_encrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     lw   t0, 192(a2)              # whiten
     lw   t1, 196(a2)              # whiten
     lw   t2, 200(a2)              # whiten
@@ -1207,13 +1207,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 2: D1 ^= F(D2, k17)
     lw   t0, 176(a2)              # round
     lw   t1, 180(a2)              # round
@@ -1255,13 +1255,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 3: D2 ^= F(D1, k16)
     lw   t0, 168(a2)              # round
     lw   t1, 172(a2)              # round
@@ -1303,13 +1303,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 4: D1 ^= F(D2, k15)
     lw   t0, 160(a2)              # round
     lw   t1, 164(a2)              # round
@@ -1351,13 +1351,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 5: D2 ^= F(D1, k14)
     lw   t0, 152(a2)              # round
     lw   t1, 156(a2)              # round
@@ -1399,13 +1399,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 6: D1 ^= F(D2, k13)
     lw   t0, 144(a2)              # round
     lw   t1, 148(a2)              # round
@@ -1447,13 +1447,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # FL(D1, ke4), FLINV(D2, ke3)
     lw   t0, 136(a2)              # fl  FL k1
     lw   t2, 132(a2)              # fl  FLINV k2
@@ -1510,13 +1510,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 8: D1 ^= F(D2, k11)
     lw   t0, 112(a2)              # round
     lw   t1, 116(a2)              # round
@@ -1558,13 +1558,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 9: D2 ^= F(D1, k10)
     lw   t0, 104(a2)              # round
     lw   t1, 108(a2)              # round
@@ -1606,13 +1606,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 10: D1 ^= F(D2, k9)
     lw   t0, 96(a2)               # round
     lw   t1, 100(a2)              # round
@@ -1654,13 +1654,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 11: D2 ^= F(D1, k8)
     lw   t0, 88(a2)               # round
     lw   t1, 92(a2)               # round
@@ -1702,13 +1702,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 12: D1 ^= F(D2, k7)
     lw   t0, 80(a2)               # round
     lw   t1, 84(a2)               # round
@@ -1750,13 +1750,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # FL(D1, ke2), FLINV(D2, ke1)
     lw   t0, 72(a2)               # fl  FL k1
     lw   t2, 68(a2)               # fl  FLINV k2
@@ -1813,13 +1813,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 14: D1 ^= F(D2, k5)
     lw   t0, 48(a2)               # round
     lw   t1, 52(a2)               # round
@@ -1861,13 +1861,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 15: D2 ^= F(D1, k4)
     lw   t0, 40(a2)               # round
     lw   t1, 44(a2)               # round
@@ -1909,13 +1909,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 16: D1 ^= F(D2, k3)
     lw   t0, 32(a2)               # round
     lw   t1, 36(a2)               # round
@@ -1957,13 +1957,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     # round 17: D2 ^= F(D1, k2)
     lw   t0, 24(a2)               # round
     lw   t1, 28(a2)               # round
@@ -2005,13 +2005,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     # round 18: D1 ^= F(D2, k1)
     lw   t0, 16(a2)               # round
     lw   t1, 20(a2)               # round
@@ -2053,13 +2053,13 @@ camellia128_decrypt:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     lw   t0, 0(a2)                # whiten
     lw   t1, 4(a2)                # whiten
     lw   t2, 8(a2)                # whiten
@@ -2219,13 +2219,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     lw   t0, -2040(a3)            # round
     lw   t1, -2036(a3)            # round
     xor  t0, t0, a6               # round
@@ -2266,13 +2266,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     lw   t0, 0(a0)                # keysched
     lw   t1, 4(a0)                # keysched
     lw   t2, 8(a0)                # keysched
@@ -2321,13 +2321,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a6, a6, t3               # round
     xor  a7, a7, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a7, a7, t2               # round
+    xor  a7, a7, t4               # rot32
     lw   t0, -2024(a3)            # round
     lw   t1, -2020(a3)            # round
     xor  t0, t0, a6               # round
@@ -2368,13 +2368,13 @@ camellia128_keyexp_enc:
     add  t6, t6, a3               # addr
     xor  t3, t3, t4               # mix
     lw   t6, 1056(t6)             # load  SP4404
+    rori t4, t2, 8                # rot32
     xor  t3, t3, t5               # mix
     xor  t3, t3, t6               # mix
     xor  t3, t3, t2               # mix
     xor  a4, a4, t3               # round
     xor  a5, a5, t3               # round
-    rori t2, t2, 8                # rot32
-    xor  a5, a5, t2               # round
+    xor  a5, a5, t4               # rot32
     lw   t3, 0(a0)                # keysched  KL
     lw   t4, 4(a0)                # keysched  KL
     lw   t5, 8(a0)                # keysched  KL
