@@ -1,9 +1,10 @@
 """Camellia-128 test cases: RFC 3713 Appendix A (128-bit key), NTT's Camellia test vectors for
 128-bit keys (cryptography-vectors ciphers/Camellia/camellia-128-ecb.txt, from NTT's
-t_camelia.txt: 10 keys x 128 plaintexts), the ECB-decomposed blocks of the OpenSSL Camellia-CBC
-set with 128-bit keys (camellia-cbc.txt: each ciphertext block encrypts plaintext xor the previous
-ciphertext block), and random keys and blocks whose ciphertexts come from the `cryptography`
-package (OpenSSL's Camellia, cryptography.hazmat.decrepit)."""
+t_camelia.txt: 10 keys x 128 plaintexts), the single-block encryptions inside OpenSSL's
+Camellia CBC, CFB and OFB sets with 128-bit keys (camellia-{cbc,cfb,ofb}.txt, one block per
+record: CBC encrypts plaintext ^ IV; CFB-128 and OFB encrypt the IV into ciphertext ^
+plaintext), and random keys and blocks whose ciphertexts come from the `cryptography` package
+(OpenSSL's Camellia, cryptography.hazmat.decrepit)."""
 import random
 
 from cryptography.hazmat.decrepit.ciphers.algorithms import Camellia
@@ -39,12 +40,14 @@ def cases(rng: random.Random, n_random: int) -> list:
     k = bytes.fromhex("0123456789abcdeffedcba9876543210")        # RFC 3713 Appendix A, typed in
     out = [Case("rfc3713-A:128", {"key": k, "pt": k, "ct": bytes.fromhex("67673138549669730857065648eabe43")})]
     out += ntt_cases()
-    for _, r in parse_nist(cryptography_vectors_path("ciphers", "Camellia", "camellia-cbc.txt")):
-        key, chain, pt, ct = (bytes.fromhex(r[x]) for x in ("KEY", "IV", "PLAINTEXT", "CIPHERTEXT"))
-        if len(key) != 16:
-            continue
-        block = bytes(x ^ y for x, y in zip(pt, chain))
-        out.append(Case(f"openssl-cbc#{r['COUNT']}", {"key": key, "pt": block, "ct": ct}))
+    for mode in ("cbc", "cfb", "ofb"):
+        for _, r in parse_nist(cryptography_vectors_path("ciphers", "Camellia", f"camellia-{mode}.txt")):
+            key, iv, pt, ct = (bytes.fromhex(r[x]) for x in ("KEY", "IV", "PLAINTEXT", "CIPHERTEXT"))
+            if len(key) != 16:
+                continue
+            xor = bytes(x ^ y for x, y in zip(pt, iv if mode == "cbc" else ct))
+            blk_in, blk_out = (xor, ct) if mode == "cbc" else (iv, xor)
+            out.append(Case(f"openssl-{mode}#{r['COUNT']}", {"key": key, "pt": blk_in, "ct": blk_out}))
     for i in range(n_random):
         key, pt = rng.randbytes(16), rng.randbytes(16)
         out.append(Case(f"random#{i}", {"key": key, "pt": pt, "ct": oracle(key, pt)}))
