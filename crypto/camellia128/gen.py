@@ -63,7 +63,7 @@ class Asm:
         self.lines = []
 
     def __call__(self, ins, role, note=""):
-        self.lines.append(f"    {ins:<30}# {role}" + (f"  {note}" if note else ""))
+        self.lines.append(f"    {ins:<30} # {role}" + (f"  {note}" if note else ""))
 
     def raw(self, s):
         self.lines.append(s)
@@ -78,6 +78,14 @@ def data_words(vals, per=8):
 
 def data_bytes(vals, per=16):
     return ["    .byte " + ", ".join("0x%02x" % v for v in vals[i:i + per]) for i in range(0, len(vals), per)]
+
+
+def plus4(off):
+    """the offset of a key's second word: a number, or an expression on a .equ name"""
+    if isinstance(off, int):
+        return off + 4
+    sym, _, n = off.partition(" + ")
+    return f"{sym} + {int(n or 0) + 4}"
 
 
 def li(e, reg, v, role):
@@ -119,7 +127,7 @@ class Camellia:
         xh, xl, zl, zr = temps[:4]
         pool = temps[4:]
         e(f"lw   {xh}, {koff}({kreg})", ROUND)
-        e(f"lw   {xl}, {koff + 4}({kreg})", ROUND)
+        e(f"lw   {xl}, {plus4(koff)}({kreg})", ROUND)
         e(f"xor  {xh}, {xh}, {src[0]}", ROUND)
         e(f"xor  {xl}, {xl}, {src[1]}", ROUND)
         pending = []                              # (temp, accumulator) loaded, xor not yet done
@@ -139,7 +147,7 @@ class Camellia:
             if len(pending) == 2 or (self.v == "xsbox" and pending):
                 pt, pa = pending.pop(0)
                 e(f"xor  {pa}, {pa}, {pt}", MIX)
-            e(f"lw   {t}, {SP_OFF[table]}({t})", LOAD, f"SP{table}")
+            e(f"lw   {t}, SP{table}_AT({t})", LOAD)
             if not first:
                 pending.append((t, (zl, zr)[acc]))
         # y1..y4 = zL ^ zR into dst[0]; y5..y8 = that ^ (zL >>> 8) into dst[1]. zL >>> 8 (or its
@@ -209,7 +217,7 @@ class Camellia:
             e(f"or   {acc}, {acc}, {u}", MIX)
 
         e(f"lw   {p}, {koff}({kreg})", ROUND)
-        e(f"lw   {q}, {koff + 4}({kreg})", ROUND)
+        e(f"lw   {q}, {plus4(koff)}({kreg})", ROUND)
         e(f"xor  {xh}, {src[0]}, {p}", ROUND)
         e(f"xor  {xl}, {src[1]}, {q}", ROUND)
         lookup(p, xh, 3, "u1 = t1")
@@ -422,17 +430,17 @@ class Camellia:
         self.load_base()
         for j, r in enumerate(D1 + D2):
             e(f"sw   {r}, {4 * j}(a0)", KEYS, "kw1 || kw2 = KL")
-        sig = SMALL_SIGMA_OFF if self.v == "small" else SIGMA_OFF
+        sig = "SIGMA_AT"
         temps = self.f_temps()
         e.raw("    # KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)")
         self.f(D1, D2, (BASE, sig), temps)
-        self.f(D2, D1, (BASE, sig + 8), temps)
+        self.f(D2, D1, (BASE, f"{sig} + 8"), temps)
         for j, r in enumerate(D1 + D2):
             e(f"lw   t{j}, {4 * j}(a0)", KEYS)
         for j, r in enumerate(D1 + D2):
             e(f"xor  {r}, {r}, t{j}", KEYS)
-        self.f(D1, D2, (BASE, sig + 16), temps)
-        self.f(D2, D1, (BASE, sig + 24), temps)
+        self.f(D1, D2, (BASE, f"{sig} + 16"), temps)
+        self.f(D2, D1, (BASE, f"{sig} + 24"), temps)
         ka = list(D1 + D2)
         kl = ["t3", "t4", "t5", "t6"]
         for j, r in enumerate(kl):
@@ -499,6 +507,11 @@ class Camellia:
                 e.raw(f"camellia128_sp{n}:")
                 e.lines += data_words(sp[n])
         e.raw("    .text")
+        e.raw("    # table offsets from the base register a3 (a3 = SBOX1 in table-small, SIGMA + 2048 otherwise)")
+        e.raw(f"    .equ SIGMA_AT, {SMALL_SIGMA_OFF if self.v == 'small' else SIGMA_OFF}")
+        if self.v != "small":
+            for n in SP_NAMES:
+                e.raw(f"    .equ SP{n}_AT, {SP_OFF[n]}")
         self.function("camellia128_encrypt", lambda: self.crypt(False, "enc"))
         self.function("camellia128_decrypt", lambda: self.crypt(True, "dec"))
         self.function("camellia128_keyexp_enc", self.keyexp)

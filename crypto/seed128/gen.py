@@ -50,7 +50,7 @@ class Asm:
         self.lines = []
 
     def __call__(self, ins, role, note=""):
-        self.lines.append(f"    {ins:<30}# {role}" + (f"  {note}" if note else ""))
+        self.lines.append(f"    {ins:<30} # {role}" + (f"  {note}" if note else ""))
 
     def raw(self, s):
         self.lines.append(s)
@@ -91,7 +91,7 @@ class Seed:
                     e(f"srli {t}, {x}, {8 * j - 2}", ADDR)
                 e(f"andi {t}, {t}, 0x3fc", ADDR)
                 e(f"add  {t}, {t}, {BASE}", ADDR)
-            e(f"lw   {t}, {SS_OFF[j]}({t})", LOAD, f"SS{j}")
+            e(f"lw   {t}, SS{j}_AT({t})", LOAD)
         e(f"xor  {dst}, {u[0]}, {u[1]}", MIX)
         e(f"xor  {dst}, {dst}, {u[2]}", MIX)
         e(f"xor  {dst}, {dst}, {u[3]}", MIX)
@@ -111,14 +111,14 @@ class Seed:
         e(f"srli {b}, {x}, 8", ADDR)
         e(f"andi {b}, {b}, 0xff", ADDR)
         e(f"add  {b}, {b}, {BASE}", ADDR)
-        e(f"lbu  {b}, {S2_OFF}({b})", LOAD, "S2[x1]")
+        e(f"lbu  {b}, S2_AT({b})", LOAD, "S2[x1]")
         e(f"srli {c}, {x}, 16", ADDR)
         e(f"andi {c}, {c}, 0xff", ADDR)
         e(f"add  {c}, {c}, {BASE}", ADDR)
         e(f"lbu  {c}, 0({c})", LOAD, "S1[x2]")
         e(f"srli {d}, {x}, 24", ADDR)
         e(f"add  {d}, {d}, {BASE}", ADDR)
-        e(f"lbu  {d}, {S2_OFF}({d})", LOAD, "S2[x3]")
+        e(f"lbu  {d}, S2_AT({d})", LOAD, "S2[x3]")
         k1, k2, k3, k4 = MASKS
         for lo, hi, ka, kb in ((a, b, k1, k2), (c, d, k3, k4)):
             e(f"slli {w}, {hi}, 8", MIX)
@@ -250,11 +250,11 @@ class Seed:
         # code past the E31's 16 KiB I-cache); KC pointer a1, its end a2, rk pointer a0 advance
         loop = self.v == "small"
         if loop:
-            e(f"addi a1, {BASE}, {KC_SMALL_OFF}", KEYS)
-            e(f"addi a2, {BASE}, {KC_SMALL_OFF + 64}", KEYS)
+            e(f"addi a1, {BASE}, KC_AT", KEYS)
+            e(f"addi a2, {BASE}, KC_AT + 64", KEYS)
             e.raw(".Lkx_loop:")
         for i in range(2 if loop else 16):
-            kc_at = f"{4 * i}(a1)" if loop else f"{-2048 + 4 * i}({BASE})"
+            kc_at = f"{4 * i}(a1)" if loop else f"KC_AT + {4 * i}({BASE})"
             e.raw(f"    # K{i + 1}" + (" (K2j+1 in the loop)" if loop and i == 0 else " (K2j+2)" if loop else ""))
             e(f"lw   t0, {kc_at}", KEYS, f"KC{i}" if not loop else "KC")
             e(f"add  t1, {ka}, {kc}", KEYS)
@@ -306,6 +306,14 @@ class Seed:
                 e.raw(f"seed128_ss{j}:")
                 e.lines += data_words(ref.SS[j])
         e.raw("    .text")
+        e.raw("    # table offsets from the base register a3 (a3 = S1 in table-small, KC + 2048 otherwise)")
+        if self.v == "small":
+            e.raw(f"    .equ S2_AT, {S2_OFF}")
+            e.raw(f"    .equ KC_AT, {KC_SMALL_OFF}")
+        else:
+            for j in range(4):
+                e.raw(f"    .equ SS{j}_AT, {SS_OFF[j]}")
+            e.raw("    .equ KC_AT, -2048")
         self.function("seed128_encrypt", lambda: self.crypt(False))
         self.function("seed128_decrypt", lambda: self.crypt(True))
         self.function("seed128_keyexp_enc", self.keyexp)

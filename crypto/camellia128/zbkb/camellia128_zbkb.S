@@ -138,2426 +138,2432 @@ camellia128_sp4404:
     .word 0x07070007, 0x55550055, 0xeeee00ee, 0x0a0a000a, 0x49490049, 0x68680068, 0x38380038, 0xa4a400a4
     .word 0x28280028, 0x7b7b007b, 0xc9c900c9, 0xc1c100c1, 0xe3e300e3, 0xf4f400f4, 0xc7c700c7, 0x9e9e009e
     .text
+    # table offsets from the base register a3 (a3 = SBOX1 in table-small, SIGMA + 2048 otherwise)
+    .equ SIGMA_AT, -2048
+    .equ SP1110_AT, -2016
+    .equ SP0222_AT, -992
+    .equ SP3033_AT, 32
+    .equ SP4404_AT, 1056
     .globl camellia128_encrypt
     .type camellia128_encrypt, @function
     .p2align 2
 camellia128_encrypt:
-    or   t6, a0, a1               # io
-    andi t6, t6, 3                # io
-    bnez t6, .Lenc_bytes_in       # io
-    lw   a4, 0(a1)                # io
-    lw   a5, 4(a1)                # io
-    lw   a6, 8(a1)                # io
-    lw   a7, 12(a1)               # io
-    rev8 a4, a4                   # io
-    rev8 a5, a5                   # io
-    rev8 a6, a6                   # io
-    rev8 a7, a7                   # io
+    or   t6, a0, a1                # io
+    andi t6, t6, 3                 # io
+    bnez t6, .Lenc_bytes_in        # io
+    lw   a4, 0(a1)                 # io
+    lw   a5, 4(a1)                 # io
+    lw   a6, 8(a1)                 # io
+    lw   a7, 12(a1)                # io
+    rev8 a4, a4                    # io
+    rev8 a5, a5                    # io
+    rev8 a6, a6                    # io
+    rev8 a7, a7                    # io
 .Lenc_loaded:
-    mv   a1, t6                   # io  a1 = 0: in and out aligned
-    lui  a3, %hi(camellia128_sigma + 2048)# io
-    addi a3, a3, %lo(camellia128_sigma + 2048)# io
-    lw   t0, 0(a2)                # whiten
-    lw   t1, 4(a2)                # whiten
-    lw   t2, 8(a2)                # whiten
-    lw   t3, 12(a2)               # whiten
-    xor  a4, a4, t0               # whiten
-    xor  a5, a5, t1               # whiten
-    xor  a6, a6, t2               # whiten
-    xor  a7, a7, t3               # whiten
+    mv   a1, t6                    # io  a1 = 0: in and out aligned
+    lui  a3, %hi(camellia128_sigma + 2048) # io
+    addi a3, a3, %lo(camellia128_sigma + 2048) # io
+    lw   t0, 0(a2)                 # whiten
+    lw   t1, 4(a2)                 # whiten
+    lw   t2, 8(a2)                 # whiten
+    lw   t3, 12(a2)                # whiten
+    xor  a4, a4, t0                # whiten
+    xor  a5, a5, t1                # whiten
+    xor  a6, a6, t2                # whiten
+    xor  a7, a7, t3                # whiten
     # round 1: D2 ^= F(D1, k1)
-    lw   t0, 16(a2)               # round
-    lw   t1, 20(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 16(a2)                # round
+    lw   t1, 20(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 2: D1 ^= F(D2, k2)
-    lw   t0, 24(a2)               # round
-    lw   t1, 28(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 24(a2)                # round
+    lw   t1, 28(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 3: D2 ^= F(D1, k3)
-    lw   t0, 32(a2)               # round
-    lw   t1, 36(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 32(a2)                # round
+    lw   t1, 36(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 4: D1 ^= F(D2, k4)
-    lw   t0, 40(a2)               # round
-    lw   t1, 44(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 40(a2)                # round
+    lw   t1, 44(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 5: D2 ^= F(D1, k5)
-    lw   t0, 48(a2)               # round
-    lw   t1, 52(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 48(a2)                # round
+    lw   t1, 52(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 6: D1 ^= F(D2, k6)
-    lw   t0, 56(a2)               # round
-    lw   t1, 60(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 56(a2)                # round
+    lw   t1, 60(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # FL(D1, ke1), FLINV(D2, ke2)
-    lw   t0, 64(a2)               # fl  FL k1
-    lw   t2, 76(a2)               # fl  FLINV k2
-    lw   t1, 68(a2)               # fl  FL k2
-    lw   t3, 72(a2)               # fl  FLINV k1
-    and  t0, t0, a4               # fl
-    or   t2, t2, a7               # fl
-    rori t0, t0, 31               # rot32
-    xor  a6, a6, t2               # fl
-    xor  a5, a5, t0               # fl
-    and  t3, t3, a6               # fl
-    or   t1, t1, a5               # fl
-    rori t3, t3, 31               # rot32
-    xor  a4, a4, t1               # fl
-    xor  a7, a7, t3               # fl
+    lw   t0, 64(a2)                # fl  FL k1
+    lw   t2, 76(a2)                # fl  FLINV k2
+    lw   t1, 68(a2)                # fl  FL k2
+    lw   t3, 72(a2)                # fl  FLINV k1
+    and  t0, t0, a4                # fl
+    or   t2, t2, a7                # fl
+    rori t0, t0, 31                # rot32
+    xor  a6, a6, t2                # fl
+    xor  a5, a5, t0                # fl
+    and  t3, t3, a6                # fl
+    or   t1, t1, a5                # fl
+    rori t3, t3, 31                # rot32
+    xor  a4, a4, t1                # fl
+    xor  a7, a7, t3                # fl
     # round 7: D2 ^= F(D1, k7)
-    lw   t0, 80(a2)               # round
-    lw   t1, 84(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 80(a2)                # round
+    lw   t1, 84(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 8: D1 ^= F(D2, k8)
-    lw   t0, 88(a2)               # round
-    lw   t1, 92(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 88(a2)                # round
+    lw   t1, 92(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 9: D2 ^= F(D1, k9)
-    lw   t0, 96(a2)               # round
-    lw   t1, 100(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 96(a2)                # round
+    lw   t1, 100(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 10: D1 ^= F(D2, k10)
-    lw   t0, 104(a2)              # round
-    lw   t1, 108(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 104(a2)               # round
+    lw   t1, 108(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 11: D2 ^= F(D1, k11)
-    lw   t0, 112(a2)              # round
-    lw   t1, 116(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 112(a2)               # round
+    lw   t1, 116(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 12: D1 ^= F(D2, k12)
-    lw   t0, 120(a2)              # round
-    lw   t1, 124(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 120(a2)               # round
+    lw   t1, 124(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # FL(D1, ke3), FLINV(D2, ke4)
-    lw   t0, 128(a2)              # fl  FL k1
-    lw   t2, 140(a2)              # fl  FLINV k2
-    lw   t1, 132(a2)              # fl  FL k2
-    lw   t3, 136(a2)              # fl  FLINV k1
-    and  t0, t0, a4               # fl
-    or   t2, t2, a7               # fl
-    rori t0, t0, 31               # rot32
-    xor  a6, a6, t2               # fl
-    xor  a5, a5, t0               # fl
-    and  t3, t3, a6               # fl
-    or   t1, t1, a5               # fl
-    rori t3, t3, 31               # rot32
-    xor  a4, a4, t1               # fl
-    xor  a7, a7, t3               # fl
+    lw   t0, 128(a2)               # fl  FL k1
+    lw   t2, 140(a2)               # fl  FLINV k2
+    lw   t1, 132(a2)               # fl  FL k2
+    lw   t3, 136(a2)               # fl  FLINV k1
+    and  t0, t0, a4                # fl
+    or   t2, t2, a7                # fl
+    rori t0, t0, 31                # rot32
+    xor  a6, a6, t2                # fl
+    xor  a5, a5, t0                # fl
+    and  t3, t3, a6                # fl
+    or   t1, t1, a5                # fl
+    rori t3, t3, 31                # rot32
+    xor  a4, a4, t1                # fl
+    xor  a7, a7, t3                # fl
     # round 13: D2 ^= F(D1, k13)
-    lw   t0, 144(a2)              # round
-    lw   t1, 148(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 144(a2)               # round
+    lw   t1, 148(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 14: D1 ^= F(D2, k14)
-    lw   t0, 152(a2)              # round
-    lw   t1, 156(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 152(a2)               # round
+    lw   t1, 156(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 15: D2 ^= F(D1, k15)
-    lw   t0, 160(a2)              # round
-    lw   t1, 164(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 160(a2)               # round
+    lw   t1, 164(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 16: D1 ^= F(D2, k16)
-    lw   t0, 168(a2)              # round
-    lw   t1, 172(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 168(a2)               # round
+    lw   t1, 172(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 17: D2 ^= F(D1, k17)
-    lw   t0, 176(a2)              # round
-    lw   t1, 180(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 176(a2)               # round
+    lw   t1, 180(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 18: D1 ^= F(D2, k18)
-    lw   t0, 184(a2)              # round
-    lw   t1, 188(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
-    lw   t0, 192(a2)              # whiten
-    lw   t1, 196(a2)              # whiten
-    lw   t2, 200(a2)              # whiten
-    lw   t3, 204(a2)              # whiten
-    xor  a6, a6, t0               # whiten
-    xor  a7, a7, t1               # whiten
-    xor  a4, a4, t2               # whiten
-    xor  a5, a5, t3               # whiten
-    bnez a1, .Lenc_bytes_out      # io
-    rev8 a6, a6                   # io
-    rev8 a7, a7                   # io
-    rev8 a4, a4                   # io
-    rev8 a5, a5                   # io
-    sw   a6, 0(a0)                # io
-    sw   a7, 4(a0)                # io
-    sw   a4, 8(a0)                # io
-    sw   a5, 12(a0)               # io
-    ret                           # io
+    lw   t0, 184(a2)               # round
+    lw   t1, 188(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
+    lw   t0, 192(a2)               # whiten
+    lw   t1, 196(a2)               # whiten
+    lw   t2, 200(a2)               # whiten
+    lw   t3, 204(a2)               # whiten
+    xor  a6, a6, t0                # whiten
+    xor  a7, a7, t1                # whiten
+    xor  a4, a4, t2                # whiten
+    xor  a5, a5, t3                # whiten
+    bnez a1, .Lenc_bytes_out       # io
+    rev8 a6, a6                    # io
+    rev8 a7, a7                    # io
+    rev8 a4, a4                    # io
+    rev8 a5, a5                    # io
+    sw   a6, 0(a0)                 # io
+    sw   a7, 4(a0)                 # io
+    sw   a4, 8(a0)                 # io
+    sw   a5, 12(a0)                # io
+    ret                            # io
 .Lenc_bytes_in:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a4, t2, t0               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a5, t6, t4               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a6, t2, t0               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a7, t6, t4               # io
-    li   t6, 1                    # io
-    j    .Lenc_loaded             # io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a4, t2, t0                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a5, t6, t4                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a6, t2, t0                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a7, t6, t4                # io
+    li   t6, 1                     # io
+    j    .Lenc_loaded              # io
 .Lenc_bytes_out:
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    ret                           # io
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    ret                            # io
     .size camellia128_encrypt, .-camellia128_encrypt
     .globl camellia128_decrypt
     .type camellia128_decrypt, @function
     .p2align 2
 camellia128_decrypt:
-    or   t6, a0, a1               # io
-    andi t6, t6, 3                # io
-    bnez t6, .Ldec_bytes_in       # io
-    lw   a4, 0(a1)                # io
-    lw   a5, 4(a1)                # io
-    lw   a6, 8(a1)                # io
-    lw   a7, 12(a1)               # io
-    rev8 a4, a4                   # io
-    rev8 a5, a5                   # io
-    rev8 a6, a6                   # io
-    rev8 a7, a7                   # io
+    or   t6, a0, a1                # io
+    andi t6, t6, 3                 # io
+    bnez t6, .Ldec_bytes_in        # io
+    lw   a4, 0(a1)                 # io
+    lw   a5, 4(a1)                 # io
+    lw   a6, 8(a1)                 # io
+    lw   a7, 12(a1)                # io
+    rev8 a4, a4                    # io
+    rev8 a5, a5                    # io
+    rev8 a6, a6                    # io
+    rev8 a7, a7                    # io
 .Ldec_loaded:
-    mv   a1, t6                   # io  a1 = 0: in and out aligned
-    lui  a3, %hi(camellia128_sigma + 2048)# io
-    addi a3, a3, %lo(camellia128_sigma + 2048)# io
-    lw   t0, 192(a2)              # whiten
-    lw   t1, 196(a2)              # whiten
-    lw   t2, 200(a2)              # whiten
-    lw   t3, 204(a2)              # whiten
-    xor  a4, a4, t0               # whiten
-    xor  a5, a5, t1               # whiten
-    xor  a6, a6, t2               # whiten
-    xor  a7, a7, t3               # whiten
+    mv   a1, t6                    # io  a1 = 0: in and out aligned
+    lui  a3, %hi(camellia128_sigma + 2048) # io
+    addi a3, a3, %lo(camellia128_sigma + 2048) # io
+    lw   t0, 192(a2)               # whiten
+    lw   t1, 196(a2)               # whiten
+    lw   t2, 200(a2)               # whiten
+    lw   t3, 204(a2)               # whiten
+    xor  a4, a4, t0                # whiten
+    xor  a5, a5, t1                # whiten
+    xor  a6, a6, t2                # whiten
+    xor  a7, a7, t3                # whiten
     # round 1: D2 ^= F(D1, k18)
-    lw   t0, 184(a2)              # round
-    lw   t1, 188(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 184(a2)               # round
+    lw   t1, 188(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 2: D1 ^= F(D2, k17)
-    lw   t0, 176(a2)              # round
-    lw   t1, 180(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 176(a2)               # round
+    lw   t1, 180(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 3: D2 ^= F(D1, k16)
-    lw   t0, 168(a2)              # round
-    lw   t1, 172(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 168(a2)               # round
+    lw   t1, 172(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 4: D1 ^= F(D2, k15)
-    lw   t0, 160(a2)              # round
-    lw   t1, 164(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 160(a2)               # round
+    lw   t1, 164(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 5: D2 ^= F(D1, k14)
-    lw   t0, 152(a2)              # round
-    lw   t1, 156(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 152(a2)               # round
+    lw   t1, 156(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 6: D1 ^= F(D2, k13)
-    lw   t0, 144(a2)              # round
-    lw   t1, 148(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 144(a2)               # round
+    lw   t1, 148(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # FL(D1, ke4), FLINV(D2, ke3)
-    lw   t0, 136(a2)              # fl  FL k1
-    lw   t2, 132(a2)              # fl  FLINV k2
-    lw   t1, 140(a2)              # fl  FL k2
-    lw   t3, 128(a2)              # fl  FLINV k1
-    and  t0, t0, a4               # fl
-    or   t2, t2, a7               # fl
-    rori t0, t0, 31               # rot32
-    xor  a6, a6, t2               # fl
-    xor  a5, a5, t0               # fl
-    and  t3, t3, a6               # fl
-    or   t1, t1, a5               # fl
-    rori t3, t3, 31               # rot32
-    xor  a4, a4, t1               # fl
-    xor  a7, a7, t3               # fl
+    lw   t0, 136(a2)               # fl  FL k1
+    lw   t2, 132(a2)               # fl  FLINV k2
+    lw   t1, 140(a2)               # fl  FL k2
+    lw   t3, 128(a2)               # fl  FLINV k1
+    and  t0, t0, a4                # fl
+    or   t2, t2, a7                # fl
+    rori t0, t0, 31                # rot32
+    xor  a6, a6, t2                # fl
+    xor  a5, a5, t0                # fl
+    and  t3, t3, a6                # fl
+    or   t1, t1, a5                # fl
+    rori t3, t3, 31                # rot32
+    xor  a4, a4, t1                # fl
+    xor  a7, a7, t3                # fl
     # round 7: D2 ^= F(D1, k12)
-    lw   t0, 120(a2)              # round
-    lw   t1, 124(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 120(a2)               # round
+    lw   t1, 124(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 8: D1 ^= F(D2, k11)
-    lw   t0, 112(a2)              # round
-    lw   t1, 116(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 112(a2)               # round
+    lw   t1, 116(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 9: D2 ^= F(D1, k10)
-    lw   t0, 104(a2)              # round
-    lw   t1, 108(a2)              # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 104(a2)               # round
+    lw   t1, 108(a2)               # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 10: D1 ^= F(D2, k9)
-    lw   t0, 96(a2)               # round
-    lw   t1, 100(a2)              # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 96(a2)                # round
+    lw   t1, 100(a2)               # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 11: D2 ^= F(D1, k8)
-    lw   t0, 88(a2)               # round
-    lw   t1, 92(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 88(a2)                # round
+    lw   t1, 92(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 12: D1 ^= F(D2, k7)
-    lw   t0, 80(a2)               # round
-    lw   t1, 84(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 80(a2)                # round
+    lw   t1, 84(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # FL(D1, ke2), FLINV(D2, ke1)
-    lw   t0, 72(a2)               # fl  FL k1
-    lw   t2, 68(a2)               # fl  FLINV k2
-    lw   t1, 76(a2)               # fl  FL k2
-    lw   t3, 64(a2)               # fl  FLINV k1
-    and  t0, t0, a4               # fl
-    or   t2, t2, a7               # fl
-    rori t0, t0, 31               # rot32
-    xor  a6, a6, t2               # fl
-    xor  a5, a5, t0               # fl
-    and  t3, t3, a6               # fl
-    or   t1, t1, a5               # fl
-    rori t3, t3, 31               # rot32
-    xor  a4, a4, t1               # fl
-    xor  a7, a7, t3               # fl
+    lw   t0, 72(a2)                # fl  FL k1
+    lw   t2, 68(a2)                # fl  FLINV k2
+    lw   t1, 76(a2)                # fl  FL k2
+    lw   t3, 64(a2)                # fl  FLINV k1
+    and  t0, t0, a4                # fl
+    or   t2, t2, a7                # fl
+    rori t0, t0, 31                # rot32
+    xor  a6, a6, t2                # fl
+    xor  a5, a5, t0                # fl
+    and  t3, t3, a6                # fl
+    or   t1, t1, a5                # fl
+    rori t3, t3, 31                # rot32
+    xor  a4, a4, t1                # fl
+    xor  a7, a7, t3                # fl
     # round 13: D2 ^= F(D1, k6)
-    lw   t0, 56(a2)               # round
-    lw   t1, 60(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 56(a2)                # round
+    lw   t1, 60(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 14: D1 ^= F(D2, k5)
-    lw   t0, 48(a2)               # round
-    lw   t1, 52(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 48(a2)                # round
+    lw   t1, 52(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 15: D2 ^= F(D1, k4)
-    lw   t0, 40(a2)               # round
-    lw   t1, 44(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 40(a2)                # round
+    lw   t1, 44(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 16: D1 ^= F(D2, k3)
-    lw   t0, 32(a2)               # round
-    lw   t1, 36(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
+    lw   t0, 32(a2)                # round
+    lw   t1, 36(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
     # round 17: D2 ^= F(D1, k2)
-    lw   t0, 24(a2)               # round
-    lw   t1, 28(a2)               # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
+    lw   t0, 24(a2)                # round
+    lw   t1, 28(a2)                # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
     # round 18: D1 ^= F(D2, k1)
-    lw   t0, 16(a2)               # round
-    lw   t1, 20(a2)               # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
-    lw   t0, 0(a2)                # whiten
-    lw   t1, 4(a2)                # whiten
-    lw   t2, 8(a2)                # whiten
-    lw   t3, 12(a2)               # whiten
-    xor  a6, a6, t0               # whiten
-    xor  a7, a7, t1               # whiten
-    xor  a4, a4, t2               # whiten
-    xor  a5, a5, t3               # whiten
-    bnez a1, .Ldec_bytes_out      # io
-    rev8 a6, a6                   # io
-    rev8 a7, a7                   # io
-    rev8 a4, a4                   # io
-    rev8 a5, a5                   # io
-    sw   a6, 0(a0)                # io
-    sw   a7, 4(a0)                # io
-    sw   a4, 8(a0)                # io
-    sw   a5, 12(a0)               # io
-    ret                           # io
+    lw   t0, 16(a2)                # round
+    lw   t1, 20(a2)                # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
+    lw   t0, 0(a2)                 # whiten
+    lw   t1, 4(a2)                 # whiten
+    lw   t2, 8(a2)                 # whiten
+    lw   t3, 12(a2)                # whiten
+    xor  a6, a6, t0                # whiten
+    xor  a7, a7, t1                # whiten
+    xor  a4, a4, t2                # whiten
+    xor  a5, a5, t3                # whiten
+    bnez a1, .Ldec_bytes_out       # io
+    rev8 a6, a6                    # io
+    rev8 a7, a7                    # io
+    rev8 a4, a4                    # io
+    rev8 a5, a5                    # io
+    sw   a6, 0(a0)                 # io
+    sw   a7, 4(a0)                 # io
+    sw   a4, 8(a0)                 # io
+    sw   a5, 12(a0)                # io
+    ret                            # io
 .Ldec_bytes_in:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a4, t2, t0               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a5, t6, t4               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a6, t2, t0               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a7, t6, t4               # io
-    li   t6, 1                    # io
-    j    .Ldec_loaded             # io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a4, t2, t0                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a5, t6, t4                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a6, t2, t0                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a7, t6, t4                # io
+    li   t6, 1                     # io
+    j    .Ldec_loaded              # io
 .Ldec_bytes_out:
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    ret                           # io
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    ret                            # io
     .size camellia128_decrypt, .-camellia128_decrypt
     .globl camellia128_keyexp_enc
     .type camellia128_keyexp_enc, @function
     .p2align 2
 camellia128_keyexp_enc:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a4, t2, t0               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a5, t6, t4               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    packh t0, t1, t0              # io
-    packh t2, t3, t2              # io
-    pack a6, t2, t0               # io
-    packh t4, t5, t4              # io
-    packh t6, a3, t6              # io
-    pack a7, t6, t4               # io
-    lui  a3, %hi(camellia128_sigma + 2048)# io
-    addi a3, a3, %lo(camellia128_sigma + 2048)# io
-    sw   a4, 0(a0)                # keysched  kw1 || kw2 = KL
-    sw   a5, 4(a0)                # keysched  kw1 || kw2 = KL
-    sw   a6, 8(a0)                # keysched  kw1 || kw2 = KL
-    sw   a7, 12(a0)               # keysched  kw1 || kw2 = KL
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a4, t2, t0                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a5, t6, t4                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    packh t0, t1, t0               # io
+    packh t2, t3, t2               # io
+    pack a6, t2, t0                # io
+    packh t4, t5, t4               # io
+    packh t6, a3, t6               # io
+    pack a7, t6, t4                # io
+    lui  a3, %hi(camellia128_sigma + 2048) # io
+    addi a3, a3, %lo(camellia128_sigma + 2048) # io
+    sw   a4, 0(a0)                 # keysched  kw1 || kw2 = KL
+    sw   a5, 4(a0)                 # keysched  kw1 || kw2 = KL
+    sw   a6, 8(a0)                 # keysched  kw1 || kw2 = KL
+    sw   a7, 12(a0)                # keysched  kw1 || kw2 = KL
     # KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)
-    lw   t0, -2048(a3)            # round
-    lw   t1, -2044(a3)            # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
-    lw   t0, -2040(a3)            # round
-    lw   t1, -2036(a3)            # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
-    lw   t0, 0(a0)                # keysched
-    lw   t1, 4(a0)                # keysched
-    lw   t2, 8(a0)                # keysched
-    lw   t3, 12(a0)               # keysched
-    xor  a4, a4, t0               # keysched
-    xor  a5, a5, t1               # keysched
-    xor  a6, a6, t2               # keysched
-    xor  a7, a7, t3               # keysched
-    lw   t0, -2032(a3)            # round
-    lw   t1, -2028(a3)            # round
-    xor  t0, t0, a4               # round
-    xor  t1, t1, a5               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a6, a6, t3               # round
-    xor  a7, a7, t3               # round
-    xor  a7, a7, t4               # rot32
-    lw   t0, -2024(a3)            # round
-    lw   t1, -2020(a3)            # round
-    xor  t0, t0, a6               # round
-    xor  t1, t1, a7               # round
-    srli t2, t0, 22               # addr
-    andi t2, t2, 0x3fc            # addr
-    add  t2, t2, a3               # addr
-    lw   t2, -2016(t2)            # load  SP1110
-    srli t4, t0, 14               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t0, 6                # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    lw   t5, 32(t5)               # load  SP3033
-    slli t6, t0, 2                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t2, t2, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    slli t3, t1, 2                # addr
-    andi t3, t3, 0x3fc            # addr
-    add  t3, t3, a3               # addr
-    xor  t2, t2, t5               # mix
-    lw   t3, -2016(t3)            # load  SP1110
-    srli t4, t1, 22               # addr
-    andi t4, t4, 0x3fc            # addr
-    add  t4, t4, a3               # addr
-    lw   t4, -992(t4)             # load  SP0222
-    srli t5, t1, 14               # addr
-    andi t5, t5, 0x3fc            # addr
-    add  t5, t5, a3               # addr
-    xor  t2, t2, t6               # mix
-    lw   t5, 32(t5)               # load  SP3033
-    srli t6, t1, 6                # addr
-    andi t6, t6, 0x3fc            # addr
-    add  t6, t6, a3               # addr
-    xor  t3, t3, t4               # mix
-    lw   t6, 1056(t6)             # load  SP4404
-    rori t4, t2, 8                # rot32
-    xor  t3, t3, t5               # mix
-    xor  t3, t3, t6               # mix
-    xor  t3, t3, t2               # mix
-    xor  a4, a4, t3               # round
-    xor  a5, a5, t3               # round
-    xor  a5, a5, t4               # rot32
-    lw   t3, 0(a0)                # keysched  KL
-    lw   t4, 4(a0)                # keysched  KL
-    lw   t5, 8(a0)                # keysched  KL
-    lw   t6, 12(a0)               # keysched  KL
-    sw   a4, 16(a0)               # keysched  k1 = KA <<< 0
-    sw   a5, 20(a0)               # keysched  k1 = KA <<< 0
-    sw   a6, 24(a0)               # keysched  k2 = KA <<< 0
-    sw   a7, 28(a0)               # keysched  k2 = KA <<< 0
-    slli t0, t3, 15               # rot128  k3 = KL <<< 15
-    srli t1, t4, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 32(a0)               # keysched
-    slli t0, t4, 15               # rot128  k3 = KL <<< 15
-    srli t1, t5, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 36(a0)               # keysched
-    slli t0, t5, 15               # rot128  k4 = KL <<< 15
-    srli t1, t6, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 40(a0)               # keysched
-    slli t0, t6, 15               # rot128  k4 = KL <<< 15
-    srli t1, t3, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 44(a0)               # keysched
-    slli t0, a4, 15               # rot128  k5 = KA <<< 15
-    srli t1, a5, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 48(a0)               # keysched
-    slli t0, a5, 15               # rot128  k5 = KA <<< 15
-    srli t1, a6, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 52(a0)               # keysched
-    slli t0, a6, 15               # rot128  k6 = KA <<< 15
-    srli t1, a7, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 56(a0)               # keysched
-    slli t0, a7, 15               # rot128  k6 = KA <<< 15
-    srli t1, a4, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 60(a0)               # keysched
-    slli t0, a4, 30               # rot128  ke1 = KA <<< 30
-    srli t1, a5, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 64(a0)               # keysched
-    slli t0, a5, 30               # rot128  ke1 = KA <<< 30
-    srli t1, a6, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 68(a0)               # keysched
-    slli t0, a6, 30               # rot128  ke2 = KA <<< 30
-    srli t1, a7, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 72(a0)               # keysched
-    slli t0, a7, 30               # rot128  ke2 = KA <<< 30
-    srli t1, a4, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 76(a0)               # keysched
-    slli t0, t4, 13               # rot128  k7 = KL <<< 45
-    srli t1, t5, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 80(a0)               # keysched
-    slli t0, t5, 13               # rot128  k7 = KL <<< 45
-    srli t1, t6, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 84(a0)               # keysched
-    slli t0, t6, 13               # rot128  k8 = KL <<< 45
-    srli t1, t3, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 88(a0)               # keysched
-    slli t0, t3, 13               # rot128  k8 = KL <<< 45
-    srli t1, t4, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 92(a0)               # keysched
-    slli t0, a5, 13               # rot128  k9 = KA <<< 45
-    srli t1, a6, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 96(a0)               # keysched
-    slli t0, a6, 13               # rot128  k9 = KA <<< 45
-    srli t1, a7, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 100(a0)              # keysched
-    slli t0, t6, 28               # rot128  k10 = KL <<< 60
-    srli t1, t3, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 104(a0)              # keysched
-    slli t0, t3, 28               # rot128  k10 = KL <<< 60
-    srli t1, t4, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 108(a0)              # keysched
-    slli t0, a5, 28               # rot128  k11 = KA <<< 60
-    srli t1, a6, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 112(a0)              # keysched
-    slli t0, a6, 28               # rot128  k11 = KA <<< 60
-    srli t1, a7, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 116(a0)              # keysched
-    slli t0, a7, 28               # rot128  k12 = KA <<< 60
-    srli t1, a4, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 120(a0)              # keysched
-    slli t0, a4, 28               # rot128  k12 = KA <<< 60
-    srli t1, a5, 4                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 124(a0)              # keysched
-    slli t0, t5, 13               # rot128  ke3 = KL <<< 77
-    srli t1, t6, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 128(a0)              # keysched
-    slli t0, t6, 13               # rot128  ke3 = KL <<< 77
-    srli t1, t3, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 132(a0)              # keysched
-    slli t0, t3, 13               # rot128  ke4 = KL <<< 77
-    srli t1, t4, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 136(a0)              # keysched
-    slli t0, t4, 13               # rot128  ke4 = KL <<< 77
-    srli t1, t5, 19               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 140(a0)              # keysched
-    slli t0, t5, 30               # rot128  k13 = KL <<< 94
-    srli t1, t6, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 144(a0)              # keysched
-    slli t0, t6, 30               # rot128  k13 = KL <<< 94
-    srli t1, t3, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 148(a0)              # keysched
-    slli t0, t3, 30               # rot128  k14 = KL <<< 94
-    srli t1, t4, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 152(a0)              # keysched
-    slli t0, t4, 30               # rot128  k14 = KL <<< 94
-    srli t1, t5, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 156(a0)              # keysched
-    slli t0, a6, 30               # rot128  k15 = KA <<< 94
-    srli t1, a7, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 160(a0)              # keysched
-    slli t0, a7, 30               # rot128  k15 = KA <<< 94
-    srli t1, a4, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 164(a0)              # keysched
-    slli t0, a4, 30               # rot128  k16 = KA <<< 94
-    srli t1, a5, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 168(a0)              # keysched
-    slli t0, a5, 30               # rot128  k16 = KA <<< 94
-    srli t1, a6, 2                # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 172(a0)              # keysched
-    slli t0, t6, 15               # rot128  k17 = KL <<< 111
-    srli t1, t3, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 176(a0)              # keysched
-    slli t0, t3, 15               # rot128  k17 = KL <<< 111
-    srli t1, t4, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 180(a0)              # keysched
-    slli t0, t4, 15               # rot128  k18 = KL <<< 111
-    srli t1, t5, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 184(a0)              # keysched
-    slli t0, t5, 15               # rot128  k18 = KL <<< 111
-    srli t1, t6, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 188(a0)              # keysched
-    slli t0, a7, 15               # rot128  kw3 = KA <<< 111
-    srli t1, a4, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 192(a0)              # keysched
-    slli t0, a4, 15               # rot128  kw3 = KA <<< 111
-    srli t1, a5, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 196(a0)              # keysched
-    slli t0, a5, 15               # rot128  kw4 = KA <<< 111
-    srli t1, a6, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 200(a0)              # keysched
-    slli t0, a6, 15               # rot128  kw4 = KA <<< 111
-    srli t1, a7, 17               # rot128
-    or   t0, t0, t1               # rot128
-    sw   t0, 204(a0)              # keysched
-    ret                           # io
+    lw   t0, SIGMA_AT(a3)          # round
+    lw   t1, SIGMA_AT + 4(a3)      # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
+    lw   t0, SIGMA_AT + 8(a3)      # round
+    lw   t1, SIGMA_AT + 12(a3)     # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
+    lw   t0, 0(a0)                 # keysched
+    lw   t1, 4(a0)                 # keysched
+    lw   t2, 8(a0)                 # keysched
+    lw   t3, 12(a0)                # keysched
+    xor  a4, a4, t0                # keysched
+    xor  a5, a5, t1                # keysched
+    xor  a6, a6, t2                # keysched
+    xor  a7, a7, t3                # keysched
+    lw   t0, SIGMA_AT + 16(a3)     # round
+    lw   t1, SIGMA_AT + 20(a3)     # round
+    xor  t0, t0, a4                # round
+    xor  t1, t1, a5                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a6, a6, t3                # round
+    xor  a7, a7, t3                # round
+    xor  a7, a7, t4                # rot32
+    lw   t0, SIGMA_AT + 24(a3)     # round
+    lw   t1, SIGMA_AT + 28(a3)     # round
+    xor  t0, t0, a6                # round
+    xor  t1, t1, a7                # round
+    srli t2, t0, 22                # addr
+    andi t2, t2, 0x3fc             # addr
+    add  t2, t2, a3                # addr
+    lw   t2, SP1110_AT(t2)         # load
+    srli t4, t0, 14                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t0, 6                 # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    lw   t5, SP3033_AT(t5)         # load
+    slli t6, t0, 2                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t2, t2, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    slli t3, t1, 2                 # addr
+    andi t3, t3, 0x3fc             # addr
+    add  t3, t3, a3                # addr
+    xor  t2, t2, t5                # mix
+    lw   t3, SP1110_AT(t3)         # load
+    srli t4, t1, 22                # addr
+    andi t4, t4, 0x3fc             # addr
+    add  t4, t4, a3                # addr
+    lw   t4, SP0222_AT(t4)         # load
+    srli t5, t1, 14                # addr
+    andi t5, t5, 0x3fc             # addr
+    add  t5, t5, a3                # addr
+    xor  t2, t2, t6                # mix
+    lw   t5, SP3033_AT(t5)         # load
+    srli t6, t1, 6                 # addr
+    andi t6, t6, 0x3fc             # addr
+    add  t6, t6, a3                # addr
+    xor  t3, t3, t4                # mix
+    lw   t6, SP4404_AT(t6)         # load
+    rori t4, t2, 8                 # rot32
+    xor  t3, t3, t5                # mix
+    xor  t3, t3, t6                # mix
+    xor  t3, t3, t2                # mix
+    xor  a4, a4, t3                # round
+    xor  a5, a5, t3                # round
+    xor  a5, a5, t4                # rot32
+    lw   t3, 0(a0)                 # keysched  KL
+    lw   t4, 4(a0)                 # keysched  KL
+    lw   t5, 8(a0)                 # keysched  KL
+    lw   t6, 12(a0)                # keysched  KL
+    sw   a4, 16(a0)                # keysched  k1 = KA <<< 0
+    sw   a5, 20(a0)                # keysched  k1 = KA <<< 0
+    sw   a6, 24(a0)                # keysched  k2 = KA <<< 0
+    sw   a7, 28(a0)                # keysched  k2 = KA <<< 0
+    slli t0, t3, 15                # rot128  k3 = KL <<< 15
+    srli t1, t4, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 32(a0)                # keysched
+    slli t0, t4, 15                # rot128  k3 = KL <<< 15
+    srli t1, t5, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 36(a0)                # keysched
+    slli t0, t5, 15                # rot128  k4 = KL <<< 15
+    srli t1, t6, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 40(a0)                # keysched
+    slli t0, t6, 15                # rot128  k4 = KL <<< 15
+    srli t1, t3, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 44(a0)                # keysched
+    slli t0, a4, 15                # rot128  k5 = KA <<< 15
+    srli t1, a5, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 48(a0)                # keysched
+    slli t0, a5, 15                # rot128  k5 = KA <<< 15
+    srli t1, a6, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 52(a0)                # keysched
+    slli t0, a6, 15                # rot128  k6 = KA <<< 15
+    srli t1, a7, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 56(a0)                # keysched
+    slli t0, a7, 15                # rot128  k6 = KA <<< 15
+    srli t1, a4, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 60(a0)                # keysched
+    slli t0, a4, 30                # rot128  ke1 = KA <<< 30
+    srli t1, a5, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 64(a0)                # keysched
+    slli t0, a5, 30                # rot128  ke1 = KA <<< 30
+    srli t1, a6, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 68(a0)                # keysched
+    slli t0, a6, 30                # rot128  ke2 = KA <<< 30
+    srli t1, a7, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 72(a0)                # keysched
+    slli t0, a7, 30                # rot128  ke2 = KA <<< 30
+    srli t1, a4, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 76(a0)                # keysched
+    slli t0, t4, 13                # rot128  k7 = KL <<< 45
+    srli t1, t5, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 80(a0)                # keysched
+    slli t0, t5, 13                # rot128  k7 = KL <<< 45
+    srli t1, t6, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 84(a0)                # keysched
+    slli t0, t6, 13                # rot128  k8 = KL <<< 45
+    srli t1, t3, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 88(a0)                # keysched
+    slli t0, t3, 13                # rot128  k8 = KL <<< 45
+    srli t1, t4, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 92(a0)                # keysched
+    slli t0, a5, 13                # rot128  k9 = KA <<< 45
+    srli t1, a6, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 96(a0)                # keysched
+    slli t0, a6, 13                # rot128  k9 = KA <<< 45
+    srli t1, a7, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 100(a0)               # keysched
+    slli t0, t6, 28                # rot128  k10 = KL <<< 60
+    srli t1, t3, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 104(a0)               # keysched
+    slli t0, t3, 28                # rot128  k10 = KL <<< 60
+    srli t1, t4, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 108(a0)               # keysched
+    slli t0, a5, 28                # rot128  k11 = KA <<< 60
+    srli t1, a6, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 112(a0)               # keysched
+    slli t0, a6, 28                # rot128  k11 = KA <<< 60
+    srli t1, a7, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 116(a0)               # keysched
+    slli t0, a7, 28                # rot128  k12 = KA <<< 60
+    srli t1, a4, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 120(a0)               # keysched
+    slli t0, a4, 28                # rot128  k12 = KA <<< 60
+    srli t1, a5, 4                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 124(a0)               # keysched
+    slli t0, t5, 13                # rot128  ke3 = KL <<< 77
+    srli t1, t6, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 128(a0)               # keysched
+    slli t0, t6, 13                # rot128  ke3 = KL <<< 77
+    srli t1, t3, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 132(a0)               # keysched
+    slli t0, t3, 13                # rot128  ke4 = KL <<< 77
+    srli t1, t4, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 136(a0)               # keysched
+    slli t0, t4, 13                # rot128  ke4 = KL <<< 77
+    srli t1, t5, 19                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 140(a0)               # keysched
+    slli t0, t5, 30                # rot128  k13 = KL <<< 94
+    srli t1, t6, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 144(a0)               # keysched
+    slli t0, t6, 30                # rot128  k13 = KL <<< 94
+    srli t1, t3, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 148(a0)               # keysched
+    slli t0, t3, 30                # rot128  k14 = KL <<< 94
+    srli t1, t4, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 152(a0)               # keysched
+    slli t0, t4, 30                # rot128  k14 = KL <<< 94
+    srli t1, t5, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 156(a0)               # keysched
+    slli t0, a6, 30                # rot128  k15 = KA <<< 94
+    srli t1, a7, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 160(a0)               # keysched
+    slli t0, a7, 30                # rot128  k15 = KA <<< 94
+    srli t1, a4, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 164(a0)               # keysched
+    slli t0, a4, 30                # rot128  k16 = KA <<< 94
+    srli t1, a5, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 168(a0)               # keysched
+    slli t0, a5, 30                # rot128  k16 = KA <<< 94
+    srli t1, a6, 2                 # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 172(a0)               # keysched
+    slli t0, t6, 15                # rot128  k17 = KL <<< 111
+    srli t1, t3, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 176(a0)               # keysched
+    slli t0, t3, 15                # rot128  k17 = KL <<< 111
+    srli t1, t4, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 180(a0)               # keysched
+    slli t0, t4, 15                # rot128  k18 = KL <<< 111
+    srli t1, t5, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 184(a0)               # keysched
+    slli t0, t5, 15                # rot128  k18 = KL <<< 111
+    srli t1, t6, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 188(a0)               # keysched
+    slli t0, a7, 15                # rot128  kw3 = KA <<< 111
+    srli t1, a4, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 192(a0)               # keysched
+    slli t0, a4, 15                # rot128  kw3 = KA <<< 111
+    srli t1, a5, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 196(a0)               # keysched
+    slli t0, a5, 15                # rot128  kw4 = KA <<< 111
+    srli t1, a6, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 200(a0)               # keysched
+    slli t0, a6, 15                # rot128  kw4 = KA <<< 111
+    srli t1, a7, 17                # rot128
+    or   t0, t0, t1                # rot128
+    sw   t0, 204(a0)               # keysched
+    ret                            # io
     .size camellia128_keyexp_enc, .-camellia128_keyexp_enc

@@ -39,3943 +39,3946 @@ seed128_small_sbox:                  # S1 (RFC 4269 Appendix A), then S2, then K
     .word 0x9e3779b9, 0x3c6ef373, 0x78dde6e6, 0xf1bbcdcc, 0xe3779b99, 0xc6ef3733, 0x8dde6e67, 0x1bbcdccf
     .word 0x3779b99e, 0x6ef3733c, 0xdde6e678, 0xbbcdccf1, 0x779b99e3, 0xef3733c6, 0xde6e678d, 0xbcdccf1b
     .text
+    # table offsets from the base register a3 (a3 = S1 in table-small, KC + 2048 otherwise)
+    .equ S2_AT, 256
+    .equ KC_AT, 512
     .globl seed128_encrypt
     .type seed128_encrypt, @function
     .p2align 2
 seed128_encrypt:
-    addi sp, sp, -16              # io
-    sw   s0, 0(sp)                # io
-    sw   s1, 4(sp)                # io
-    sw   s2, 8(sp)                # io
-    sw   s3, 12(sp)               # io
-    lui  s0, 0xfccfd              # io
-    addi s0, s0, -4               # io
-    lui  s1, 0x3f3ff              # io
-    addi s1, s1, 1011             # io
-    lui  s2, 0xcffd0              # io
-    addi s2, s2, -817             # io
-    lui  s3, 0xf3f34              # io
-    addi s3, s3, -193             # io
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_small_sbox)# io
-    addi a3, a3, %lo(seed128_small_sbox)# io
+    addi sp, sp, -16               # io
+    sw   s0, 0(sp)                 # io
+    sw   s1, 4(sp)                 # io
+    sw   s2, 8(sp)                 # io
+    sw   s3, 12(sp)                # io
+    lui  s0, 0xfccfd               # io
+    addi s0, s0, -4                # io
+    lui  s1, 0x3f3ff               # io
+    addi s1, s1, 1011              # io
+    lui  s2, 0xcffd0               # io
+    addi s2, s2, -817              # io
+    lui  s3, 0xf3f34               # io
+    addi s3, s3, -193              # io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_small_sbox) # io
+    addi a3, a3, %lo(seed128_small_sbox) # io
     # round 1: L ^= F(R, K1)
-    lw   t2, 0(a2)                # round  K1,0
-    lw   t3, 4(a2)                # round  K1,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 0(a2)                 # round  K1,0
+    lw   t3, 4(a2)                 # round  K1,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 2: L ^= F(R, K2)
-    lw   t2, 8(a2)                # round  K2,0
-    lw   t3, 12(a2)               # round  K2,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 8(a2)                 # round  K2,0
+    lw   t3, 12(a2)                # round  K2,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 3: L ^= F(R, K3)
-    lw   t2, 16(a2)               # round  K3,0
-    lw   t3, 20(a2)               # round  K3,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 16(a2)                # round  K3,0
+    lw   t3, 20(a2)                # round  K3,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 4: L ^= F(R, K4)
-    lw   t2, 24(a2)               # round  K4,0
-    lw   t3, 28(a2)               # round  K4,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 24(a2)                # round  K4,0
+    lw   t3, 28(a2)                # round  K4,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 5: L ^= F(R, K5)
-    lw   t2, 32(a2)               # round  K5,0
-    lw   t3, 36(a2)               # round  K5,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 32(a2)                # round  K5,0
+    lw   t3, 36(a2)                # round  K5,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 6: L ^= F(R, K6)
-    lw   t2, 40(a2)               # round  K6,0
-    lw   t3, 44(a2)               # round  K6,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 40(a2)                # round  K6,0
+    lw   t3, 44(a2)                # round  K6,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 7: L ^= F(R, K7)
-    lw   t2, 48(a2)               # round  K7,0
-    lw   t3, 52(a2)               # round  K7,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 48(a2)                # round  K7,0
+    lw   t3, 52(a2)                # round  K7,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 8: L ^= F(R, K8)
-    lw   t2, 56(a2)               # round  K8,0
-    lw   t3, 60(a2)               # round  K8,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 56(a2)                # round  K8,0
+    lw   t3, 60(a2)                # round  K8,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 9: L ^= F(R, K9)
-    lw   t2, 64(a2)               # round  K9,0
-    lw   t3, 68(a2)               # round  K9,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 64(a2)                # round  K9,0
+    lw   t3, 68(a2)                # round  K9,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 10: L ^= F(R, K10)
-    lw   t2, 72(a2)               # round  K10,0
-    lw   t3, 76(a2)               # round  K10,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 72(a2)                # round  K10,0
+    lw   t3, 76(a2)                # round  K10,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 11: L ^= F(R, K11)
-    lw   t2, 80(a2)               # round  K11,0
-    lw   t3, 84(a2)               # round  K11,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 80(a2)                # round  K11,0
+    lw   t3, 84(a2)                # round  K11,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 12: L ^= F(R, K12)
-    lw   t2, 88(a2)               # round  K12,0
-    lw   t3, 92(a2)               # round  K12,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 88(a2)                # round  K12,0
+    lw   t3, 92(a2)                # round  K12,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 13: L ^= F(R, K13)
-    lw   t2, 96(a2)               # round  K13,0
-    lw   t3, 100(a2)              # round  K13,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 96(a2)                # round  K13,0
+    lw   t3, 100(a2)               # round  K13,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 14: L ^= F(R, K14)
-    lw   t2, 104(a2)              # round  K14,0
-    lw   t3, 108(a2)              # round  K14,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 104(a2)               # round  K14,0
+    lw   t3, 108(a2)               # round  K14,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 15: L ^= F(R, K15)
-    lw   t2, 112(a2)              # round  K15,0
-    lw   t3, 116(a2)              # round  K15,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 112(a2)               # round  K15,0
+    lw   t3, 116(a2)               # round  K15,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 16: L ^= F(R, K16)
-    lw   t2, 120(a2)              # round  K16,0
-    lw   t3, 124(a2)              # round  K16,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    lw   s0, 0(sp)                # io
-    lw   s1, 4(sp)                # io
-    lw   s2, 8(sp)                # io
-    lw   s3, 12(sp)               # io
-    addi sp, sp, 16               # io
-    ret                           # io
+    lw   t2, 120(a2)               # round  K16,0
+    lw   t3, 124(a2)               # round  K16,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    lw   s0, 0(sp)                 # io
+    lw   s1, 4(sp)                 # io
+    lw   s2, 8(sp)                 # io
+    lw   s3, 12(sp)                # io
+    addi sp, sp, 16                # io
+    ret                            # io
     .size seed128_encrypt, .-seed128_encrypt
     .globl seed128_decrypt
     .type seed128_decrypt, @function
     .p2align 2
 seed128_decrypt:
-    addi sp, sp, -16              # io
-    sw   s0, 0(sp)                # io
-    sw   s1, 4(sp)                # io
-    sw   s2, 8(sp)                # io
-    sw   s3, 12(sp)               # io
-    lui  s0, 0xfccfd              # io
-    addi s0, s0, -4               # io
-    lui  s1, 0x3f3ff              # io
-    addi s1, s1, 1011             # io
-    lui  s2, 0xcffd0              # io
-    addi s2, s2, -817             # io
-    lui  s3, 0xf3f34              # io
-    addi s3, s3, -193             # io
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_small_sbox)# io
-    addi a3, a3, %lo(seed128_small_sbox)# io
+    addi sp, sp, -16               # io
+    sw   s0, 0(sp)                 # io
+    sw   s1, 4(sp)                 # io
+    sw   s2, 8(sp)                 # io
+    sw   s3, 12(sp)                # io
+    lui  s0, 0xfccfd               # io
+    addi s0, s0, -4                # io
+    lui  s1, 0x3f3ff               # io
+    addi s1, s1, 1011              # io
+    lui  s2, 0xcffd0               # io
+    addi s2, s2, -817              # io
+    lui  s3, 0xf3f34               # io
+    addi s3, s3, -193              # io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_small_sbox) # io
+    addi a3, a3, %lo(seed128_small_sbox) # io
     # round 1: L ^= F(R, K16)
-    lw   t2, 120(a2)              # round  K16,0
-    lw   t3, 124(a2)              # round  K16,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 120(a2)               # round  K16,0
+    lw   t3, 124(a2)               # round  K16,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 2: L ^= F(R, K15)
-    lw   t2, 112(a2)              # round  K15,0
-    lw   t3, 116(a2)              # round  K15,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 112(a2)               # round  K15,0
+    lw   t3, 116(a2)               # round  K15,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 3: L ^= F(R, K14)
-    lw   t2, 104(a2)              # round  K14,0
-    lw   t3, 108(a2)              # round  K14,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 104(a2)               # round  K14,0
+    lw   t3, 108(a2)               # round  K14,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 4: L ^= F(R, K13)
-    lw   t2, 96(a2)               # round  K13,0
-    lw   t3, 100(a2)              # round  K13,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 96(a2)                # round  K13,0
+    lw   t3, 100(a2)               # round  K13,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 5: L ^= F(R, K12)
-    lw   t2, 88(a2)               # round  K12,0
-    lw   t3, 92(a2)               # round  K12,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 88(a2)                # round  K12,0
+    lw   t3, 92(a2)                # round  K12,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 6: L ^= F(R, K11)
-    lw   t2, 80(a2)               # round  K11,0
-    lw   t3, 84(a2)               # round  K11,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 80(a2)                # round  K11,0
+    lw   t3, 84(a2)                # round  K11,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 7: L ^= F(R, K10)
-    lw   t2, 72(a2)               # round  K10,0
-    lw   t3, 76(a2)               # round  K10,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 72(a2)                # round  K10,0
+    lw   t3, 76(a2)                # round  K10,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 8: L ^= F(R, K9)
-    lw   t2, 64(a2)               # round  K9,0
-    lw   t3, 68(a2)               # round  K9,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 64(a2)                # round  K9,0
+    lw   t3, 68(a2)                # round  K9,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 9: L ^= F(R, K8)
-    lw   t2, 56(a2)               # round  K8,0
-    lw   t3, 60(a2)               # round  K8,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 56(a2)                # round  K8,0
+    lw   t3, 60(a2)                # round  K8,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 10: L ^= F(R, K7)
-    lw   t2, 48(a2)               # round  K7,0
-    lw   t3, 52(a2)               # round  K7,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 48(a2)                # round  K7,0
+    lw   t3, 52(a2)                # round  K7,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 11: L ^= F(R, K6)
-    lw   t2, 40(a2)               # round  K6,0
-    lw   t3, 44(a2)               # round  K6,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 40(a2)                # round  K6,0
+    lw   t3, 44(a2)                # round  K6,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 12: L ^= F(R, K5)
-    lw   t2, 32(a2)               # round  K5,0
-    lw   t3, 36(a2)               # round  K5,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 32(a2)                # round  K5,0
+    lw   t3, 36(a2)                # round  K5,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 13: L ^= F(R, K4)
-    lw   t2, 24(a2)               # round  K4,0
-    lw   t3, 28(a2)               # round  K4,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 24(a2)                # round  K4,0
+    lw   t3, 28(a2)                # round  K4,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 14: L ^= F(R, K3)
-    lw   t2, 16(a2)               # round  K3,0
-    lw   t3, 20(a2)               # round  K3,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 16(a2)                # round  K3,0
+    lw   t3, 20(a2)                # round  K3,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 15: L ^= F(R, K2)
-    lw   t2, 8(a2)                # round  K2,0
-    lw   t3, 12(a2)               # round  K2,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 8(a2)                 # round  K2,0
+    lw   t3, 12(a2)                # round  K2,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 16: L ^= F(R, K1)
-    lw   t2, 0(a2)                # round  K1,0
-    lw   t3, 4(a2)                # round  K1,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    andi t2, t0, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t0, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t0, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t0, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t0, t2, t4               # mix
-    add  t1, t1, t0               # round
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    lw   s0, 0(sp)                # io
-    lw   s1, 4(sp)                # io
-    lw   s2, 8(sp)                # io
-    lw   s3, 12(sp)               # io
-    addi sp, sp, 16               # io
-    ret                           # io
+    lw   t2, 0(a2)                 # round  K1,0
+    lw   t3, 4(a2)                 # round  K1,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    andi t2, t0, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t0, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t0, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t0, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t0, t2, t4                # mix
+    add  t1, t1, t0                # round
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    lw   s0, 0(sp)                 # io
+    lw   s1, 4(sp)                 # io
+    lw   s2, 8(sp)                 # io
+    lw   s3, 12(sp)                # io
+    addi sp, sp, 16                # io
+    ret                            # io
     .size seed128_decrypt, .-seed128_decrypt
     .globl seed128_keyexp_enc
     .type seed128_keyexp_enc, @function
     .p2align 2
 seed128_keyexp_enc:
-    addi sp, sp, -16              # io
-    sw   s0, 0(sp)                # io
-    sw   s1, 4(sp)                # io
-    sw   s2, 8(sp)                # io
-    sw   s3, 12(sp)               # io
-    lui  s0, 0xfccfd              # io
-    addi s0, s0, -4               # io
-    lui  s1, 0x3f3ff              # io
-    addi s1, s1, 1011             # io
-    lui  s2, 0xcffd0              # io
-    addi s2, s2, -817             # io
-    lui  s3, 0xf3f34              # io
-    addi s3, s3, -193             # io
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_small_sbox)# io
-    addi a3, a3, %lo(seed128_small_sbox)# io
-    addi a1, a3, 512              # keysched
-    addi a2, a3, 576              # keysched
+    addi sp, sp, -16               # io
+    sw   s0, 0(sp)                 # io
+    sw   s1, 4(sp)                 # io
+    sw   s2, 8(sp)                 # io
+    sw   s3, 12(sp)                # io
+    lui  s0, 0xfccfd               # io
+    addi s0, s0, -4                # io
+    lui  s1, 0x3f3ff               # io
+    addi s1, s1, 1011              # io
+    lui  s2, 0xcffd0               # io
+    addi s2, s2, -817              # io
+    lui  s3, 0xf3f34               # io
+    addi s3, s3, -193              # io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_small_sbox) # io
+    addi a3, a3, %lo(seed128_small_sbox) # io
+    addi a1, a3, KC_AT             # keysched
+    addi a2, a3, KC_AT + 64        # keysched
 .Lkx_loop:
     # K1 (K2j+1 in the loop)
-    lw   t0, 0(a1)                # keysched  KC
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    sw   t1, 0(a0)                # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    sw   t1, 4(a0)                # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, 0(a1)                 # keysched  KC
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    sw   t1, 0(a0)                 # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    sw   t1, 4(a0)                 # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K2 (K2j+2)
-    lw   t0, 4(a1)                # keysched  KC
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    sw   t1, 8(a0)                # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    andi t2, t1, 0xff             # addr
-    add  t2, t2, a3               # addr
-    lbu  t2, 0(t2)                # load  S1[x0]
-    srli t3, t1, 8                # addr
-    andi t3, t3, 0xff             # addr
-    add  t3, t3, a3               # addr
-    lbu  t3, 256(t3)              # load  S2[x1]
-    srli t4, t1, 16               # addr
-    andi t4, t4, 0xff             # addr
-    add  t4, t4, a3               # addr
-    lbu  t4, 0(t4)                # load  S1[x2]
-    srli t5, t1, 24               # addr
-    add  t5, t5, a3               # addr
-    lbu  t5, 256(t5)              # load  S2[x3]
-    slli t6, t3, 8                # mix
-    or   t2, t2, t6               # mix
-    slli t6, t2, 16               # mix
-    or   t2, t2, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t2, 8                # mix
-    or   t6, t6, t3               # mix  [hi,lo,hi,lo]
-    and  t2, t2, s0               # mix
-    and  t6, t6, s1               # mix
-    xor  t2, t2, t6               # mix
-    slli t6, t5, 8                # mix
-    or   t4, t4, t6               # mix
-    slli t6, t4, 16               # mix
-    or   t4, t4, t6               # mix  [lo,hi,lo,hi]
-    slli t6, t4, 8                # mix
-    or   t6, t6, t5               # mix  [hi,lo,hi,lo]
-    and  t4, t4, s2               # mix
-    and  t6, t6, s3               # mix
-    xor  t4, t4, t6               # mix
-    xor  t1, t2, t4               # mix
-    sw   t1, 12(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
-    addi a0, a0, 16               # keysched
-    addi a1, a1, 8                # keysched
-    bne  a1, a2, .Lkx_loop        # keysched
-    lw   s0, 0(sp)                # io
-    lw   s1, 4(sp)                # io
-    lw   s2, 8(sp)                # io
-    lw   s3, 12(sp)               # io
-    addi sp, sp, 16               # io
-    ret                           # io
+    lw   t0, 4(a1)                 # keysched  KC
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    sw   t1, 8(a0)                 # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    andi t2, t1, 0xff              # addr
+    add  t2, t2, a3                # addr
+    lbu  t2, 0(t2)                 # load  S1[x0]
+    srli t3, t1, 8                 # addr
+    andi t3, t3, 0xff              # addr
+    add  t3, t3, a3                # addr
+    lbu  t3, S2_AT(t3)             # load  S2[x1]
+    srli t4, t1, 16                # addr
+    andi t4, t4, 0xff              # addr
+    add  t4, t4, a3                # addr
+    lbu  t4, 0(t4)                 # load  S1[x2]
+    srli t5, t1, 24                # addr
+    add  t5, t5, a3                # addr
+    lbu  t5, S2_AT(t5)             # load  S2[x3]
+    slli t6, t3, 8                 # mix
+    or   t2, t2, t6                # mix
+    slli t6, t2, 16                # mix
+    or   t2, t2, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t2, 8                 # mix
+    or   t6, t6, t3                # mix  [hi,lo,hi,lo]
+    and  t2, t2, s0                # mix
+    and  t6, t6, s1                # mix
+    xor  t2, t2, t6                # mix
+    slli t6, t5, 8                 # mix
+    or   t4, t4, t6                # mix
+    slli t6, t4, 16                # mix
+    or   t4, t4, t6                # mix  [lo,hi,lo,hi]
+    slli t6, t4, 8                 # mix
+    or   t6, t6, t5                # mix  [hi,lo,hi,lo]
+    and  t4, t4, s2                # mix
+    and  t6, t6, s3                # mix
+    xor  t4, t4, t6                # mix
+    xor  t1, t2, t4                # mix
+    sw   t1, 12(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
+    addi a0, a0, 16                # keysched
+    addi a1, a1, 8                 # keysched
+    bne  a1, a2, .Lkx_loop         # keysched
+    lw   s0, 0(sp)                 # io
+    lw   s1, 4(sp)                 # io
+    lw   s2, 8(sp)                 # io
+    lw   s3, 12(sp)                # io
+    addi sp, sp, 16                # io
+    ret                            # io
     .size seed128_keyexp_enc, .-seed128_keyexp_enc

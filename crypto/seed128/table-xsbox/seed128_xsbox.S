@@ -140,2181 +140,2187 @@ seed128_ss3:
     .word 0x07333437, 0xc7e3e427, 0x04202424, 0x84a0a424, 0xcbc3c80b, 0x43535013, 0x0a02080a, 0x87838407
     .word 0xc9d1d819, 0x4c404c0c, 0x83838003, 0x8f838c0f, 0xcec2cc0e, 0x0b33383b, 0x4a42480a, 0x87b3b437
     .text
+    # table offsets from the base register a3 (a3 = S1 in table-small, KC + 2048 otherwise)
+    .equ SS0_AT, -1984
+    .equ SS1_AT, -960
+    .equ SS2_AT, 64
+    .equ SS3_AT, 1088
+    .equ KC_AT, -2048
     .globl seed128_encrypt
     .type seed128_encrypt, @function
     .p2align 2
 seed128_encrypt:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_kc + 2048)# io
-    addi a3, a3, %lo(seed128_kc + 2048)# io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_kc + 2048) # io
+    addi a3, a3, %lo(seed128_kc + 2048) # io
     # round 1: L ^= F(R, K1)
-    lw   t2, 0(a2)                # round  K1,0
-    lw   t3, 4(a2)                # round  K1,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 0(a2)                 # round  K1,0
+    lw   t3, 4(a2)                 # round  K1,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 2: L ^= F(R, K2)
-    lw   t2, 8(a2)                # round  K2,0
-    lw   t3, 12(a2)               # round  K2,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 8(a2)                 # round  K2,0
+    lw   t3, 12(a2)                # round  K2,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 3: L ^= F(R, K3)
-    lw   t2, 16(a2)               # round  K3,0
-    lw   t3, 20(a2)               # round  K3,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 16(a2)                # round  K3,0
+    lw   t3, 20(a2)                # round  K3,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 4: L ^= F(R, K4)
-    lw   t2, 24(a2)               # round  K4,0
-    lw   t3, 28(a2)               # round  K4,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 24(a2)                # round  K4,0
+    lw   t3, 28(a2)                # round  K4,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 5: L ^= F(R, K5)
-    lw   t2, 32(a2)               # round  K5,0
-    lw   t3, 36(a2)               # round  K5,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 32(a2)                # round  K5,0
+    lw   t3, 36(a2)                # round  K5,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 6: L ^= F(R, K6)
-    lw   t2, 40(a2)               # round  K6,0
-    lw   t3, 44(a2)               # round  K6,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 40(a2)                # round  K6,0
+    lw   t3, 44(a2)                # round  K6,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 7: L ^= F(R, K7)
-    lw   t2, 48(a2)               # round  K7,0
-    lw   t3, 52(a2)               # round  K7,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 48(a2)                # round  K7,0
+    lw   t3, 52(a2)                # round  K7,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 8: L ^= F(R, K8)
-    lw   t2, 56(a2)               # round  K8,0
-    lw   t3, 60(a2)               # round  K8,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 56(a2)                # round  K8,0
+    lw   t3, 60(a2)                # round  K8,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 9: L ^= F(R, K9)
-    lw   t2, 64(a2)               # round  K9,0
-    lw   t3, 68(a2)               # round  K9,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 64(a2)                # round  K9,0
+    lw   t3, 68(a2)                # round  K9,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 10: L ^= F(R, K10)
-    lw   t2, 72(a2)               # round  K10,0
-    lw   t3, 76(a2)               # round  K10,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 72(a2)                # round  K10,0
+    lw   t3, 76(a2)                # round  K10,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 11: L ^= F(R, K11)
-    lw   t2, 80(a2)               # round  K11,0
-    lw   t3, 84(a2)               # round  K11,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 80(a2)                # round  K11,0
+    lw   t3, 84(a2)                # round  K11,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 12: L ^= F(R, K12)
-    lw   t2, 88(a2)               # round  K12,0
-    lw   t3, 92(a2)               # round  K12,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 88(a2)                # round  K12,0
+    lw   t3, 92(a2)                # round  K12,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 13: L ^= F(R, K13)
-    lw   t2, 96(a2)               # round  K13,0
-    lw   t3, 100(a2)              # round  K13,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 96(a2)                # round  K13,0
+    lw   t3, 100(a2)               # round  K13,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 14: L ^= F(R, K14)
-    lw   t2, 104(a2)              # round  K14,0
-    lw   t3, 108(a2)              # round  K14,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 104(a2)               # round  K14,0
+    lw   t3, 108(a2)               # round  K14,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 15: L ^= F(R, K15)
-    lw   t2, 112(a2)              # round  K15,0
-    lw   t3, 116(a2)              # round  K15,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 112(a2)               # round  K15,0
+    lw   t3, 116(a2)               # round  K15,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 16: L ^= F(R, K16)
-    lw   t2, 120(a2)              # round  K16,0
-    lw   t3, 124(a2)              # round  K16,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    ret                           # io
+    lw   t2, 120(a2)               # round  K16,0
+    lw   t3, 124(a2)               # round  K16,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    ret                            # io
     .size seed128_encrypt, .-seed128_encrypt
     .globl seed128_decrypt
     .type seed128_decrypt, @function
     .p2align 2
 seed128_decrypt:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_kc + 2048)# io
-    addi a3, a3, %lo(seed128_kc + 2048)# io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_kc + 2048) # io
+    addi a3, a3, %lo(seed128_kc + 2048) # io
     # round 1: L ^= F(R, K16)
-    lw   t2, 120(a2)              # round  K16,0
-    lw   t3, 124(a2)              # round  K16,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 120(a2)               # round  K16,0
+    lw   t3, 124(a2)               # round  K16,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 2: L ^= F(R, K15)
-    lw   t2, 112(a2)              # round  K15,0
-    lw   t3, 116(a2)              # round  K15,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 112(a2)               # round  K15,0
+    lw   t3, 116(a2)               # round  K15,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 3: L ^= F(R, K14)
-    lw   t2, 104(a2)              # round  K14,0
-    lw   t3, 108(a2)              # round  K14,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 104(a2)               # round  K14,0
+    lw   t3, 108(a2)               # round  K14,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 4: L ^= F(R, K13)
-    lw   t2, 96(a2)               # round  K13,0
-    lw   t3, 100(a2)              # round  K13,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 96(a2)                # round  K13,0
+    lw   t3, 100(a2)               # round  K13,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 5: L ^= F(R, K12)
-    lw   t2, 88(a2)               # round  K12,0
-    lw   t3, 92(a2)               # round  K12,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 88(a2)                # round  K12,0
+    lw   t3, 92(a2)                # round  K12,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 6: L ^= F(R, K11)
-    lw   t2, 80(a2)               # round  K11,0
-    lw   t3, 84(a2)               # round  K11,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 80(a2)                # round  K11,0
+    lw   t3, 84(a2)                # round  K11,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 7: L ^= F(R, K10)
-    lw   t2, 72(a2)               # round  K10,0
-    lw   t3, 76(a2)               # round  K10,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 72(a2)                # round  K10,0
+    lw   t3, 76(a2)                # round  K10,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 8: L ^= F(R, K9)
-    lw   t2, 64(a2)               # round  K9,0
-    lw   t3, 68(a2)               # round  K9,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 64(a2)                # round  K9,0
+    lw   t3, 68(a2)                # round  K9,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 9: L ^= F(R, K8)
-    lw   t2, 56(a2)               # round  K8,0
-    lw   t3, 60(a2)               # round  K8,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 56(a2)                # round  K8,0
+    lw   t3, 60(a2)                # round  K8,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 10: L ^= F(R, K7)
-    lw   t2, 48(a2)               # round  K7,0
-    lw   t3, 52(a2)               # round  K7,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 48(a2)                # round  K7,0
+    lw   t3, 52(a2)                # round  K7,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 11: L ^= F(R, K6)
-    lw   t2, 40(a2)               # round  K6,0
-    lw   t3, 44(a2)               # round  K6,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 40(a2)                # round  K6,0
+    lw   t3, 44(a2)                # round  K6,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 12: L ^= F(R, K5)
-    lw   t2, 32(a2)               # round  K5,0
-    lw   t3, 36(a2)               # round  K5,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 32(a2)                # round  K5,0
+    lw   t3, 36(a2)                # round  K5,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 13: L ^= F(R, K4)
-    lw   t2, 24(a2)               # round  K4,0
-    lw   t3, 28(a2)               # round  K4,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 24(a2)                # round  K4,0
+    lw   t3, 28(a2)                # round  K4,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 14: L ^= F(R, K3)
-    lw   t2, 16(a2)               # round  K3,0
-    lw   t3, 20(a2)               # round  K3,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
+    lw   t2, 16(a2)                # round  K3,0
+    lw   t3, 20(a2)                # round  K3,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
     # round 15: L ^= F(R, K2)
-    lw   t2, 8(a2)                # round  K2,0
-    lw   t3, 12(a2)               # round  K2,1
-    xor  t0, a6, t2               # round
-    xor  t1, a7, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a4, a4, t0               # round
-    xor  a5, a5, t1               # round
+    lw   t2, 8(a2)                 # round  K2,0
+    lw   t3, 12(a2)                # round  K2,1
+    xor  t0, a6, t2                # round
+    xor  t1, a7, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a4, a4, t0                # round
+    xor  a5, a5, t1                # round
     # round 16: L ^= F(R, K1)
-    lw   t2, 0(a2)                # round  K1,0
-    lw   t3, 4(a2)                # round  K1,1
-    xor  t0, a4, t2               # round
-    xor  t1, a5, t3               # round
-    xor  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    sboxaddrw t2, t0, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t0, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t0, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t0, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t0, t2, t3               # mix
-    xor  t0, t0, t4               # mix
-    xor  t0, t0, t5               # mix
-    add  t1, t1, t0               # round
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    add  t0, t0, t1               # round
-    xor  a6, a6, t0               # round
-    xor  a7, a7, t1               # round
-    sb   a6, 3(a0)                # io
-    srli t0, a6, 8                # io
-    srli t1, a6, 16               # io
-    srli t2, a6, 24               # io
-    sb   t0, 2(a0)                # io
-    sb   t1, 1(a0)                # io
-    sb   t2, 0(a0)                # io
-    sb   a7, 7(a0)                # io
-    srli t0, a7, 8                # io
-    srli t1, a7, 16               # io
-    srli t2, a7, 24               # io
-    sb   t0, 6(a0)                # io
-    sb   t1, 5(a0)                # io
-    sb   t2, 4(a0)                # io
-    sb   a4, 11(a0)               # io
-    srli t0, a4, 8                # io
-    srli t1, a4, 16               # io
-    srli t2, a4, 24               # io
-    sb   t0, 10(a0)               # io
-    sb   t1, 9(a0)                # io
-    sb   t2, 8(a0)                # io
-    sb   a5, 15(a0)               # io
-    srli t0, a5, 8                # io
-    srli t1, a5, 16               # io
-    srli t2, a5, 24               # io
-    sb   t0, 14(a0)               # io
-    sb   t1, 13(a0)               # io
-    sb   t2, 12(a0)               # io
-    ret                           # io
+    lw   t2, 0(a2)                 # round  K1,0
+    lw   t3, 4(a2)                 # round  K1,1
+    xor  t0, a4, t2                # round
+    xor  t1, a5, t3                # round
+    xor  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    sboxaddrw t2, t0, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t0, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t0, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t0, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t0, t2, t3                # mix
+    xor  t0, t0, t4                # mix
+    xor  t0, t0, t5                # mix
+    add  t1, t1, t0                # round
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    add  t0, t0, t1                # round
+    xor  a6, a6, t0                # round
+    xor  a7, a7, t1                # round
+    sb   a6, 3(a0)                 # io
+    srli t0, a6, 8                 # io
+    srli t1, a6, 16                # io
+    srli t2, a6, 24                # io
+    sb   t0, 2(a0)                 # io
+    sb   t1, 1(a0)                 # io
+    sb   t2, 0(a0)                 # io
+    sb   a7, 7(a0)                 # io
+    srli t0, a7, 8                 # io
+    srli t1, a7, 16                # io
+    srli t2, a7, 24                # io
+    sb   t0, 6(a0)                 # io
+    sb   t1, 5(a0)                 # io
+    sb   t2, 4(a0)                 # io
+    sb   a4, 11(a0)                # io
+    srli t0, a4, 8                 # io
+    srli t1, a4, 16                # io
+    srli t2, a4, 24                # io
+    sb   t0, 10(a0)                # io
+    sb   t1, 9(a0)                 # io
+    sb   t2, 8(a0)                 # io
+    sb   a5, 15(a0)                # io
+    srli t0, a5, 8                 # io
+    srli t1, a5, 16                # io
+    srli t2, a5, 24                # io
+    sb   t0, 14(a0)                # io
+    sb   t1, 13(a0)                # io
+    sb   t2, 12(a0)                # io
+    ret                            # io
     .size seed128_decrypt, .-seed128_decrypt
     .globl seed128_keyexp_enc
     .type seed128_keyexp_enc, @function
     .p2align 2
 seed128_keyexp_enc:
-    lbu  t0, 0(a1)                # io
-    lbu  t1, 1(a1)                # io
-    lbu  t2, 2(a1)                # io
-    lbu  t3, 3(a1)                # io
-    lbu  t4, 4(a1)                # io
-    lbu  t5, 5(a1)                # io
-    lbu  t6, 6(a1)                # io
-    lbu  a3, 7(a1)                # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a4, t0, t2               # io
-    lbu  t0, 8(a1)                # io
-    lbu  t1, 9(a1)                # io
-    lbu  t2, 10(a1)               # io
-    lbu  t3, 11(a1)               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a5, t4, t6               # io
-    lbu  t4, 12(a1)               # io
-    lbu  t5, 13(a1)               # io
-    lbu  t6, 14(a1)               # io
-    lbu  a3, 15(a1)               # io
-    slli t0, t0, 24               # io
-    slli t1, t1, 16               # io
-    slli t2, t2, 8                # io
-    or   t0, t0, t1               # io
-    or   t2, t2, t3               # io
-    or   a6, t0, t2               # io
-    slli t4, t4, 24               # io
-    slli t5, t5, 16               # io
-    slli t6, t6, 8                # io
-    or   t4, t4, t5               # io
-    or   t6, t6, a3               # io
-    or   a7, t4, t6               # io
-    lui  a3, %hi(seed128_kc + 2048)# io
-    addi a3, a3, %lo(seed128_kc + 2048)# io
+    lbu  t0, 0(a1)                 # io
+    lbu  t1, 1(a1)                 # io
+    lbu  t2, 2(a1)                 # io
+    lbu  t3, 3(a1)                 # io
+    lbu  t4, 4(a1)                 # io
+    lbu  t5, 5(a1)                 # io
+    lbu  t6, 6(a1)                 # io
+    lbu  a3, 7(a1)                 # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a4, t0, t2                # io
+    lbu  t0, 8(a1)                 # io
+    lbu  t1, 9(a1)                 # io
+    lbu  t2, 10(a1)                # io
+    lbu  t3, 11(a1)                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a5, t4, t6                # io
+    lbu  t4, 12(a1)                # io
+    lbu  t5, 13(a1)                # io
+    lbu  t6, 14(a1)                # io
+    lbu  a3, 15(a1)                # io
+    slli t0, t0, 24                # io
+    slli t1, t1, 16                # io
+    slli t2, t2, 8                 # io
+    or   t0, t0, t1                # io
+    or   t2, t2, t3                # io
+    or   a6, t0, t2                # io
+    slli t4, t4, 24                # io
+    slli t5, t5, 16                # io
+    slli t6, t6, 8                 # io
+    or   t4, t4, t5                # io
+    or   t6, t6, a3                # io
+    or   a7, t4, t6                # io
+    lui  a3, %hi(seed128_kc + 2048) # io
+    addi a3, a3, %lo(seed128_kc + 2048) # io
     # K1
-    lw   t0, -2048(a3)            # keysched  KC0
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 0(a0)                # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 4(a0)                # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 0(a3)         # keysched  KC0
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 0(a0)                 # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 4(a0)                 # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K2
-    lw   t0, -2044(a3)            # keysched  KC1
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 8(a0)                # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 12(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 4(a3)         # keysched  KC1
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 8(a0)                 # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 12(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K3
-    lw   t0, -2040(a3)            # keysched  KC2
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 16(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 20(a0)               # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 8(a3)         # keysched  KC2
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 16(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 20(a0)                # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K4
-    lw   t0, -2036(a3)            # keysched  KC3
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 24(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 28(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 12(a3)        # keysched  KC3
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 24(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 28(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K5
-    lw   t0, -2032(a3)            # keysched  KC4
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 32(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 36(a0)               # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 16(a3)        # keysched  KC4
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 32(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 36(a0)                # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K6
-    lw   t0, -2028(a3)            # keysched  KC5
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 40(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 44(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 20(a3)        # keysched  KC5
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 40(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 44(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K7
-    lw   t0, -2024(a3)            # keysched  KC6
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 48(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 52(a0)               # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 24(a3)        # keysched  KC6
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 48(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 52(a0)                # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K8
-    lw   t0, -2020(a3)            # keysched  KC7
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 56(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 60(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 28(a3)        # keysched  KC7
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 56(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 60(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K9
-    lw   t0, -2016(a3)            # keysched  KC8
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 64(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 68(a0)               # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 32(a3)        # keysched  KC8
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 64(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 68(a0)                # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K10
-    lw   t0, -2012(a3)            # keysched  KC9
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 72(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 76(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 36(a3)        # keysched  KC9
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 72(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 76(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K11
-    lw   t0, -2008(a3)            # keysched  KC10
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 80(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 84(a0)               # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 40(a3)        # keysched  KC10
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 80(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 84(a0)                # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K12
-    lw   t0, -2004(a3)            # keysched  KC11
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 88(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 92(a0)               # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 44(a3)        # keysched  KC11
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 88(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 92(a0)                # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K13
-    lw   t0, -2000(a3)            # keysched  KC12
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 96(a0)               # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 100(a0)              # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 48(a3)        # keysched  KC12
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 96(a0)                # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 100(a0)               # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K14
-    lw   t0, -1996(a3)            # keysched  KC13
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 104(a0)              # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 108(a0)              # keysched
-    slli t0, a6, 8                # keysched
-    srli t1, a7, 24               # keysched
-    slli t2, a7, 8                # keysched
-    srli t3, a6, 24               # keysched
-    or   a6, t0, t1               # keysched
-    or   a7, t2, t3               # keysched
+    lw   t0, KC_AT + 52(a3)        # keysched  KC13
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 104(a0)               # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 108(a0)               # keysched
+    slli t0, a6, 8                 # keysched
+    srli t1, a7, 24                # keysched
+    slli t2, a7, 8                 # keysched
+    srli t3, a6, 24                # keysched
+    or   a6, t0, t1                # keysched
+    or   a7, t2, t3                # keysched
     # K15
-    lw   t0, -1992(a3)            # keysched  KC14
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 112(a0)              # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 116(a0)              # keysched
-    srli t0, a4, 8                # keysched
-    slli t1, a5, 24               # keysched
-    srli t2, a5, 8                # keysched
-    slli t3, a4, 24               # keysched
-    or   a4, t0, t1               # keysched
-    or   a5, t2, t3               # keysched
+    lw   t0, KC_AT + 56(a3)        # keysched  KC14
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 112(a0)               # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 116(a0)               # keysched
+    srli t0, a4, 8                 # keysched
+    slli t1, a5, 24                # keysched
+    srli t2, a5, 8                 # keysched
+    slli t3, a4, 24                # keysched
+    or   a4, t0, t1                # keysched
+    or   a5, t2, t3                # keysched
     # K16
-    lw   t0, -1988(a3)            # keysched  KC15
-    add  t1, a4, a6               # keysched
-    sub  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 120(a0)              # keysched
-    sub  t1, a5, a7               # keysched
-    add  t1, t1, t0               # keysched
-    sboxaddrw t2, t1, a3, 0       # addr  SS0 entry of byte 0
-    lw   t2, -1984(t2)            # load  SS0
-    sboxaddrw t3, t1, a3, 1       # addr  SS1 entry of byte 1
-    lw   t3, -960(t3)             # load  SS1
-    sboxaddrw t4, t1, a3, 2       # addr  SS2 entry of byte 2
-    lw   t4, 64(t4)               # load  SS2
-    sboxaddrw t5, t1, a3, 3       # addr  SS3 entry of byte 3
-    lw   t5, 1088(t5)             # load  SS3
-    xor  t1, t2, t3               # mix
-    xor  t1, t1, t4               # mix
-    xor  t1, t1, t5               # mix
-    sw   t1, 124(a0)              # keysched
-    ret                           # io
+    lw   t0, KC_AT + 60(a3)        # keysched  KC15
+    add  t1, a4, a6                # keysched
+    sub  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 120(a0)               # keysched
+    sub  t1, a5, a7                # keysched
+    add  t1, t1, t0                # keysched
+    sboxaddrw t2, t1, a3, 0        # addr  SS0 entry of byte 0
+    lw   t2, SS0_AT(t2)            # load
+    sboxaddrw t3, t1, a3, 1        # addr  SS1 entry of byte 1
+    lw   t3, SS1_AT(t3)            # load
+    sboxaddrw t4, t1, a3, 2        # addr  SS2 entry of byte 2
+    lw   t4, SS2_AT(t4)            # load
+    sboxaddrw t5, t1, a3, 3        # addr  SS3 entry of byte 3
+    lw   t5, SS3_AT(t5)            # load
+    xor  t1, t2, t3                # mix
+    xor  t1, t1, t4                # mix
+    xor  t1, t1, t5                # mix
+    sw   t1, 124(a0)               # keysched
+    ret                            # io
     .size seed128_keyexp_enc, .-seed128_keyexp_enc
