@@ -401,7 +401,9 @@ PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
                      ROOT / "crypto" / "cast128" / "optable.py",
                      ROOT / "crypto" / "hight" / "optable.py",
                      ROOT / "crypto" / "tdea" / "optable.py",
-                     ROOT / "crypto" / "sha256" / "optable.py"]
+                     ROOT / "crypto" / "sha256" / "optable.py",
+                     ROOT / "crypto" / "seed128" / "optable.py",
+                     ROOT / "crypto" / "camellia128" / "optable.py"]
 
 
 def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:
