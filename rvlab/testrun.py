@@ -1,0 +1,89 @@
+"""`rvlab test`: each implementation's test program (official vectors and oracle-checked random
+cases) on rvsim and on QEMU, and the two outputs compared (differential)."""
+from __future__ import annotations
+
+from . import build as B
+from . import runner as R
+from .driver import err, for_each_impl
+from .manifest import Impl
+
+
+def test_one(impl: Impl, args) -> tuple[str, list[str]]:
+    """Status ("pass", "fail" or "skip": no runner could execute it) and report lines."""
+    lines: list[str] = []
+    try:
+        progs = B.build_test(impl, args.seed, args.random)
+    except B.BuildError as e:
+        return "fail", [f"FAIL {impl.name}: build: {e}"]
+    runs: list[R.Run] = []
+    notes = []
+    if args.runner in ("both", "rvsim"):
+        runs.append(R.run("rvsim", R.rvsim_cmd(progs.test, impl.run_isa, core="e31"), args.timeout))
+    if args.runner in ("both", "qemu"):
+        unsup = R.qemu_unsupported(impl.extensions)
+        if unsup:
+            notes.append(f"qemu skipped ({', '.join(unsup)} not in QEMU)")
+        else:
+            runs.append(R.run("qemu", R.qemu_cmd(progs.test, impl.extensions), args.timeout))
+    ok = True
+    parts = []
+    for run in runs:
+        s = run.summary()
+        good = run.returncode == 0 and s is not None and s.get("failures") == 0
+        if not good:
+            ok = False
+            what = f"{s['failures']} failures in {s['failed_cases']} of {s['cases']} cases" if s else "no summary"
+            lines.append(f"  {run.runner}: FAIL (exit {run.returncode}; {what})")
+            lines += run.describe_failure()
+        parts.append(f"{run.runner} ok" if good else f"{run.runner} FAIL")
+    if len(runs) == 2 and runs[0].stdout != runs[1].stdout:
+        ok = False
+        a, b = runs[0].stdout.splitlines(), runs[1].stdout.splitlines()
+        idx = next((i for i in range(max(len(a), len(b))) if (a[i:i + 1] or [None]) != (b[i:i + 1] or [None])), 0)
+        lines.append(f"  differential: rvsim and qemu printed different output (first difference at line {idx + 1}):")
+        lines.append(f"    rvsim: {a[idx] if idx < len(a) else '(no line)'}")
+        lines.append(f"    qemu:  {b[idx] if idx < len(b) else '(no line)'}")
+        parts.append("outputs DIFFER")
+    elif len(runs) == 2:
+        parts.append("outputs identical")
+    if not runs:
+        # nothing executed (e.g. --runner qemu for an extension QEMU lacks): not a pass
+        head = f"SKIP {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(notes)
+        return "skip", [head] + lines
+    head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
+    return ("pass" if ok else "fail"), [head] + lines
+
+
+def cmd_test(args) -> int:
+    if args.runner in ("both", "rvsim") and not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/), "
+            f"or test on QEMU only with --runner qemu")
+        return 1
+    if args.runner in ("both", "qemu") and not R.qemu_available():
+        err(f"{R.QEMU} not found: run `make setup`, or test on rvsim only with --runner rvsim")
+        return 1
+    count = {"pass": 0, "fail": 0, "skip": 0}
+
+    def show(impl, result):
+        status, lines = result
+        print("\n".join(lines), flush=True)
+        count[status] += 1
+
+    try:
+        selected = for_each_impl(args, "testing", lambda impl: test_one(impl, args), show)
+    except R.RunnerMissing as e:
+        err(str(e))
+        return 1
+    if selected is None:
+        return 1
+    impls, errors = selected
+    passed, skipped = count["pass"], count["skip"]
+    bad = count["fail"] + len(errors)
+    print(f"{passed} of {len(impls)} implementations passed" + (f", {skipped} skipped (not run by any runner)" if skipped else "")
+          + (f"; {len(errors)} manifest error(s)" if errors else ""))
+    if not passed and not bad:
+        # every selected implementation was skipped: a green exit would claim a test happened
+        err("nothing was tested: no runner can execute the selected implementations "
+            "(use --runner rvsim or both for custom instructions)")
+        return 1
+    return 1 if bad else 0
