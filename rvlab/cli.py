@@ -12,7 +12,7 @@ from . import build as B
 from . import runner as R
 from .bench import cmd_bench
 from .compare import compare
-from .driver import err, filter_regex, for_each_impl
+from .driver import default_jobs, err, filter_regex, for_each_impl
 from .records import RecordError, load_records
 from .report import write_report
 from .testrun import cmd_test
@@ -148,6 +148,17 @@ def rvsim_main() -> int:
 
 
 # ------------------------------------------------------------------ main
+def jobs_count(text: str) -> int:
+    """-j N: a whole number >= 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -159,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--random", type=int, default=random_default, metavar="N",
                        help=f"random cases per primitive (default {random_default})")
         p.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
+        p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                       help=f"implementations at a time (default: the machine's cores, here {default_jobs()}); "
+                            f"the output is the same as with -j 1")
 
     p = sub.add_parser("build", help="build test, speed and stack programs")
     common(p)
