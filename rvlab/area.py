@@ -296,7 +296,7 @@ def run(bench_json: Path, out_dir: Path, progress=print) -> tuple[Path, Path]:
     """Synthesise every unit and the core; write area.json, area.md and area-speedup.png."""
     if not shutil.which("yosys"):
         raise AreaError("yosys not found: install it with `make setup`")
-    records = load_records(bench_json) if bench_json.is_file() else []     # bad file: fail first
+    records = load_records(bench_json)          # missing or bad: fail before synthesising
     todo = units()
     if not todo:
         raise AreaError("no Verilog units (ise/*/unit.v) found")

@@ -184,6 +184,10 @@ def _check_options(args) -> tuple[Path, list[Record]] | None:
     if json_path.is_dir():
         err(f"--json {json_path}: is a directory, not a file")
         return None
+    if not json_path.parent.is_dir():
+        # the report and the primitives' files are written beside it: not into a folder a typo made
+        err(f"--json {json_path}: no folder {json_path.parent} (make it first)")
+        return None
     if json_path.exists():
         # the new records are merged into the old ones: a file that cannot be read as a
         # list of records would be overwritten and lose them, so stop before measuring
@@ -245,7 +249,6 @@ def cmd_bench(args) -> int:
         return 1
     bad += len(selected[1])
     recs = merge(old, new)
-    json_path.parent.mkdir(parents=True, exist_ok=True)
     dump_records(recs, json_path)
     md = json_path.with_suffix(".md")
     write_report(json_path, md)

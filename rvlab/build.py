@@ -217,7 +217,7 @@ def kernel_objects(impl: Impl) -> list[Path]:
         flags = [f"-march={impl.march}"] + COMMON + inc
         if s.endswith(".c"):
             flags += impl.cflags
-        objs.append(_compile(src, bd / (s + ".o"), flags, hdrs, f"{impl.name}: compiling {s}"))
+        objs.append(_compile(src, bd / impl.object_name(s), flags, hdrs, f"{impl.name}: compiling {s}"))
     return objs
 
 

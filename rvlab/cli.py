@@ -11,7 +11,7 @@ from pathlib import Path
 from . import build as B
 from . import runner as R
 from .bench import cmd_bench
-from .compare import compare
+from .compare import compare, regressions
 from .driver import default_jobs, err, filter_regex, for_each_impl
 from .records import RecordError, load_records
 from .report import write_report
@@ -55,9 +55,17 @@ def cmd_compare(args) -> int:
     except RecordError as e:
         err(str(e))
         return 1
-    for line in compare(old, new, filter_regex(args.filter) if args.filter else None):
+    rx = filter_regex(args.filter) if args.filter else None
+    for line in compare(old, new, rx):
         print(line)
-    return 0
+    if args.fail_on_regression is None:
+        return 0
+    worse = regressions(old, new, args.fail_on_regression, rx)
+    for line in worse:
+        print(f"REGRESSION {line}")
+    print(f"{len(worse)} regression(s) (more than {args.fail_on_regression:g}% more cycles, a constant-time "
+          f"verdict lost or a KAT failing)")
+    return 1 if worse else 0
 
 
 def cmd_report(args) -> int:
@@ -148,6 +156,38 @@ def rvsim_main() -> int:
 
 
 # ------------------------------------------------------------------ main
+BASE_TIME_LIMIT, TIME_PER_CASE, MAX_TIME_LIMIT = 60.0, 0.05, 86400.0
+
+
+def time_limit(n_random: int) -> float:
+    """The default --timeout: the slowest test program (shake128/rv32i) runs 200 random cases
+    in 1.5 s on rvsim, so a kernel that never returns is stopped after about a minute, and
+    thousands of cases (RVLAB_TEST_RANDOM=5000) still get time enough on a busy machine."""
+    return BASE_TIME_LIMIT + TIME_PER_CASE * n_random
+
+
+def seconds(text: str) -> float:
+    """--timeout S: a finite number of seconds, more than 0 and at most a day."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (0 < s <= MAX_TIME_LIMIT):          # also false for nan
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {text}")
+    return s
+
+
+def percentage(text: str) -> float:
+    """--fail-on-regression PCT: a finite number >= 0."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= v < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a percentage >= 0, not {text}")
+    return v
+
+
 def jobs_count(text: str) -> int:
     """-j N: a whole number >= 1."""
     try:
@@ -169,7 +209,10 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seed", type=int, default=1, help="seed of the random test cases (default 1)")
         p.add_argument("--random", type=int, default=random_default, metavar="N",
                        help=f"random cases per primitive (default {random_default})")
-        p.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
+        p.add_argument("--timeout", type=seconds, metavar="S",
+                       help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
+                            f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
+                            f"for {random_default})")
         p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
                        help=f"implementations at a time (default: the machine's cores, here {default_jobs()}); "
                             f"the output is the same as with -j 1")
@@ -194,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("old", help="the earlier bench JSON (e.g. `git show HEAD:results/bench.json > old.json`)")
     p.add_argument("new", nargs="?", default=str(RESULTS / "bench.json"), help="default results/bench.json")
     p.add_argument("--filter", help="regular expression on primitive/impl")
+    p.add_argument("--fail-on-regression", type=percentage, nargs="?", const=0.0, metavar="PCT",
+                   help="exit 1 if a measurement got worse: more than PCT%% more cycles (default 0: any "
+                        "increase), a constant-time verdict lost, or a KAT failing")
     p.set_defaults(fn=cmd_compare)
     p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
                        "gate equivalents next to the speed-ups in results/bench.json")
@@ -211,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if getattr(args, "random", 0) < 0:
         ap.error("--random must be >= 0")
+    if hasattr(args, "timeout") and args.timeout is None:
+        args.timeout = time_limit(args.random)
     try:
         return args.fn(args)
     except KeyboardInterrupt:

@@ -212,6 +212,11 @@ def plot(records: list[Record], png: Path) -> bool:
     return True
 
 
+def _family(primitive: str) -> str:
+    """bigint-mul, bigint-add -> bigint: a primitive script draws its family's records."""
+    return primitive.split("-")[0]
+
+
 def write_report(json_path: Path, md_path: Path) -> int:
     records = load_records(json_path)
     out_dir = Path(md_path).parent
@@ -243,9 +248,10 @@ def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Pat
     """Run PRIMITIVE_SCRIPTS on the bench file; {script: files in out_dir it wrote}. A script that
     fails is reported as a warning (the report is still written)."""
     made = {}
+    families = {_family(r.primitive) for r in load_records(json_path)}
     for script in PRIMITIVE_SCRIPTS:
-        if not script.exists():
-            continue
+        if not script.exists() or _family(script.parent.name) not in families:
+            continue                # (a bench file without its primitives' records: nothing to draw)
         before = {p: p.stat().st_mtime_ns for p in out_dir.iterdir() if p.is_file()}
         try:
             p = subprocess.run([sys.executable, str(script), str(json_path), str(out_dir)],

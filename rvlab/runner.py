@@ -111,6 +111,7 @@ def run(runner: str, cmd: list[str], timeout: float = 300) -> Run:
         return Run(runner, cmd, p.returncode, p.stdout, p.stderr)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:.0f} s", timed_out=True)
+        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:g} s (a kernel that never returns? "
+                                         f"for a long run raise the limit with --timeout)", timed_out=True)
     except FileNotFoundError:
         raise RunnerMissing(f"{cmd[0]} not found — run `make setup`") from None

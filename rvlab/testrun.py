@@ -2,6 +2,8 @@
 cases) on rvsim and on QEMU, and the two outputs compared (differential)."""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from . import build as B
 from . import runner as R
 from .driver import err, for_each_impl
@@ -15,16 +17,19 @@ def test_one(impl: Impl, args) -> tuple[str, list[str]]:
         progs = B.build_test(impl, args.seed, args.random)
     except B.BuildError as e:
         return "fail", [f"FAIL {impl.name}: build: {e}"]
-    runs: list[R.Run] = []
+    cmds: list[tuple[str, list[str]]] = []
     notes = []
     if args.runner in ("both", "rvsim"):
-        runs.append(R.run("rvsim", R.rvsim_cmd(progs.test, impl.run_isa, core="e31"), args.timeout))
+        cmds.append(("rvsim", R.rvsim_cmd(progs.test, impl.run_isa, core="e31")))
     if args.runner in ("both", "qemu"):
         unsup = R.qemu_unsupported(impl.extensions)
         if unsup:
             notes.append(f"qemu skipped ({', '.join(unsup)} not in QEMU)")
         else:
-            runs.append(R.run("qemu", R.qemu_cmd(progs.test, impl.extensions), args.timeout))
+            cmds.append(("qemu", R.qemu_cmd(progs.test, impl.extensions)))
+    # both at once: a kernel that never returns costs one time limit, not two
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = list(pool.map(lambda rc: R.run(rc[0], rc[1], args.timeout), cmds))
     ok = True
     parts = []
     for run in runs:
@@ -33,10 +38,13 @@ def test_one(impl: Impl, args) -> tuple[str, list[str]]:
         if not good:
             ok = False
             what = f"{s['failures']} failures in {s['failed_cases']} of {s['cases']} cases" if s else "no summary"
-            lines.append(f"  {run.runner}: FAIL (exit {run.returncode}; {what})")
+            lines.append(f"  {run.runner}: FAIL ({'timed out' if run.timed_out else f'exit {run.returncode}'}; {what})")
             lines += run.describe_failure()
-        parts.append(f"{run.runner} ok" if good else f"{run.runner} FAIL")
-    if len(runs) == 2 and runs[0].stdout != runs[1].stdout:
+        parts.append(f"{run.runner} ok" if good else f"{run.runner} {'TIMED OUT' if run.timed_out else 'FAIL'}")
+    if len(runs) == 2 and any(r.summary() is None for r in runs) and runs[0].stdout == runs[1].stdout:
+        # nothing to compare: neither program got as far as its summary line (no claim either way)
+        parts.append("outputs not compared")
+    elif len(runs) == 2 and runs[0].stdout != runs[1].stdout:
         ok = False
         a, b = runs[0].stdout.splitlines(), runs[1].stdout.splitlines()
         idx = next((i for i in range(max(len(a), len(b))) if (a[i:i + 1] or [None]) != (b[i:i + 1] or [None])), 0)
