@@ -21,8 +21,8 @@ def test_timeout_must_be_a_positive_finite_number(cmd, value):
 
 def test_default_time_limit():
     from rvlab.cli import time_limit
-    assert time_limit(200) == 70 and time_limit(5000) == 310
-    assert "70 s for 200" in " ".join(rvlab("test", "--help").stdout.split())
+    assert time_limit(200) == 130 and time_limit(5000) == 370
+    assert "130 s for 200" in " ".join(rvlab("test", "--help").stdout.split())
 
 
 @needs_rvsim
