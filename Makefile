@@ -1,8 +1,7 @@
 # Thin wrapper: each target calls scripts/ or the rvlab command.
-# Where the system Python is externally managed (PEP 668, e.g. Debian 12), scripts/setup.sh
-# installs rvlab into a virtual environment .venv of this checkout: its bin/ comes first on
-# PATH here, so PY (python3), rvlab and rvsim are the venv's once it exists -- also when
-# `setup` creates it in this very run -- and the system's otherwise.
+# scripts/setup.sh installs rvlab into a virtual environment .venv of this checkout (always: never
+# into a shared interpreter): its bin/ comes first on PATH here, so PY (python3), rvlab and rvsim
+# are this checkout's once it exists -- also when `setup` creates it in this very run.
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 PY ?= python3
 RVLAB = $(PY) -m rvlab

@@ -19,6 +19,8 @@ from .records import FIELDS, Record, RecordError, dump_records, load_records
 from .report import write_report
 
 COMPARE_SHOWN = 15          # changed measurements printed at the end of a run
+NOT_CHECKED = ("  constant-time: not checked (no rvlab_secret_* symbol in the speed program, "
+               "or this rvsim has no --secret)")
 
 
 def secret_symbols(elf: Path) -> list[str]:
@@ -29,26 +31,27 @@ def secret_symbols(elf: Path) -> list[str]:
                    if len(l.split()) == 3 and l.split()[-1].startswith("rvlab_secret_")})
 
 
-def run_tag(args) -> str:
+def run_tag(core: str, mul_latency: int | None) -> str:
     """Names rvsim's statistics files of this run: core, multiplier latency and process, so
-    concurrent bench runs (other --core/--mul-latency) never read each other's files."""
-    core = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(args.core).name)
-    lat = "" if args.mul_latency is None else f"-mul{args.mul_latency}"
+    concurrent runs (other --core/--mul-latency, rvlab test --ct) never read each other's files."""
+    core = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(core).name)
+    lat = "" if mul_latency is None else f"-mul{mul_latency}"
     return f"{core}{lat}.{os.getpid()}"
 
 
-def check_constant_time(impl: Impl, elf: Path, args) -> tuple[bool | None, str | None]:
+def check_constant_time(impl: Impl, elf: Path, timeout: float, core: str = "e31",
+                        mul_latency: int | None = None) -> tuple[bool | None, str | None]:
     """Run the speed program under rvsim --secret: (verdict, note). (None, None) if nothing
     is marked secret or this rvsim has no checker."""
     secrets = secret_symbols(elf)
     if not secrets:
         return None, None
-    out = elf.with_name(f"ct-{run_tag(args)}.rvsim.json")
-    cmd = R.rvsim_cmd(elf, impl.run_isa, args.core, args.mul_latency, out)
+    out = elf.with_name(f"ct-{run_tag(core, mul_latency)}.rvsim.json")
+    cmd = R.rvsim_cmd(elf, impl.run_isa, core, mul_latency, out)
     for s in secrets:
         cmd[1:1] = ["--secret", s]
     out.unlink(missing_ok=True)
-    r = R.run("rvsim", cmd, args.timeout)
+    r = R.run("rvsim", cmd, timeout)
     if r.returncode == 2:
         return None, None                       # this rvsim has no --secret (usage error)
     try:
@@ -89,7 +92,7 @@ class SpeedRun:
 
 
 def run_speed(impl: Impl, elf: Path, args) -> SpeedRun:
-    stats = elf.with_name(f"speed-{run_tag(args)}.rvsim.json")
+    stats = elf.with_name(f"speed-{run_tag(args.core, args.mul_latency)}.rvsim.json")
     sp = R.run("rvsim", R.rvsim_cmd(elf, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
     try:
         if sp.returncode != 0:
@@ -141,12 +144,11 @@ def bench_one(impl: Impl, args) -> tuple[list[Record], list[str]]:
     speed = run_speed(impl, progs.speed, args)
     stack = run_stack(impl, progs.stack, args)
     kat, notes = run_kat(impl, args, k)
-    constant_time, ct_note = check_constant_time(impl, progs.speed, args)
+    constant_time, ct_note = check_constant_time(impl, progs.speed, args.timeout, args.core, args.mul_latency)
     if ct_note:
         notes.append(ct_note)
     elif constant_time is None:
-        notes.append("  constant-time: not checked (no rvlab_secret_* symbol in the speed program, "
-                     "or this rvsim has no --secret); the records get constant_time null")
+        notes.append(NOT_CHECKED + "; the records get constant_time null")
     recs = []
     for r in speed.results:
         recs.append(Record(

@@ -205,26 +205,33 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    def common(p, random_default=200):
+    def common(p, random_default=200, runs_programs=True):
         p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
         p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
         p.add_argument("--seed", type=int, default=1, help="seed of the random test cases (default 1)")
         p.add_argument("--random", type=int, default=random_default, metavar="N",
                        help=f"random cases per primitive (default {random_default})")
-        p.add_argument("--timeout", type=seconds, metavar="S",
-                       help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
-                            f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
-                            f"for {random_default})")
+        if runs_programs:           # (rvlab build runs none: no --timeout)
+            p.add_argument("--timeout", type=seconds, metavar="S",
+                           help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
+                                f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
+                                f"for {random_default})")
         p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
                        help=f"implementations at a time (default: the machine's cores, here {default_jobs()}); "
                             f"the output is the same as with -j 1")
 
     p = sub.add_parser("build", help="build test, speed and stack programs")
-    common(p)
+    common(p, runs_programs=False)
     p.set_defaults(fn=cmd_build)
     p = sub.add_parser("test", help="run the test programs on rvsim and QEMU and compare")
     common(p)
-    p.add_argument("--runner", choices=["both", "rvsim", "qemu"], default="both")
+    p.add_argument("--runner", choices=["both", "rvsim", "qemu"], default="both",
+                   help="where the test programs run: both (default: rvsim and QEMU, outputs compared), "
+                        "rvsim only, or qemu only (skips custom x... extensions QEMU lacks)")
+    p.add_argument("--ct", action="store_true",
+                   help="also run the constant-time checker on each speed program, as rvlab bench does "
+                        "(rvsim --secret on its rvlab_secret_* inputs); fails a kernel whose manifest "
+                        "claims constant_time and the checker disagrees")
     p.set_defaults(fn=cmd_test)
     p = sub.add_parser("bench", help="measure cycles, sizes and stack on rvsim; write results/bench.{json,md}")
     common(p, random_default=50)
@@ -233,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
     p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
-    p.add_argument("--json", default=str(RESULTS / "bench.json"))
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="the bench records to report (default results/bench.json); the report, its figures "
+                        "and the primitives' files are written beside it (FILE.md, ...)")
     p.set_defaults(fn=cmd_report)
     p = sub.add_parser("compare", help="before/after: the measurements that differ between two bench JSON files")
     p.add_argument("old", help="the earlier bench JSON (e.g. `git show HEAD:results/bench.json > old.json`)")

@@ -138,7 +138,7 @@ README_END = "<!-- rvlab:results:end -->"
 
 def summary_table(records: list[Record]) -> str:
     """Compact table for the README: per primitive/impl/operation the e31 record with
-    the largest input."""
+    the largest input, at the default multiplier latency (said above the table)."""
     best: dict[tuple, Record] = {}
     lat = default_latency(records)
     for r in records:
@@ -149,13 +149,17 @@ def summary_table(records: list[Record]) -> str:
             best[k] = r
     if not best:
         return "(no measurements yet: run `make bench`)"
-    lines = ["| primitive | impl | isa | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT |",
-             "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|"]
+    lines = [f"The e31 model (the HiFive1's core) with a multiplier result latency of {fmt(lat)} cycles "
+             f"(`results/bench.md` also has the ideal 1-CPI core and the other latencies); per "
+             f"implementation and operation its largest input. CT: the constant-time checker's "
+             f"verdict (yes, NO, or – not checked).", "",
+             "| primitive | impl | isa | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT | CT |",
+             "|---|---|---|---|--:|--:|--:|--:|--:|--:|---|---|"]
     for k in sorted(best):
         r = best[k]
         lines.append(f"| {r.primitive} | {r.impl} | {r.isa} | {r.operation}{r.extra_label} | "
                      f"{fmt(r.input_bytes)} | {fmt(r.cycles)} | {fmt(r.cycles_per_byte)} | "
-                     f"{fmt(r.code_bytes)} | {fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} |")
+                     f"{fmt(r.code_bytes)} | {fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} | {_ct(r)} |")
     return "\n".join(lines)
 
 

@@ -54,12 +54,44 @@ def test_one(impl: Impl, args) -> tuple[str, list[str]]:
         parts.append("outputs DIFFER")
     elif len(runs) == 2:
         parts.append("outputs identical")
+    if args.ct:
+        ok &= constant_time(impl, args, parts, lines)
     if not runs:
         # nothing executed (e.g. --runner qemu for an extension QEMU lacks): not a pass
         head = f"SKIP {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(notes)
         return "skip", [head] + lines
     head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
     return ("pass" if ok else "fail"), [head] + lines
+
+
+def constant_time(impl: Impl, args, parts: list[str], lines: list[str]) -> bool:
+    """--ct: the constant-time checker on the speed program, as `rvlab bench` runs it (rvsim
+    --secret on its rvlab_secret_* symbols). False (a failure) if the manifest claims constant
+    time and the checker disagrees; a verdict of no on a kernel that does not claim it is reported,
+    not failed."""
+    from .bench import NOT_CHECKED, check_constant_time        # (bench imports the report: only when asked)
+    try:
+        elf = B.build_speed(impl).speed
+    except B.BuildError as e:
+        parts.append("constant time: not checked")
+        lines.append(f"  constant-time: the speed program did not build: {e}")
+        return False
+    verdict, note = check_constant_time(impl, elf, args.timeout)
+    claim = " (claimed)" if impl.constant_time else ""
+    if verdict is True:
+        parts.append(f"constant time: yes{claim}")
+    elif verdict is False:
+        parts.append(f"constant time: NO{claim or ' (not claimed)'}")
+    else:
+        parts.append("constant time: not checked")
+    if note:
+        lines.append(note)
+    elif verdict is None:
+        lines.append(NOT_CHECKED)
+    if verdict is False and impl.constant_time:
+        lines.append(f"  FAIL {impl.name}: claims constant_time = true, the checker found violations")
+        return False
+    return True
 
 
 def cmd_test(args) -> int:

@@ -141,6 +141,8 @@ def test_readme_block_is_updated(bench_records, tmp_path):
     assert "old" not in text and text.startswith("intro\n") and text.endswith("outro\n")
     assert "| chacha20 | ref | rv32imc | encrypt | 4,096 |" in text     # largest input only
     assert "| chacha20 | ref | rv32imc | encrypt | 64 |" not in text
+    assert "multiplier result latency of 5 cycles" in text and "| KAT | CT |" in text
+    assert all(l.endswith("| pass | – |") for l in text.splitlines() if l.startswith("| chacha20 | ref |"))
 
 
 def test_compare_lists_what_changed(bench_records, tmp_path):
