@@ -168,37 +168,26 @@ def time_limit(n_random: int) -> float:
     return BASE_TIME_LIMIT + TIME_PER_CASE * n_random
 
 
-def seconds(text: str) -> float:
-    """--timeout S: a finite number of seconds, more than 0 and at most a day."""
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (0 < s <= MAX_TIME_LIMIT):          # also false for nan
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, not {text}")
-    return s
+def _option_value(parse, what: str, valid, rule: str):
+    """An argparse type: parse the text (else "is not WHAT"), then check it (else RULE)."""
+    def convert(text: str):
+        try:
+            v = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not valid(v):                        # (nan fails every comparison, so every check)
+            raise argparse.ArgumentTypeError(f"{rule}, not {text}")
+        return v
+    return convert
 
 
-def percentage(text: str) -> float:
-    """--fail-on-regression PCT: a finite number >= 0."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 <= v < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a percentage >= 0, not {text}")
-    return v
-
-
-def jobs_count(text: str) -> int:
-    """-j N: a whole number >= 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
+# --timeout S: a finite number of seconds, more than 0 and at most a day
+seconds = _option_value(float, "a number of seconds", lambda s: 0 < s <= MAX_TIME_LIMIT,
+                        f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds")
+# --fail-on-regression PCT: a finite number >= 0
+percentage = _option_value(float, "a number", lambda v: 0 <= v < float("inf"), "must be a percentage >= 0")
+# -j N: a whole number >= 1
+jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at least 1")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 from . import seed000, seed003
 from .build import ROOT
 from .records import RECORD_KEYS, Record, RecordError, load_records  # noqa: F401  (the report's API)
-from .tables import default_latency, fmt, rel
+from .tables import ct_mark, default_latency, fmt, rel
 
 
 def load_published(path: Path | None = None) -> list[dict]:
@@ -34,10 +34,6 @@ def published_for(primitive: str, rows: list[dict]) -> list[dict]:
     return out
 
 
-def _ct(r: Record) -> str:
-    return {True: "yes", False: "NO"}.get(r.constant_time, "–")
-
-
 def _prim_table(rs: list[Record]) -> list[str]:
     rs = sorted(rs, key=lambda r: (r.operation, r.input_bytes, r.core, r.cycles))
     lines = ["| impl | isa | core | operation | bytes | cycles | cycles/byte | code B | static B | stack B | KAT | CT |",
@@ -45,7 +41,7 @@ def _prim_table(rs: list[Record]) -> list[str]:
     for r in rs:
         lines.append(f"| {r.impl} | {r.isa} | {r.core} | {r.operation}{r.extra_label} | {fmt(r.input_bytes)} | "
                      f"{fmt(r.cycles)} | {fmt(r.cycles_per_byte)} | {fmt(r.code_bytes)} | "
-                     f"{fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} | {_ct(r)} |")
+                     f"{fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} | {ct_mark(r)} |")
     return lines
 
 
@@ -159,7 +155,7 @@ def summary_table(records: list[Record]) -> str:
         r = best[k]
         lines.append(f"| {r.primitive} | {r.impl} | {r.isa} | {r.operation}{r.extra_label} | "
                      f"{fmt(r.input_bytes)} | {fmt(r.cycles)} | {fmt(r.cycles_per_byte)} | "
-                     f"{fmt(r.code_bytes)} | {fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} | {_ct(r)} |")
+                     f"{fmt(r.code_bytes)} | {fmt(r.static_bytes)} | {fmt(r.stack_bytes)} | {r.kat} | {ct_mark(r)} |")
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .records import Record
-from .tables import default_latency, fmt, manifest_value
+from .tables import ct_mark, default_latency, fmt, manifest_value
 
 BASE, CRYPTO = "rv32i", "rv32i+crypto"          # the seed's two ISAs (published.csv `isa`)
 
@@ -150,11 +150,10 @@ def _rows(records: list[Record], published: list[dict], v: Variant) -> list[str]
             out.append(f"| {v.label} | {seed_cells} | – | – | – | – | – | – | – | – |")
         for impl, ri, re in mine:
             any_r = ri or re
-            ct = {True: "yes", False: "NO"}.get(any_r.constant_time, "–")
             out.append(f"| {v.label} | {seed_cells} | {v.primitive}/{impl} ({any_r.isa}) | "
                        f"{fmt(ri.cycles) if ri else '–'} | {fmt(re.cycles) if re else '–'} | "
                        f"{_speedup(cyc, ri)} | {_speedup(cyc, re)} | {fmt(any_r.code_bytes)} | "
-                       f"{fmt(any_r.static_bytes)} | {ct} |")
+                       f"{fmt(any_r.static_bytes)} | {ct_mark(any_r)} |")
     return out
 
 

@@ -22,6 +22,11 @@ def fmt(v, digits=1) -> str:
     return str(v)
 
 
+def ct_mark(r: Record) -> str:
+    """The constant-time verdict as the tables show it: yes, NO, or – (not checked)."""
+    return {True: "yes", False: "NO"}.get(r.constant_time, "–")
+
+
 def default_latency(records: list[Record], core: str = "e31"):
     """The multiplier latency of most of the core's records (its default run); --mul-latency
     runs differ. Per core: the ideal core's records say 1."""
