@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from . import build as B
 from . import runner as R
+from .bench import NOT_CHECKED, check_constant_time
 from .driver import err, for_each_impl
 from .manifest import Impl
 
@@ -69,7 +70,6 @@ def constant_time(impl: Impl, args, parts: list[str], lines: list[str]) -> bool:
     --secret on its rvlab_secret_* symbols). False (a failure) if the manifest claims constant
     time and the checker disagrees; a verdict of no on a kernel that does not claim it is reported,
     not failed."""
-    from .bench import NOT_CHECKED, check_constant_time        # (bench imports the report: only when asked)
     try:
         elf = B.build_speed(impl).speed
     except B.BuildError as e:
