@@ -206,8 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                                 f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
                                 f"for {random_default})")
         p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
-                       help=f"implementations at a time (default: the machine's cores, here {default_jobs()}); "
-                            f"the output is the same as with -j 1")
+                       help=f"implementations at a time (default: $RVLAB_JOBS, else the machine's cores; "
+                            f"here {default_jobs()}); the output is the same as with -j 1")
 
     p = sub.add_parser("build", help="build test, speed and stack programs")
     common(p, runs_programs=False)

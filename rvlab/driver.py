@@ -22,12 +22,18 @@ def err(msg: str) -> None:
     print(f"rvlab: error: {msg}", file=sys.stderr)
 
 
-def default_jobs() -> int:
+def cores() -> int:
     """The cores this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:                      # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def default_jobs() -> str:
+    """-j's default: $RVLAB_JOBS (what `make test JOBS=N` sets for every rvlab the tests run),
+    else the cores."""
+    return os.environ.get("RVLAB_JOBS") or str(cores())
 
 
 def filter_regex(pattern: str) -> re.Pattern:

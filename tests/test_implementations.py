@@ -1,8 +1,8 @@
 """Every shipped implementation: its test program (official vectors + random cases
 against an oracle) on rvsim and on QEMU, with identical output (differential).
 RVLAB_TEST_RANDOM sets the number of random cases (default 200; thousands for a long run).
-One `rvlab test` runs them all, RVLAB_JOBS at a time (`make test JOBS=N`; default: every core);
-each implementation's test checks its own part of the report."""
+One `rvlab test` runs them all, $RVLAB_JOBS at a time (its -j default: `make test JOBS=N`; else
+every core); each implementation's test checks its own part of the report."""
 import os
 import re
 
@@ -13,7 +13,6 @@ from rvlab.manifest import discover
 
 IMPLS, _ = discover([ROOT / "crypto"], [ROOT / "crypto"])
 N_RANDOM = int(os.environ.get("RVLAB_TEST_RANDOM", "200"))
-JOBS = os.environ.get("RVLAB_JOBS")
 _HEAD = re.compile(r"^(PASS|FAIL|SKIP) ([^\s:]+)")
 
 
@@ -34,7 +33,7 @@ def by_implementation(report: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def report():
-    p = rvlab("test", "--random", N_RANDOM, "--runner", "both", *(["-j", JOBS] if JOBS else []), timeout=7200)
+    p = rvlab("test", "--random", N_RANDOM, "--runner", "both", timeout=7200)
     return p, by_implementation(p.stdout)
 
 

@@ -44,3 +44,15 @@ def test_jobs_must_be_a_positive_number():
     for bad, msg in (("0", "must be at least 1, not 0"), ("-2", "must be at least 1"), ("two", "not a whole number")):
         p = rvlab("test", "--filter", "^chacha20/ref$", "-j", bad)
         assert p.returncode == 2 and msg in p.stderr and "Traceback" not in p.stderr
+
+
+def test_rvlab_jobs_sets_the_default():
+    import os
+    import subprocess
+    import sys
+    def run(value, *a):
+        return subprocess.run([sys.executable, "-m", "rvlab", "test", *a], cwd=ROOT, capture_output=True, text=True,
+                              env=dict(os.environ, RVLAB_JOBS=value))
+    assert "here 3)" in " ".join(run("3", "--help").stdout.split())
+    p = run("0", "--filter", "^chacha20/ref$")
+    assert p.returncode == 2 and "must be at least 1" in p.stderr
