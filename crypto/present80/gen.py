@@ -522,8 +522,25 @@ def bs_schedule():
     return best[1], best[2], best[3]
 
 
+# bs_schedule()'s result (python3 gen.py --search recomputes it): k0, per round of the period
+# (placement, k), final placement
+BS_SCHEDULE = (1, [(0, 0, 0, 2), (0, 0, 0, 1), (0, 0, 0, 2), (1, 0, 0, 1), (0, 0, 1, 2), (1, 1, 1, 1)],
+               (1, 0, 1))
+
+
+def stored_bs_schedule():
+    k0, plan, fin = BS_SCHEDULE
+    lay = start = L.swap(L.LW, 5, k0)
+    rounds = []
+    for ch in plan:
+        rounds.append((lay, ch))
+        lay = L.swap(L.relabel(bs_place(lay, *ch[:3])), 5, ch[3])
+    assert lay == start
+    return k0, rounds, fin
+
+
 def emit_bitsliced(asm, prefix):
-    k0, rounds, fin = bs_schedule()
+    k0, rounds, fin = stored_bs_schedule()
     period = len(rounds)
     fwd, inv = parse_circuit(SBOX_CIRCUIT), parse_circuit(SBOX_INV_CIRCUIT)
     key_lays = [rounds[r % period][0] for r in range(ROUNDS)]
@@ -624,16 +641,366 @@ def gen_rv32i_ct():
     return asm
 
 
+# ---------------------------------------------------------------- nibble-sliced (xperm4)
+def unzip_lay(lay):
+    """unzip (= unshfli 15) in both registers: position bit 0 becomes bit 4, bits 4..1 move down"""
+    return (lay[1], lay[2], lay[3], lay[4], lay[0], lay[5])
+
+
+def zip_lay(lay):
+    return (lay[4], lay[0], lay[1], lay[2], lay[3], lay[5])
+
+
+def shfl_lay(lay, ctl, inverse=False):
+    """xzbp shfli (or unshfli) with a 4-bit control: stage s swaps position bits s+1 and s;
+    shfli runs stages 3..0, unshfli 0..3"""
+    stages = [s for s in (3, 2, 1, 0) if ctl >> s & 1]
+    for s in (reversed(stages) if inverse else stages):
+        lay = L.swap(lay, s, s + 1)
+    return lay
+
+
+class Move:
+    def __init__(self, name, cost, fn, emit, inverse):
+        self.name, self.cost, self.fn, self.emit, self.inverse = name, cost, fn, emit, inverse
+
+
+def both(mn, *extra):
+    def emit(asm, st, t, u):
+        for r in st.regs:
+            asm(mn, r, r, *extra)
+    return emit
+
+
+def emit_exchange(asm, st, t, u):
+    """q5 <-> q4: the low half-words of the two registers in one, the high ones in the other"""
+    x, y = st.regs
+    asm("srli", t, x, 16, c="exchange q5 <-> q4 (pack)")
+    asm("srli", u, y, 16)
+    asm("pack", x, x, y)
+    asm("pack", y, t, u)
+
+
+def nibble_moves(isa):
+    ms = {"E": Move("E", 4, lambda l: L.swap(l, 5, 4), emit_exchange, "E")}
+    if isa == "zbkb":
+        ms["U"] = Move("U", 2, unzip_lay, both("unzip"), "Z")
+        ms["Z"] = Move("Z", 2, zip_lay, both("zip"), "U")
+    else:
+        for ctl in range(1, 16):
+            ms[f"S{ctl}"] = Move(f"S{ctl}", 2, lambda l, c=ctl: shfl_lay(l, c), both("shfli", ctl), f"I{ctl}")
+            ms[f"I{ctl}"] = Move(f"I{ctl}", 2, lambda l, c=ctl: shfl_lay(l, c, True), both("unshfli", ctl), f"S{ctl}")
+    return ms
+
+
+def nibble_ok(lay):
+    return {lay[0][0], lay[1][0]} == {0, 1}
+
+
+def nibble_place(lay, first, c0, c1):
+    out = list(lay)
+    out[0], out[1] = (first, c0), (1 - first, c1)
+    return tuple(out)
+
+
+def nibble_schedule(isa, max_cost=8):
+    """rounds 1..30 repeat with a period p | 30 starting from LW: per round an output
+    placement of the S-box (which of q0/q1 holds which nibble bit, complemented or not: the
+    table absorbs it) and a sequence of moves that brings the next nibble bits to q1, q0.
+    Dynamic programming over layouts, cheapest per round; returns (rounds, final placement)
+    with rounds[i] = (layout, placement, [moves])."""
+    ms = nibble_moves(isa)
+    # every distinct rearrangement reachable by moves, with its cheapest move sequence
+    # (moves only permute the six index bits: an action is new[p] = old[perm[p]])
+    ident = tuple((p, 0) for p in range(6))
+    acts = {tuple(range(6)): (0, [])}
+    frontier = [tuple(range(6))]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            cost, seq = acts[a]
+            for m in ms.values():
+                b = tuple(a[q[0]] for q in m.fn(ident))
+                c = cost + m.cost
+                if c <= max_cost and (b not in acts or c < acts[b][0]):
+                    acts[b] = (c, seq + [m])
+                    nxt.append(b)
+        frontier = nxt
+    seqs = [(perm, cost, seq) for perm, (cost, seq) in acts.items()]
+    trans = {}
+
+    def succ(lay):
+        if lay not in trans:
+            out = {}
+            for pl in itertools.product((0, 1), repeat=3):
+                base = L.relabel(nibble_place(lay, *pl))
+                for perm, cost, seq in seqs:
+                    nl = tuple(base[q] for q in perm)
+                    if nibble_ok(nl) and (nl not in out or cost < out[nl][0]):
+                        out[nl] = (cost, pl, seq)
+            trans[lay] = out
+        return trans[lay]
+
+    # the cycle starts at LW or one move away from it (then that move precedes round 1)
+    starts = [(L.LW, [])] + [(m.fn(L.LW), [m]) for m in ms.values() if nibble_ok(m.fn(L.LW))]
+    best = None
+    for start, entry in starts:
+        for p in (1, 2, 3, 5, 6):
+            dp = {start: (0, [])}
+            for _ in range(p):
+                nxt = {}
+                for lay, (cost, path) in dp.items():
+                    for nl, (c, pl, seq) in succ(lay).items():
+                        if nl not in nxt or cost + c < nxt[nl][0]:
+                            nxt[nl] = (cost + c, path + [(lay, pl, seq)])
+                dp = nxt
+            if start in dp:
+                cost, path = dp[start]
+                total = sum(m.cost for m in entry) + ROUNDS * cost / p
+                if best is None or total < best[0] - 1e-9:
+                    best = (total, path, entry)
+    return best[1], best[2]
+
+
+# nibble_schedule's results (python3 gen.py --search recomputes them; slow for xzbp):
+# entry moves before round 1, then per round of the period (S-box output placement, moves)
+SCHEDULES = {
+    "zbkb": ([], [((0, 0, 0), "U U"), ((0, 0, 0), "U U E Z"), ((0, 0, 0), "U U"),
+                  ((1, 0, 0), "U U E Z"), ((0, 0, 1), "U U"), ((0, 1, 1), "U U E Z")]),
+    "xzbp": ([], [((0, 0, 0), "I14 E I15"), ((0, 0, 1), "I14 E I15"), ((0, 1, 1), "I14 E I15")]),
+}
+
+
+def stored_schedule(isa):
+    ms = nibble_moves(isa)
+    entry_names, plan = SCHEDULES[isa]
+    entry = [ms[n] for n in entry_names]
+    lay = _apply(L.LW, entry)
+    start, rounds = lay, []
+    for pl, names in plan:
+        seq = [ms[n] for n in names.split()]
+        assert nibble_ok(lay)
+        rounds.append((lay, pl, seq))
+        lay = _apply(L.relabel(nibble_place(lay, *pl)), seq)
+    assert lay == start, "stored schedule does not return to its start"
+    return rounds, entry
+
+
+def nibble_table(in_lay, out_lay, box):
+    """xperm4 table: physical nibble (bits q1 q0 as laid out) -> physical output nibble"""
+    def logical(n, lay):
+        return sum(((n >> q) & 1) << ((((q >> 0) & 1) ^ lay[0][1]) << lay[0][0] |
+                                      (((q >> 1) & 1) ^ lay[1][1]) << lay[1][0]) for q in range(4))
+
+    def physical(x, lay):
+        return sum(((x >> ((((q >> 0) & 1) ^ lay[0][1]) << lay[0][0] |
+                           (((q >> 1) & 1) ^ lay[1][1]) << lay[1][0])) & 1) << q for q in range(4))
+    return [physical(box[logical(n, in_lay)], out_lay) for n in range(16)]
+
+
+def table_words(tab):
+    return (sum(tab[i] << (4 * i) for i in range(8)), sum(tab[8 + i] << (4 * i) for i in range(8)))
+
+
+def sbox_xperm(asm, st, lo, hi, m8, t, u):
+    for r in st.regs:
+        asm("xor", t, r, m8, c="S-box: entries 8..15 through the second half")
+        asm("xperm4", u, lo, r)
+        asm("xperm4", t, hi, t)
+        asm("or", r, u, t)
+
+
+def final_moves(isa, lay, extra, bound=8):
+    """moves (nibble moves, rev8/brev8 complements) of cost < bound from lay towards LW,
+    chosen so that they plus the generic network for the rest cost least"""
+    ms = list(nibble_moves(isa).values()) + extra
+    from heapq import heappush, heappop
+    seen, best = set(), None
+    heap, n = [(0, 0, lay, [])], 0
+    while heap:
+        cost, _, cur, path = heappop(heap)
+        if cur in seen:
+            continue
+        seen.add(cur)
+        total = cost + L.network_cost(L.network(cur, L.LW))
+        if best is None or total < best[0]:
+            best = (total, path)
+        if cost >= bound:
+            continue
+        for m in ms:
+            n += 1
+            heappush(heap, (cost + m.cost, n, m.fn(cur), path + [m]))
+    return best[1]
+
+
+def emit_nibble_sliced(asm, prefix, isa):
+    rounds, entry = stored_schedule(isa)
+    period = len(rounds)
+    fin_pl = (0, 0, 0)
+    comp = [Move("R", 2, lambda l: L.flip(L.flip(l, 3), 4), both("rev8"), "R"),
+            Move("B", 2, lambda l: L.flip(L.flip(L.flip(l, 0), 1), 2), both("brev8"), "B")]
+    best = None
+    for pl in itertools.product((0, 1), repeat=3):
+        lf = L.relabel(nibble_place(rounds[0][0], *pl))
+        path = final_moves(isa, lf, comp)
+        rest = L.network_cost(L.network(_apply(lf, path), L.LW))
+        cost = sum(m.cost for m in path) + rest
+        if best is None or cost < best[0]:
+            best = (cost, pl, lf, path)
+    _, fin_pl, lf, fin_path = best
+    key_lays = [rounds[r % period][0] for r in range(ROUNDS)] + [lf]
+    # tables: one per distinct (input layout bits q1 q0, output placement)
+    tabs = {}
+    for lay, pl, _ in rounds + [(rounds[0][0], fin_pl, None)]:
+        key = (lay[:2], nibble_place(lay, *pl)[:2])
+        tabs.setdefault(key, None)
+    regs = ["t2", "t3", "t4", "t5", "t6", "a1", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"]
+    need = 2 * len(tabs)
+    saved = [r for r in regs[:need] if r.startswith("s")]
+    for i, key in enumerate(tabs):
+        tabs[key] = (regs[2 * i], regs[2 * i + 1])
+    m8, t, u = "a6", "t0", "t1"
+
+    def table_of(lay, pl, inverse):
+        key = (lay[:2], nibble_place(lay, *pl)[:2])
+        return tabs[key]
+
+    for direction in ("encrypt", "decrypt"):
+        name = f"{prefix}_{direction}"
+        inverse = direction == "decrypt"
+        func_begin(asm, name)
+        save_regs(asm, saved)
+        st = State("a3", "a4", L.LW)
+        later = [load_block(asm, "a1", st, (t, u), f".L{name}_in")]
+        asm.li(m8, 0x88888888)
+        for (lay_bits, out_bits), (lo, hi) in tabs.items():
+            inl, outl = (lay_bits + ((2, 0),) * 4), (out_bits + ((2, 0),) * 4)
+            tab = nibble_table(inl, outl, SBOX)
+            if inverse:
+                inv = [0] * 16
+                for i, v in enumerate(tab):
+                    inv[v] = i
+                tab = inv
+            wl, wh = table_words(tab)
+            asm.li(lo, wl, c="xperm4 table, entries 0..7")
+            asm.li(hi, wh, c="entries 8..15")
+        if not inverse:
+            for m in entry:
+                m.emit(asm, st, t, u)
+                st.lay = m.fn(st.lay)
+            asm("li", "a5", (ROUNDS - 1) // period)
+            asm.label(f".L{name}_rounds")
+            for i, (lay, pl, seq) in enumerate(rounds):
+                assert st.lay == lay
+                asm.comment(f"round {i + 1} + {period}k")
+                key_add(asm, st, "a2", 8 * i, t)
+                lo, hi = table_of(lay, pl, False)
+                sbox_xperm(asm, st, lo, hi, m8, t, u)
+                st.lay = L.relabel(nibble_place(lay, *pl))
+                for m in seq:
+                    m.emit(asm, st, t, u)
+                    st.lay = m.fn(st.lay)
+            asm("addi", "a2", "a2", 8 * period)
+            asm("addi", "a5", "a5", -1)
+            asm("bnez", "a5", f".L{name}_rounds")
+            asm.comment("round 31")
+            key_add(asm, st, "a2", 0, t)
+            lo, hi = table_of(rounds[0][0], fin_pl, False)
+            sbox_xperm(asm, st, lo, hi, m8, t, u)
+            st.lay = lf
+            key_add(asm, st, "a2", 8, t)
+            for m in fin_path:
+                m.emit(asm, st, t, u)
+                st.lay = m.fn(st.lay)
+            emit_network(asm, st, L.LW, t, u)
+        else:
+            ms = nibble_moves(isa)
+            allm = {**ms, **{m.name: m for m in comp}}
+            # undo the final moves: the network's inverse, then the moves backwards
+            mid = _apply(lf, fin_path)
+            emit_network(asm, st, mid, t, u)
+            for m in reversed(fin_path):
+                inv = allm[m.inverse]
+                inv.emit(asm, st, t, u)
+                st.lay = inv.fn(st.lay)
+            assert st.lay == lf
+            asm("addi", "a2", "a2", 8 * (ROUNDS - 1))
+            key_add(asm, st, "a2", 8, t)
+            asm.comment("round 31")
+            lo, hi = table_of(rounds[0][0], fin_pl, True)
+            sbox_xperm(asm, st, lo, hi, m8, t, u)
+            st.lay = rounds[0][0]
+            key_add(asm, st, "a2", 0, t)
+            asm("li", "a5", (ROUNDS - 1) // period)
+            asm.label(f".L{name}_rounds")
+            asm("addi", "a2", "a2", -8 * period)
+            for i in reversed(range(period)):
+                lay, pl, seq = rounds[i]
+                asm.comment(f"round {i + 1} + {period}k")
+                for m in reversed(seq):
+                    inv = ms[m.inverse]
+                    inv.emit(asm, st, t, u)
+                    st.lay = inv.fn(st.lay)
+                assert st.lay == L.relabel(nibble_place(lay, *pl))
+                lo, hi = table_of(lay, pl, True)
+                sbox_xperm(asm, st, lo, hi, m8, t, u)
+                st.lay = lay
+                key_add(asm, st, "a2", 8 * i, t)
+            asm("addi", "a5", "a5", -1)
+            asm("bnez", "a5", f".L{name}_rounds")
+            for m in reversed(entry):
+                inv = ms[m.inverse]
+                inv.emit(asm, st, t, u)
+                st.lay = inv.fn(st.lay)
+            assert st.lay == L.LW
+        later.append(store_block(asm, "a0", st, t, f".L{name}_out"))
+        restore_regs(asm, saved)
+        asm("ret")
+        for f in later:
+            f()
+        func_end(asm, name)
+    return key_lays, period, rounds, (fin_pl, fin_path)
+
+
+def _apply(lay, moves):
+    for m in moves:
+        lay = m.fn(lay)
+    return lay
+
+
+def gen_nibble(isa):
+    asm = Asm()
+    if isa == "zbkb":
+        header(asm, "PRESENT-80/128, nibble-sliced: xperm4 S-box layer, zip/unzip/pack moves",
+               "ISA rv32i_zbkb_zbkx (ratified only).")
+        prefix_lines = []
+    else:
+        header(asm, "PRESENT-80/128, nibble-sliced: xperm4 S-box layer, shfli/unshfli/pack moves",
+               "ISA rv32i_zbkb_zbkx_xzbp: the draft grev/shfl/unshfl of seed 003 (rvsim: xzbp) through ../xzbp.inc.")
+        asm.raw('#include "xzbp.inc"')
+    key_lays, period, _, _ = emit_nibble_sliced(asm, "present80", isa)
+    conv = lambda a, name: emit_convert_loop(a, name, key_lays, period, ("a2", "a3", "t0", "t1", "a4", "a5"))
+    emit_keyexp(asm, "present80_keyexp_enc", 80, conv)
+    emit_keyexp(asm, "present128_keyexp_enc", 128, conv)
+    return asm
+
+
 def main():
     check_circuits()
-    outs = {HERE / "rv32i-ct" / "present80_rv32i_ct.S": gen_rv32i_ct()}
+    outs = {HERE / "rv32i-ct" / "present80_rv32i_ct.S": gen_rv32i_ct(),
+            HERE / "zbkb-zbkx" / "present80_zbkb_zbkx.S": gen_nibble("zbkb"),
+            HERE / "xzbp" / "present80_xzbp.S": gen_nibble("xzbp")}
     for path, asm in outs.items():
         path.write_text(asm.text())
     if "--stats" in sys.argv:
-        k0, rounds, fin = bs_schedule()
+        k0, rounds, fin = bs_schedule() if "--search" in sys.argv else stored_bs_schedule()
         print("bitsliced: k0", k0, "final placement", fin)
         for lay, ch in rounds:
             print("  ", lay, ch)
+        for isa in ("zbkb", "xzbp"):
+            rs, entry = nibble_schedule(isa, 12) if "--search" in sys.argv else stored_schedule(isa)
+            print(isa, "entry", [m.name for m in entry], "period", len(rs), "moves per round:",
+                  [[m.name for m in seq] for _, _, seq in rs])
 
 
 if __name__ == "__main__":
