@@ -311,7 +311,7 @@ def emit_keyexp(asm, name, bits, convert, complement_hi=False):
     """present80_keyexp_enc / present128_keyexp_enc: the specification's key register, one
     round key (its leftmost 64 bits) per round into rk[2i] (bits 31..0) and rk[2i+1]
     (bits 63..32), with bits 63..32 complemented from round 2 on if complement_hi (the
-    bitsliced S-box leaves those bits complemented); then convert(asm) rewrites rk in place
+    bitsliced S-box leaves those bits complemented); then convert(asm, name) rewrites rk in place
     into the kernel's layouts."""
     func_begin(asm, name)
     a, b, c, d = "a2", "a3", "a4", "a5"        # key register words, a = most significant
@@ -388,8 +388,12 @@ def emit_keyexp(asm, name, bits, convert, complement_hi=False):
     asm("addi", i, i, 1)
     asm("li", t, ROUNDS + 2)
     asm("bne", i, t, f".L{name}_round")
-    convert(asm, name)
-    asm("ret")
+    if convert is None:     # the conversion is present80_keyexp_enc's tail, shared
+        asm("j", ".Lpresent80_keys_to_layouts")
+    else:
+        asm.label(".Lpresent80_keys_to_layouts")
+        convert(asm, name)
+        asm("ret")
     func_end(asm, name)
 
 
@@ -539,7 +543,8 @@ def stored_bs_schedule():
     return k0, rounds, fin
 
 
-def emit_bitsliced(asm, prefix):
+def emit_bitsliced(asm, prefix, unroll=False):
+    """unroll: all 31 rounds in line (rv32i), else a loop over the 6-round period (rv32i-ct)"""
     k0, rounds, fin = stored_bs_schedule()
     period = len(rounds)
     fwd, inv = parse_circuit(SBOX_CIRCUIT), parse_circuit(SBOX_INV_CIRCUIT)
@@ -566,19 +571,26 @@ def emit_bitsliced(asm, prefix):
         later = [load_block(asm, "a1", st, ("t0", "t1"), f".L{name}_in")]
         if direction == "encrypt":
             cross_swap(asm, st, k0, "t0", masks[k0])
-            asm("li", "a5", (ROUNDS - 1) // period)
-            asm.label(f".L{name}_rounds")
-            pool_l = [r for r in pool if r != "a5"]
-            for i, (lay, ch) in enumerate(rounds):
-                assert st.lay == lay
-                asm.comment(f"round {i + 1} + {period}k")
-                key_add(asm, st, "a2", 8 * i, "t0")
-                sbox_slices(asm, st, pool_l, fwd, lay, placed(lay, ch), masks=masks)
-                st.lay = L.relabel(placed(lay, ch))
-                cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
-            asm("addi", "a2", "a2", 8 * period)
-            asm("addi", "a5", "a5", -1)
-            asm("bnez", "a5", f".L{name}_rounds")
+            groups = range((ROUNDS - 1) // period) if unroll else [0]
+            if not unroll:
+                asm("li", "a5", (ROUNDS - 1) // period)
+                asm.label(f".L{name}_rounds")
+            pool_l = pool if unroll else [r for r in pool if r != "a5"]
+            for g in groups:
+                for i, (lay, ch) in enumerate(rounds):
+                    assert st.lay == lay
+                    r = g * period + i
+                    asm.comment(f"round {r + 1}" if unroll else f"round {i + 1} + {period}k")
+                    key_add(asm, st, "a2", 8 * r, "t0")
+                    sbox_slices(asm, st, pool_l, fwd, lay, placed(lay, ch), masks=masks)
+                    st.lay = L.relabel(placed(lay, ch))
+                    cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
+            if not unroll:
+                asm("addi", "a2", "a2", 8 * period)
+                asm("addi", "a5", "a5", -1)
+                asm("bnez", "a5", f".L{name}_rounds")
+            else:
+                asm("addi", "a2", "a2", 8 * (ROUNDS - 1))
             asm.comment("round 31")
             key_add(asm, st, "a2", 0, "t0")
             out_lay = bs_place(rounds[0][0], *fin)
@@ -596,22 +608,30 @@ def emit_bitsliced(asm, prefix):
                         not_out=SBOX_INV_CPL, masks=masks)
             st.lay = rounds[0][0]
             key_add(asm, st, "a2", 0, "t0")
-            asm("li", "a5", (ROUNDS - 1) // period)
-            asm.label(f".L{name}_rounds")
-            pool_l = [r for r in pool if r != "a5"]
-            asm("addi", "a2", "a2", -8 * period)
-            for i in reversed(range(period)):
-                lay, ch = rounds[i]
-                asm.comment(f"round {i + 1} + {period}k")
-                cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
-                st.lay = L.unrelabel(st.lay)
-                assert st.lay == placed(lay, ch)
-                sbox_slices(asm, st, pool_l, inv, st.lay, lay, not_in=SBOX_CPL,
-                            not_out=SBOX_INV_CPL, masks=masks)
-                st.lay = lay
-                key_add(asm, st, "a2", 8 * i, "t0")
-            asm("addi", "a5", "a5", -1)
-            asm("bnez", "a5", f".L{name}_rounds")
+            if unroll:
+                asm("addi", "a2", "a2", -8 * (ROUNDS - 1))
+                groups = reversed(range((ROUNDS - 1) // period))
+            else:
+                asm("li", "a5", (ROUNDS - 1) // period)
+                asm.label(f".L{name}_rounds")
+                asm("addi", "a2", "a2", -8 * period)
+                groups = [0]
+            pool_l = pool if unroll else [r for r in pool if r != "a5"]
+            for g in groups:
+                for i in reversed(range(period)):
+                    lay, ch = rounds[i]
+                    r = g * period + i
+                    asm.comment(f"round {r + 1}" if unroll else f"round {i + 1} + {period}k")
+                    cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
+                    st.lay = L.unrelabel(st.lay)
+                    assert st.lay == placed(lay, ch)
+                    sbox_slices(asm, st, pool_l, inv, st.lay, lay, not_in=SBOX_CPL,
+                                not_out=SBOX_INV_CPL, masks=masks)
+                    st.lay = lay
+                    key_add(asm, st, "a2", 8 * r, "t0")
+            if not unroll:
+                asm("addi", "a5", "a5", -1)
+                asm("bnez", "a5", f".L{name}_rounds")
             cross_swap(asm, st, k0, "t0", masks[k0])
             assert st.lay == L.LW
         later.append(store_block(asm, "a0", st, "t0", f".L{name}_out"))
@@ -630,14 +650,15 @@ def key_add(asm, st, ptr, off, t):
     asm("xor", st.regs[1], st.regs[1], t)
 
 
-def gen_rv32i_ct():
+def gen_bitsliced(unroll):
     asm = Asm()
-    header(asm, "PRESENT-80/128, bitsliced in two registers, RV32I, constant time",
+    header(asm, "PRESENT-80/128, bitsliced in two registers, RV32I, constant time" +
+           (", all 31 rounds in line" if unroll else ", a loop over the 6-round period"),
            "ISA rv32i.  No table, no secret-dependent branch or address.")
-    key_lays, period = emit_bitsliced(asm, "present80")
+    key_lays, period = emit_bitsliced(asm, "present80", unroll)
     conv = lambda a, name: emit_convert_loop(a, name, key_lays, period, ("a2", "a3", "t0", "t1", "a4", "a5"))
     emit_keyexp(asm, "present80_keyexp_enc", 80, conv, complement_hi=True)
-    emit_keyexp(asm, "present128_keyexp_enc", 128, conv, complement_hi=True)
+    emit_keyexp(asm, "present128_keyexp_enc", 128, None, complement_hi=True)
     return asm
 
 
@@ -981,13 +1002,14 @@ def gen_nibble(isa):
     key_lays, period, _, _ = emit_nibble_sliced(asm, "present80", isa)
     conv = lambda a, name: emit_convert_loop(a, name, key_lays, period, ("a2", "a3", "t0", "t1", "a4", "a5"))
     emit_keyexp(asm, "present80_keyexp_enc", 80, conv)
-    emit_keyexp(asm, "present128_keyexp_enc", 128, conv)
+    emit_keyexp(asm, "present128_keyexp_enc", 128, None)
     return asm
 
 
 def main():
     check_circuits()
-    outs = {HERE / "rv32i-ct" / "present80_rv32i_ct.S": gen_rv32i_ct(),
+    outs = {HERE / "rv32i-ct" / "present80_rv32i_ct.S": gen_bitsliced(False),
+            HERE / "rv32i" / "present80_rv32i.S": gen_bitsliced(True),
             HERE / "zbkb-zbkx" / "present80_zbkb_zbkx.S": gen_nibble("zbkb"),
             HERE / "xzbp" / "present80_xzbp.S": gen_nibble("xzbp")}
     for path, asm in outs.items():
