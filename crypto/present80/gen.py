@@ -485,7 +485,7 @@ def bs_place(lay, first, c5, cj):
     return tuple(out)
 
 
-def bs_schedule():
+def bs_schedule(base=L.LW):
     """the period-6 schedule of the bitsliced kernel: (k0, rounds, final) where k0 is the swap
     before round 1, rounds[i] = (layout, placement, k) for rounds i, i+6, ... and final the
     placement of round 31.  Chosen to make the last conversion to LW cheapest."""
@@ -503,7 +503,7 @@ def bs_schedule():
 
     best = None
     for k0 in (0, 1):
-        start = L.swap(L.LW, 5, k0)
+        start = L.swap(base, 5, k0)
         # breadth first, one path per layout and depth: the cost below depends only on start
         front = {start: []}
         for _ in range(6):
@@ -543,19 +543,61 @@ def stored_bs_schedule():
     return k0, rounds, fin
 
 
-def emit_bitsliced(asm, prefix, unroll=False):
-    """unroll: all 31 rounds in line (rv32i), else a loop over the 6-round period (rv32i-ct)"""
+def bs_setup():
+    """the stored schedule, the round-key layouts it needs and the mask registers it uses"""
     k0, rounds, fin = stored_bs_schedule()
     period = len(rounds)
-    fwd, inv = parse_circuit(SBOX_CIRCUIT), parse_circuit(SBOX_INV_CIRCUIT)
     key_lays = [rounds[r % period][0] for r in range(ROUNDS)]
-    lf = L.relabel(bs_place(rounds[0][0], *fin))
-    key_lays.append(lf)
+    key_lays.append(L.relabel(bs_place(rounds[0][0], *fin)))
     js = {next(p for p in range(5) if lay[p][0] in (0, 1)) for lay, _ in rounds}
     ks = {ch[3] for _, ch in rounds} | {k0}
     mask_ids = sorted(js | ks)
-    saved = [f"s{i}" for i in range(len(mask_ids))]
-    masks = dict(zip(mask_ids, saved))
+    return k0, rounds, fin, key_lays, {k: f"s{i}" for i, k in enumerate(mask_ids)}
+
+
+def bs_encrypt_core(asm, st, name, unroll, masks, pool, kptr="a2", counter="a5"):
+    """st (layout LW) <- its encryption, layout LW; round keys at kptr (advanced by 240 when
+    looping); pool: scratch registers (t0 among them), counter: the loop counter"""
+    k0, rounds, fin, _, _ = bs_setup()
+    period = len(rounds)
+    fwd = parse_circuit(SBOX_CIRCUIT)
+    cross_swap(asm, st, k0, "t0", masks[k0])
+    groups = range((ROUNDS - 1) // period) if unroll else [0]
+    if not unroll:
+        asm("li", counter, (ROUNDS - 1) // period)
+        asm.label(f".L{name}_rounds")
+    for g in groups:
+        for i, (lay, ch) in enumerate(rounds):
+            assert st.lay == lay
+            r = g * period + i
+            asm.comment(f"round {r + 1}" if unroll else f"round {i + 1} + {period}k")
+            key_add(asm, st, kptr, 8 * r, "t0")
+            out = bs_place(lay, *ch[:3])
+            sbox_slices(asm, st, pool, fwd, lay, out, masks=masks)
+            st.lay = L.relabel(out)
+            cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
+    if not unroll:
+        asm("addi", kptr, kptr, 8 * period)
+        asm("addi", counter, counter, -1)
+        asm("bnez", counter, f".L{name}_rounds")
+    else:
+        asm("addi", kptr, kptr, 8 * (ROUNDS - 1))
+    asm.comment("round 31")
+    key_add(asm, st, kptr, 0, "t0")
+    out_lay = bs_place(rounds[0][0], *fin)
+    sbox_slices(asm, st, pool, fwd, rounds[0][0], out_lay, masks=masks)
+    st.lay = L.relabel(out_lay)
+    key_add(asm, st, kptr, 8, "t0")
+    emit_network(asm, st, L.LW, "t0", "t1")
+
+
+def emit_bitsliced(asm, prefix, unroll=False):
+    """unroll: all 31 rounds in line (rv32i), else a loop over the 6-round period (rv32i-ct)"""
+    k0, rounds, fin, key_lays, masks = bs_setup()
+    period = len(rounds)
+    inv = parse_circuit(SBOX_INV_CIRCUIT)
+    lf = key_lays[-1]
+    mask_ids, saved = list(masks), list(masks.values())
     pool = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a6", "a7", "a1", "a5"]
 
     def placed(lay, ch):
@@ -570,34 +612,7 @@ def emit_bitsliced(asm, prefix, unroll=False):
         st = State("a3", "a4", L.LW)
         later = [load_block(asm, "a1", st, ("t0", "t1"), f".L{name}_in")]
         if direction == "encrypt":
-            cross_swap(asm, st, k0, "t0", masks[k0])
-            groups = range((ROUNDS - 1) // period) if unroll else [0]
-            if not unroll:
-                asm("li", "a5", (ROUNDS - 1) // period)
-                asm.label(f".L{name}_rounds")
-            pool_l = pool if unroll else [r for r in pool if r != "a5"]
-            for g in groups:
-                for i, (lay, ch) in enumerate(rounds):
-                    assert st.lay == lay
-                    r = g * period + i
-                    asm.comment(f"round {r + 1}" if unroll else f"round {i + 1} + {period}k")
-                    key_add(asm, st, "a2", 8 * r, "t0")
-                    sbox_slices(asm, st, pool_l, fwd, lay, placed(lay, ch), masks=masks)
-                    st.lay = L.relabel(placed(lay, ch))
-                    cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
-            if not unroll:
-                asm("addi", "a2", "a2", 8 * period)
-                asm("addi", "a5", "a5", -1)
-                asm("bnez", "a5", f".L{name}_rounds")
-            else:
-                asm("addi", "a2", "a2", 8 * (ROUNDS - 1))
-            asm.comment("round 31")
-            key_add(asm, st, "a2", 0, "t0")
-            out_lay = bs_place(rounds[0][0], *fin)
-            sbox_slices(asm, st, pool, fwd, rounds[0][0], out_lay, masks=masks)
-            st.lay = L.relabel(out_lay)
-            key_add(asm, st, "a2", 8, "t0")
-            emit_network(asm, st, L.LW, "t0", "t1")
+            bs_encrypt_core(asm, st, name, unroll, masks, pool if unroll else pool[:-1])
         else:
             emit_network(asm, st, lf, "t0", "t1")
             asm("addi", "a2", "a2", 8 * (ROUNDS - 1))
@@ -854,16 +869,18 @@ def final_moves(isa, lay, extra, bound=8):
     return best[1]
 
 
-def emit_nibble_sliced(asm, prefix, isa):
+COMPLEMENT_MOVES = [Move("R", 2, lambda l: L.flip(L.flip(l, 3), 4), both("rev8"), "R"),
+                    Move("B", 2, lambda l: L.flip(L.flip(L.flip(l, 0), 1), 2), both("brev8"), "B")]
+
+
+def nibble_plan(isa):
+    """(rounds, entry, final placement, final layout, final moves, round-key layouts, table keys)"""
     rounds, entry = stored_schedule(isa)
     period = len(rounds)
-    fin_pl = (0, 0, 0)
-    comp = [Move("R", 2, lambda l: L.flip(L.flip(l, 3), 4), both("rev8"), "R"),
-            Move("B", 2, lambda l: L.flip(L.flip(L.flip(l, 0), 1), 2), both("brev8"), "B")]
     best = None
     for pl in itertools.product((0, 1), repeat=3):
         lf = L.relabel(nibble_place(rounds[0][0], *pl))
-        path = final_moves(isa, lf, comp)
+        path = final_moves(isa, lf, COMPLEMENT_MOVES)
         rest = L.network_cost(L.network(_apply(lf, path), L.LW))
         cost = sum(m.cost for m in path) + rest
         if best is None or cost < best[0]:
@@ -871,15 +888,73 @@ def emit_nibble_sliced(asm, prefix, isa):
     _, fin_pl, lf, fin_path = best
     key_lays = [rounds[r % period][0] for r in range(ROUNDS)] + [lf]
     # tables: one per distinct (input layout bits q1 q0, output placement)
-    tabs = {}
+    tabs = []
     for lay, pl, _ in rounds + [(rounds[0][0], fin_pl, None)]:
         key = (lay[:2], nibble_place(lay, *pl)[:2])
-        tabs.setdefault(key, None)
+        if key not in tabs:
+            tabs.append(key)
+    return rounds, entry, fin_pl, lf, fin_path, key_lays, tabs
+
+
+def nibble_tables(asm, tabs, regs, m8, inverse):
+    """load the xperm4 tables (tabs: keys of nibble_plan, regs: {key: (lo, hi)}) and m8"""
+    asm.li(m8, 0x88888888)
+    for (lay_bits, out_bits) in tabs:
+        lo, hi = regs[(lay_bits, out_bits)]
+        inl, outl = (lay_bits + ((2, 0),) * 4), (out_bits + ((2, 0),) * 4)
+        tab = nibble_table(inl, outl, SBOX)
+        if inverse:
+            inv = [0] * 16
+            for i, v in enumerate(tab):
+                inv[v] = i
+            tab = inv
+        wl, wh = table_words(tab)
+        asm.li(lo, wl, c="xperm4 table, entries 0..7")
+        asm.li(hi, wh, c="entries 8..15")
+
+
+def nibble_encrypt_core(asm, st, name, isa, regs, m8, t, u, kptr="a2", counter="a5"):
+    """st (layout LW) <- its encryption, layout LW; tables loaded (nibble_tables)"""
+    rounds, entry, fin_pl, lf, fin_path, _, _ = nibble_plan(isa)
+    period = len(rounds)
+    for m in entry:
+        m.emit(asm, st, t, u)
+        st.lay = m.fn(st.lay)
+    asm("li", counter, (ROUNDS - 1) // period)
+    asm.label(f".L{name}_rounds")
+    for i, (lay, pl, seq) in enumerate(rounds):
+        assert st.lay == lay
+        asm.comment(f"round {i + 1} + {period}k")
+        key_add(asm, st, kptr, 8 * i, t)
+        lo, hi = regs[(lay[:2], nibble_place(lay, *pl)[:2])]
+        sbox_xperm(asm, st, lo, hi, m8, t, u)
+        st.lay = L.relabel(nibble_place(lay, *pl))
+        for m in seq:
+            m.emit(asm, st, t, u)
+            st.lay = m.fn(st.lay)
+    asm("addi", kptr, kptr, 8 * period)
+    asm("addi", counter, counter, -1)
+    asm("bnez", counter, f".L{name}_rounds")
+    asm.comment("round 31")
+    key_add(asm, st, kptr, 0, t)
+    lo, hi = regs[(rounds[0][0][:2], nibble_place(rounds[0][0], *fin_pl)[:2])]
+    sbox_xperm(asm, st, lo, hi, m8, t, u)
+    st.lay = lf
+    key_add(asm, st, kptr, 8, t)
+    for m in fin_path:
+        m.emit(asm, st, t, u)
+        st.lay = m.fn(st.lay)
+    emit_network(asm, st, L.LW, t, u)
+
+
+def emit_nibble_sliced(asm, prefix, isa):
+    rounds, entry, fin_pl, lf, fin_path, key_lays, tab_keys = nibble_plan(isa)
+    period = len(rounds)
+    comp = COMPLEMENT_MOVES
     regs = ["t2", "t3", "t4", "t5", "t6", "a1", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"]
-    need = 2 * len(tabs)
+    need = 2 * len(tab_keys)
     saved = [r for r in regs[:need] if r.startswith("s")]
-    for i, key in enumerate(tabs):
-        tabs[key] = (regs[2 * i], regs[2 * i + 1])
+    tabs = {key: (regs[2 * i], regs[2 * i + 1]) for i, key in enumerate(tab_keys)}
     m8, t, u = "a6", "t0", "t1"
 
     def table_of(lay, pl, inverse):
@@ -893,47 +968,9 @@ def emit_nibble_sliced(asm, prefix, isa):
         save_regs(asm, saved)
         st = State("a3", "a4", L.LW)
         later = [load_block(asm, "a1", st, (t, u), f".L{name}_in")]
-        asm.li(m8, 0x88888888)
-        for (lay_bits, out_bits), (lo, hi) in tabs.items():
-            inl, outl = (lay_bits + ((2, 0),) * 4), (out_bits + ((2, 0),) * 4)
-            tab = nibble_table(inl, outl, SBOX)
-            if inverse:
-                inv = [0] * 16
-                for i, v in enumerate(tab):
-                    inv[v] = i
-                tab = inv
-            wl, wh = table_words(tab)
-            asm.li(lo, wl, c="xperm4 table, entries 0..7")
-            asm.li(hi, wh, c="entries 8..15")
+        nibble_tables(asm, tab_keys, tabs, m8, inverse)
         if not inverse:
-            for m in entry:
-                m.emit(asm, st, t, u)
-                st.lay = m.fn(st.lay)
-            asm("li", "a5", (ROUNDS - 1) // period)
-            asm.label(f".L{name}_rounds")
-            for i, (lay, pl, seq) in enumerate(rounds):
-                assert st.lay == lay
-                asm.comment(f"round {i + 1} + {period}k")
-                key_add(asm, st, "a2", 8 * i, t)
-                lo, hi = table_of(lay, pl, False)
-                sbox_xperm(asm, st, lo, hi, m8, t, u)
-                st.lay = L.relabel(nibble_place(lay, *pl))
-                for m in seq:
-                    m.emit(asm, st, t, u)
-                    st.lay = m.fn(st.lay)
-            asm("addi", "a2", "a2", 8 * period)
-            asm("addi", "a5", "a5", -1)
-            asm("bnez", "a5", f".L{name}_rounds")
-            asm.comment("round 31")
-            key_add(asm, st, "a2", 0, t)
-            lo, hi = table_of(rounds[0][0], fin_pl, False)
-            sbox_xperm(asm, st, lo, hi, m8, t, u)
-            st.lay = lf
-            key_add(asm, st, "a2", 8, t)
-            for m in fin_path:
-                m.emit(asm, st, t, u)
-                st.lay = m.fn(st.lay)
-            emit_network(asm, st, L.LW, t, u)
+            nibble_encrypt_core(asm, st, name, isa, tabs, m8, t, u)
         else:
             ms = nibble_moves(isa)
             allm = {**ms, **{m.name: m for m in comp}}
