@@ -9,9 +9,6 @@
     .type   present80_encrypt, @function
     .p2align 2
 present80_encrypt:
-    addi    sp, sp, -8
-    sw      s0, 0(sp)
-    sw      s1, 4(sp)
     andi    t0, a1, 3
     bnez    t0, .Lpresent80_encrypt_in_unaligned# byte loads for an unaligned block
     lw      a3, 0(a1)
@@ -24,8 +21,6 @@ present80_encrypt:
     li      t5, 0x827e4fa9              # entries 8..15
     li      t6, 0x85f629c3              # xperm4 table, entries 0..7
     li      a1, 0x4b1de07a              # entries 8..15
-    li      s0, 0xe50679ac              # xperm4 table, entries 0..7
-    li      s1, 0x12b84fd3              # entries 8..15
     li      a5, 10
 .Lpresent80_encrypt_rounds:
     # round 1 + 3k
@@ -100,12 +95,12 @@ present80_encrypt:
     lw      t0, 4(a2)
     xor     a4, a4, t0
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s0, a3
-    xperm4  t0, s1, t0
+    xperm4  t1, t2, a3
+    xperm4  t0, t3, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s0, a4
-    xperm4  t0, s1, t0
+    xperm4  t1, t2, a4
+    xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
     xor     a3, a3, t0
@@ -117,6 +112,8 @@ present80_encrypt:
     unshfli a4, a4, 14
     unshfli a3, a3, 15
     unshfli a4, a4, 15
+    rev8    a3, a3
+    rev8    a4, a4
     li      t1, 0x00ff00ff
     srli    t0, a3, 8                   # swap q5 <-> q3
     xor     t0, t0, a4
@@ -126,12 +123,9 @@ present80_encrypt:
     xor     a3, a3, t0
     andi    t0, a0, 3
     bnez    t0, .Lpresent80_encrypt_out_unaligned
-    sw      a4, 0(a0)
-    sw      a3, 4(a0)
+    sw      a3, 0(a0)
+    sw      a4, 4(a0)
 .Lpresent80_encrypt_out_stored:
-    lw      s0, 0(sp)
-    lw      s1, 4(sp)
-    addi    sp, sp, 8
     ret     
 .Lpresent80_encrypt_in_unaligned:
     lbu     a3, 0(a1)
@@ -156,19 +150,19 @@ present80_encrypt:
     or      a4, a4, t0
     j       .Lpresent80_encrypt_in_loaded
 .Lpresent80_encrypt_out_unaligned:
-    sb      a4, 0(a0)
-    srli    t0, a4, 8
-    sb      t0, 1(a0)
-    srli    t0, a4, 16
-    sb      t0, 2(a0)
-    srli    t0, a4, 24
-    sb      t0, 3(a0)
-    sb      a3, 4(a0)
+    sb      a3, 0(a0)
     srli    t0, a3, 8
-    sb      t0, 5(a0)
+    sb      t0, 1(a0)
     srli    t0, a3, 16
-    sb      t0, 6(a0)
+    sb      t0, 2(a0)
     srli    t0, a3, 24
+    sb      t0, 3(a0)
+    sb      a4, 4(a0)
+    srli    t0, a4, 8
+    sb      t0, 5(a0)
+    srli    t0, a4, 16
+    sb      t0, 6(a0)
+    srli    t0, a4, 24
     sb      t0, 7(a0)
     j       .Lpresent80_encrypt_out_stored
     .size   present80_encrypt, .-present80_encrypt
@@ -178,9 +172,6 @@ present80_encrypt:
     .type   present80_decrypt, @function
     .p2align 2
 present80_decrypt:
-    addi    sp, sp, -8
-    sw      s0, 0(sp)
-    sw      s1, 4(sp)
     andi    t0, a1, 3
     bnez    t0, .Lpresent80_decrypt_in_unaligned# byte loads for an unaligned block
     lw      a3, 0(a1)
@@ -193,8 +184,6 @@ present80_decrypt:
     li      t5, 0xac72698f              # entries 8..15
     li      t6, 0x946f03da              # xperm4 table, entries 0..7
     li      a1, 0x5bc1e827              # entries 8..15
-    li      s0, 0x346b8ef5              # xperm4 table, entries 0..7
-    li      s1, 0xa790d12c              # entries 8..15
     li      t1, 0x00ff00ff
     srli    t0, a3, 8                   # swap q5 <-> q3
     xor     t0, t0, a4
@@ -202,17 +191,8 @@ present80_decrypt:
     xor     a4, a4, t0
     slli    t0, t0, 8
     xor     a3, a3, t0
-    li      t1, 0x00ff00ff              # complement q3
-    srli    t0, a3, 8
-    and     t0, t0, t1
-    and     a3, a3, t1
-    slli    a3, a3, 8
-    or      a3, a3, t0
-    srli    t0, a4, 8
-    and     t0, t0, t1
-    and     a4, a4, t1
-    slli    a4, a4, 8
-    or      a4, a4, t0
+    rev8    a3, a3
+    rev8    a4, a4
     shfli   a3, a3, 15
     shfli   a4, a4, 15
     shfli   a3, a3, 14
@@ -226,12 +206,12 @@ present80_decrypt:
     xor     a4, a4, t0
     # round 31
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s0, a3
-    xperm4  t0, s1, t0
+    xperm4  t1, t2, a3
+    xperm4  t0, t3, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s0, a4
-    xperm4  t0, s1, t0
+    xperm4  t1, t2, a4
+    xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
     xor     a3, a3, t0
@@ -310,9 +290,6 @@ present80_decrypt:
     sw      a3, 0(a0)
     sw      a4, 4(a0)
 .Lpresent80_decrypt_out_stored:
-    lw      s0, 0(sp)
-    lw      s1, 4(sp)
-    addi    sp, sp, 8
     ret     
 .Lpresent80_decrypt_in_unaligned:
     lbu     a3, 0(a1)
@@ -615,17 +592,6 @@ present80_keyexp_enc:
     and     t0, t0, t1
     and     a2, a2, t1
     slli    a2, a2, 8
-    or      a2, a2, t0
-    li      t1, 0x55555555              # complement q0
-    srli    t0, a3, 1
-    and     t0, t0, t1
-    and     a3, a3, t1
-    slli    a3, a3, 1
-    or      a3, a3, t0
-    srli    t0, a2, 1
-    and     t0, t0, t1
-    and     a2, a2, t1
-    slli    a2, a2, 1
     or      a2, a2, t0
     sw      a3, 8(a4)
     sw      a2, 12(a4)

@@ -8,15 +8,9 @@
     .type   present80_encrypt, @function
     .p2align 2
 present80_encrypt:
-    addi    sp, sp, -32
+    addi    sp, sp, -8
     sw      s0, 0(sp)
     sw      s1, 4(sp)
-    sw      s2, 8(sp)
-    sw      s3, 12(sp)
-    sw      s4, 16(sp)
-    sw      s5, 20(sp)
-    sw      s6, 24(sp)
-    sw      s7, 28(sp)
     andi    t0, a1, 3
     bnez    t0, .Lpresent80_encrypt_in_unaligned# byte loads for an unaligned block
     lw      a3, 0(a1)
@@ -25,18 +19,12 @@ present80_encrypt:
     li      a6, 0x88888888
     li      t2, 0xda09b65c              # xperm4 table, entries 0..7
     li      t3, 0x21748fe3              # entries 8..15
-    li      t4, 0x7e05439c              # xperm4 table, entries 0..7
-    li      t5, 0x28db1fa6              # entries 8..15
-    li      t6, 0x1a49f63c              # xperm4 table, entries 0..7
-    li      a1, 0x2d708be5              # entries 8..15
+    li      t4, 0xe70a2c93              # xperm4 table, entries 0..7
+    li      t5, 0x41bd8f56              # entries 8..15
+    li      t6, 0x4a16f9c3              # xperm4 table, entries 0..7
+    li      a1, 0x87d02eb5              # entries 8..15
     li      s0, 0xbc09d63a              # xperm4 table, entries 0..7
     li      s1, 0x41728fe5              # entries 8..15
-    li      s2, 0x7ae90653              # xperm4 table, entries 0..7
-    li      s3, 0x842fd1bc              # entries 8..15
-    li      s4, 0xb509d6a3              # xperm4 table, entries 0..7
-    li      s5, 0x48e21f7c              # entries 8..15
-    li      s6, 0xe30679ca              # xperm4 table, entries 0..7
-    li      s7, 0x14d82fb5              # entries 8..15
     li      a5, 5
 .Lpresent80_encrypt_rounds:
     # round 1 + 6k
@@ -125,12 +113,12 @@ present80_encrypt:
     lw      t0, 36(a2)
     xor     a4, a4, t0
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s2, a3
-    xperm4  t0, s3, t0
+    xperm4  t1, t6, a3
+    xperm4  t0, a1, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s2, a4
-    xperm4  t0, s3, t0
+    xperm4  t1, t6, a4
+    xperm4  t0, a1, t0
     or      a4, t1, t0
     unzip   a3, a3
     unzip   a4, a4
@@ -142,12 +130,12 @@ present80_encrypt:
     lw      t0, 44(a2)
     xor     a4, a4, t0
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s4, a3
-    xperm4  t0, s5, t0
+    xperm4  t1, t4, a3
+    xperm4  t0, t5, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s4, a4
-    xperm4  t0, s5, t0
+    xperm4  t1, t4, a4
+    xperm4  t0, t5, t0
     or      a4, t1, t0
     unzip   a3, a3
     unzip   a4, a4
@@ -168,12 +156,12 @@ present80_encrypt:
     lw      t0, 4(a2)
     xor     a4, a4, t0
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s6, a3
-    xperm4  t0, s7, t0
+    xperm4  t1, s0, a3
+    xperm4  t0, s1, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s6, a4
-    xperm4  t0, s7, t0
+    xperm4  t1, s0, a4
+    xperm4  t0, s1, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
     xor     a3, a3, t0
@@ -185,6 +173,8 @@ present80_encrypt:
     unzip   a4, a4
     unzip   a3, a3
     unzip   a4, a4
+    rev8    a3, a3
+    rev8    a4, a4
     li      t1, 0x00ff00ff
     srli    t0, a3, 8                   # swap q5 <-> q3
     xor     t0, t0, a4
@@ -194,18 +184,12 @@ present80_encrypt:
     xor     a3, a3, t0
     andi    t0, a0, 3
     bnez    t0, .Lpresent80_encrypt_out_unaligned
-    sw      a4, 0(a0)
-    sw      a3, 4(a0)
+    sw      a3, 0(a0)
+    sw      a4, 4(a0)
 .Lpresent80_encrypt_out_stored:
     lw      s0, 0(sp)
     lw      s1, 4(sp)
-    lw      s2, 8(sp)
-    lw      s3, 12(sp)
-    lw      s4, 16(sp)
-    lw      s5, 20(sp)
-    lw      s6, 24(sp)
-    lw      s7, 28(sp)
-    addi    sp, sp, 32
+    addi    sp, sp, 8
     ret     
 .Lpresent80_encrypt_in_unaligned:
     lbu     a3, 0(a1)
@@ -230,19 +214,19 @@ present80_encrypt:
     or      a4, a4, t0
     j       .Lpresent80_encrypt_in_loaded
 .Lpresent80_encrypt_out_unaligned:
-    sb      a4, 0(a0)
-    srli    t0, a4, 8
-    sb      t0, 1(a0)
-    srli    t0, a4, 16
-    sb      t0, 2(a0)
-    srli    t0, a4, 24
-    sb      t0, 3(a0)
-    sb      a3, 4(a0)
+    sb      a3, 0(a0)
     srli    t0, a3, 8
-    sb      t0, 5(a0)
+    sb      t0, 1(a0)
     srli    t0, a3, 16
-    sb      t0, 6(a0)
+    sb      t0, 2(a0)
     srli    t0, a3, 24
+    sb      t0, 3(a0)
+    sb      a4, 4(a0)
+    srli    t0, a4, 8
+    sb      t0, 5(a0)
+    srli    t0, a4, 16
+    sb      t0, 6(a0)
+    srli    t0, a4, 24
     sb      t0, 7(a0)
     j       .Lpresent80_encrypt_out_stored
     .size   present80_encrypt, .-present80_encrypt
@@ -252,15 +236,9 @@ present80_encrypt:
     .type   present80_decrypt, @function
     .p2align 2
 present80_decrypt:
-    addi    sp, sp, -32
+    addi    sp, sp, -8
     sw      s0, 0(sp)
     sw      s1, 4(sp)
-    sw      s2, 8(sp)
-    sw      s3, 12(sp)
-    sw      s4, 16(sp)
-    sw      s5, 20(sp)
-    sw      s6, 24(sp)
-    sw      s7, 28(sp)
     andi    t0, a1, 3
     bnez    t0, .Lpresent80_decrypt_in_unaligned# byte loads for an unaligned block
     lw      a3, 0(a1)
@@ -269,18 +247,12 @@ present80_decrypt:
     li      a6, 0x88888888
     li      t2, 0xd21c8fe5              # xperm4 table, entries 0..7
     li      t3, 0xa970364b              # entries 8..15
-    li      t4, 0x78432fb5              # xperm4 table, entries 0..7
-    li      t5, 0xa6d0c91e              # entries 8..15
-    li      t6, 0xd2851f7c              # xperm4 table, entries 0..7
-    li      a1, 0x39e0a64b              # entries 8..15
+    li      t4, 0x689f03e5              # xperm4 table, entries 0..7
+    li      t5, 0xa7c2d41b              # entries 8..15
+    li      t6, 0xe4870b5c              # xperm4 table, entries 0..7
+    li      a1, 0x3ad1962f              # entries 8..15
     li      s0, 0xd28f1ce5              # xperm4 table, entries 0..7
     li      s1, 0xa936704b              # entries 8..15
-    li      s2, 0x721e0da3              # xperm4 table, entries 0..7
-    li      s3, 0xc5b8964f              # entries 8..15
-    li      s4, 0x926f0cb5              # xperm4 table, entries 0..7
-    li      s5, 0xad38714e              # entries 8..15
-    li      s6, 0x348e6bf5              # xperm4 table, entries 0..7
-    li      s7, 0xa7d1902c              # entries 8..15
     li      t1, 0x00ff00ff
     srli    t0, a3, 8                   # swap q5 <-> q3
     xor     t0, t0, a4
@@ -288,17 +260,8 @@ present80_decrypt:
     xor     a4, a4, t0
     slli    t0, t0, 8
     xor     a3, a3, t0
-    li      t1, 0x00ff00ff              # complement q3
-    srli    t0, a3, 8
-    and     t0, t0, t1
-    and     a3, a3, t1
-    slli    a3, a3, 8
-    or      a3, a3, t0
-    srli    t0, a4, 8
-    and     t0, t0, t1
-    and     a4, a4, t1
-    slli    a4, a4, 8
-    or      a4, a4, t0
+    rev8    a3, a3
+    rev8    a4, a4
     zip     a3, a3
     zip     a4, a4
     zip     a3, a3
@@ -312,12 +275,12 @@ present80_decrypt:
     xor     a4, a4, t0
     # round 31
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s6, a3
-    xperm4  t0, s7, t0
+    xperm4  t1, s0, a3
+    xperm4  t0, s1, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s6, a4
-    xperm4  t0, s7, t0
+    xperm4  t1, s0, a4
+    xperm4  t0, s1, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
     xor     a3, a3, t0
@@ -338,12 +301,12 @@ present80_decrypt:
     zip     a3, a3
     zip     a4, a4
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s4, a3
-    xperm4  t0, s5, t0
+    xperm4  t1, t4, a3
+    xperm4  t0, t5, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s4, a4
-    xperm4  t0, s5, t0
+    xperm4  t1, t4, a4
+    xperm4  t0, t5, t0
     or      a4, t1, t0
     lw      t0, 40(a2)                  # add round key
     xor     a3, a3, t0
@@ -355,12 +318,12 @@ present80_decrypt:
     zip     a3, a3
     zip     a4, a4
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s2, a3
-    xperm4  t0, s3, t0
+    xperm4  t1, t6, a3
+    xperm4  t0, a1, t0
     or      a3, t1, t0
     xor     t0, a4, a6                  # S-box: entries 8..15 through the second half
-    xperm4  t1, s2, a4
-    xperm4  t0, s3, t0
+    xperm4  t1, t6, a4
+    xperm4  t0, a1, t0
     or      a4, t1, t0
     lw      t0, 32(a2)                  # add round key
     xor     a3, a3, t0
@@ -455,13 +418,7 @@ present80_decrypt:
 .Lpresent80_decrypt_out_stored:
     lw      s0, 0(sp)
     lw      s1, 4(sp)
-    lw      s2, 8(sp)
-    lw      s3, 12(sp)
-    lw      s4, 16(sp)
-    lw      s5, 20(sp)
-    lw      s6, 24(sp)
-    lw      s7, 28(sp)
-    addi    sp, sp, 32
+    addi    sp, sp, 8
     ret     
 .Lpresent80_decrypt_in_unaligned:
     lbu     a3, 0(a1)
@@ -664,30 +621,41 @@ present80_keyexp_enc:
     xor     a3, a3, t0
     slli    t0, t0, 1
     xor     a3, a3, t0
-    li      t1, 0x33333333              # complement q1
-    srli    t0, a2, 2
+    li      t1, 0x0000ffff              # complement q4
+    srli    t0, a3, 16
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 16
+    or      a3, a3, t0
+    srli    t0, a2, 16
     and     t0, t0, t1
     and     a2, a2, t1
-    slli    a2, a2, 2
+    slli    a2, a2, 16
     or      a2, a2, t0
+    li      t1, 0x33333333              # complement q1
     srli    t0, a3, 2
     and     t0, t0, t1
     and     a3, a3, t1
     slli    a3, a3, 2
     or      a3, a3, t0
-    li      t1, 0x55555555              # complement q0
-    srli    t0, a2, 1
+    srli    t0, a2, 2
     and     t0, t0, t1
     and     a2, a2, t1
-    slli    a2, a2, 1
+    slli    a2, a2, 2
     or      a2, a2, t0
+    li      t1, 0x55555555              # complement q0
     srli    t0, a3, 1
     and     t0, t0, t1
     and     a3, a3, t1
     slli    a3, a3, 1
     or      a3, a3, t0
-    sw      a2, 16(a4)
-    sw      a3, 20(a4)
+    srli    t0, a2, 1
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 1
+    or      a2, a2, t0
+    sw      a3, 16(a4)
+    sw      a2, 20(a4)
     lw      a2, 24(a4)                  # round key 4 + 6k
     lw      a3, 28(a4)
     li      t1, 0x00ff00ff
@@ -710,8 +678,30 @@ present80_keyexp_enc:
     xor     a3, a3, t0
     slli    t0, t0, 8
     xor     a3, a3, t0
-    sw      a2, 24(a4)
-    sw      a3, 28(a4)
+    li      t1, 0x0000ffff              # complement q4
+    srli    t0, a3, 16
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 16
+    or      a3, a3, t0
+    srli    t0, a2, 16
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 16
+    or      a2, a2, t0
+    li      t1, 0x0f0f0f0f              # complement q2
+    srli    t0, a3, 4
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 4
+    or      a3, a3, t0
+    srli    t0, a2, 4
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 4
+    or      a2, a2, t0
+    sw      a3, 24(a4)
+    sw      a2, 28(a4)
     lw      a2, 32(a4)                  # round key 5 + 6k
     lw      a3, 36(a4)
     li      t1, 0x0000ffff
@@ -734,6 +724,39 @@ present80_keyexp_enc:
     xor     a3, a3, t0
     slli    t0, t0, 1
     xor     a3, a3, t0
+    li      t1, 0x00ff00ff              # complement q3
+    srli    t0, a2, 8
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 8
+    or      a2, a2, t0
+    srli    t0, a3, 8
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 8
+    or      a3, a3, t0
+    li      t1, 0x33333333              # complement q1
+    srli    t0, a2, 2
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 2
+    or      a2, a2, t0
+    srli    t0, a3, 2
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 2
+    or      a3, a3, t0
+    li      t1, 0x55555555              # complement q0
+    srli    t0, a2, 1
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 1
+    or      a2, a2, t0
+    srli    t0, a3, 1
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 1
+    or      a3, a3, t0
     sw      a2, 32(a4)
     sw      a3, 36(a4)
     lw      a2, 40(a4)                  # round key 6 + 6k
@@ -781,6 +804,17 @@ present80_keyexp_enc:
     and     t0, t0, t1
     and     a3, a3, t1
     slli    a3, a3, 16
+    or      a3, a3, t0
+    li      t1, 0x33333333              # complement q1
+    srli    t0, a2, 2
+    and     t0, t0, t1
+    and     a2, a2, t1
+    slli    a2, a2, 2
+    or      a2, a2, t0
+    srli    t0, a3, 2
+    and     t0, t0, t1
+    and     a3, a3, t1
+    slli    a3, a3, 2
     or      a3, a3, t0
     sw      a2, 40(a4)
     sw      a3, 44(a4)
@@ -895,17 +929,6 @@ present80_keyexp_enc:
     and     t0, t0, t1
     and     a2, a2, t1
     slli    a2, a2, 8
-    or      a2, a2, t0
-    li      t1, 0x33333333              # complement q1
-    srli    t0, a3, 2
-    and     t0, t0, t1
-    and     a3, a3, t1
-    slli    a3, a3, 2
-    or      a3, a3, t0
-    srli    t0, a2, 2
-    and     t0, t0, t1
-    and     a2, a2, t1
-    slli    a2, a2, 2
     or      a2, a2, t0
     sw      a3, 8(a4)
     sw      a2, 12(a4)
