@@ -307,12 +307,14 @@ def load_be_word(asm, r, ptr, off, t):
         asm("or", r, r, t)
 
 
-def emit_keyexp(asm, name, bits, convert, complement_hi=False):
+def emit_keyexp(asm, name, bits, convert, complement_hi=False,
+                shared_label=".Lpresent80_keys_to_layouts"):
     """present80_keyexp_enc / present128_keyexp_enc: the specification's key register, one
     round key (its leftmost 64 bits) per round into rk[2i] (bits 31..0) and rk[2i+1]
     (bits 63..32), with bits 63..32 complemented from round 2 on if complement_hi (the
     bitsliced S-box leaves those bits complemented); then convert(asm, name) rewrites rk in place
-    into the kernel's layouts."""
+    into the kernel's layouts (convert None: jump to shared_label, another key schedule's
+    conversion in the same file)."""
     func_begin(asm, name)
     a, b, c, d = "a2", "a3", "a4", "a5"        # key register words, a = most significant
     t, u, v, i, w, mk = "t0", "t1", "t2", "a6", "t5", "t6"
@@ -389,9 +391,9 @@ def emit_keyexp(asm, name, bits, convert, complement_hi=False):
     asm("li", t, ROUNDS + 2)
     asm("bne", i, t, f".L{name}_round")
     if convert is None:     # the conversion is present80_keyexp_enc's tail, shared
-        asm("j", ".Lpresent80_keys_to_layouts")
+        asm("j", shared_label)
     else:
-        asm.label(".Lpresent80_keys_to_layouts")
+        asm.label(shared_label)
         convert(asm, name)
         asm("ret")
     func_end(asm, name)
