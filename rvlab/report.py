@@ -397,7 +397,8 @@ def write_report(json_path: Path, md_path: Path) -> int:
 #   crypto/polymul-128/table5.py  seed 004 Table 5 (polymul_table5.md: instruction mix from an rvsim
 #                                 run of the current kernels, beside the bench file's cycles)
 PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
-                     ROOT / "crypto" / "polymul-128" / "table5.py"]
+                     ROOT / "crypto" / "polymul-128" / "table5.py",
+                     ROOT / "crypto" / "present80" / "optable.py"]
 
 
 def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:

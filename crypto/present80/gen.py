@@ -24,6 +24,8 @@ its round sees it in (plus the complement masks the bitsliced S-box leaves for t
 """
 from __future__ import annotations
 
+import collections
+import contextlib
 import itertools
 import sys
 from pathlib import Path
@@ -113,16 +115,29 @@ def check_circuits():
 
 # ---------------------------------------------------------------- assembly text
 class Asm:
+    """assembly text, and a tally of the instructions one call executes, by function and by
+    part of the cipher (optable.py: seed 003 Table 12): each instruction counts `weight` times
+    (the iterations of the loop it is in; the kernels have no other data-dependent flow)"""
+
     def __init__(self):
         self.lines = []
-        self.count = 0          # instructions emitted (static)
+        self.func, self.cat, self.weight = None, "other", 1
+        self.tally = collections.Counter()
 
     def __call__(self, mn, *args, c=None):
         s = f"    {mn:<8}{', '.join(str(a) for a in args)}"
         if c:
             s = f"{s:<40}# {c}"
         self.lines.append(s)
-        self.count += 1
+        self.tally[(self.func, self.cat)] += self.weight
+
+    @contextlib.contextmanager
+    def part(self, cat=None, weight=None):
+        old = self.cat, self.weight
+        self.cat = cat or self.cat
+        self.weight = self.weight if weight is None else weight
+        yield
+        self.cat, self.weight = old
 
     def label(self, name):
         self.lines.append(f"{name}:")
@@ -136,6 +151,9 @@ class Asm:
     def li(self, reg, value, c=None):
         v = value & 0xFFFFFFFF
         self("li", reg, f"0x{v:08x}" if v else "0", c=c)
+        sv = v - (1 << 32) if v >> 31 else v
+        if not -2048 <= sv < 2048 and v & 0xFFF:
+            self.tally[(self.func, self.cat)] += self.weight      # lui + addi
 
     def text(self):
         return "\n".join(self.lines) + "\n"
@@ -147,6 +165,7 @@ def header(asm, title, isa_note):
 
 
 def func_begin(asm, name):
+    asm.func = name
     asm.raw(f"\n    .text\n    .globl  {name}\n    .type   {name}, @function\n    .p2align 2\n{name}:")
 
 
@@ -181,6 +200,11 @@ class State:
 
 def cross_swap(asm, st, k, t, mask):
     """exchange index bits q5 and qk (t: scratch, mask: register holding MASK0[k])"""
+    with asm.part("pLayer"):
+        _cross_swap(asm, st, k, t, mask)
+
+
+def _cross_swap(asm, st, k, t, mask):
     x, y = st.regs
     d = 1 << k
     asm("srli", t, x, d, c=f"swap q5 <-> q{k}")
@@ -194,6 +218,11 @@ def cross_swap(asm, st, k, t, mask):
 
 def emit_network(asm, st, dst, t, m):
     """convert st to layout dst with the generic moves of layout.network (scratch t, m)"""
+    with asm.part("pLayer"):
+        _emit_network(asm, st, dst, t, m)
+
+
+def _emit_network(asm, st, dst, t, m):
     for op in L.network(st.lay, dst):
         if op[0] == "x5":
             asm.li(m, L.MASK0[op[1]])
@@ -243,6 +272,11 @@ def load_block(asm, ptr, st, tmps, label):
 
 
 def _load_unaligned(asm, ptr, x, y, t, u, label):
+    with asm.part(weight=0):          # not executed by aligned calls: out of the tally
+        _load_unaligned_body(asm, ptr, x, y, t, u, label)
+
+
+def _load_unaligned_body(asm, ptr, x, y, t, u, label):
     asm.label(f"{label}_unaligned")
     for r, base in ((x, 0), (y, 4)):
         asm("lbu", r, f"{base}({ptr})")
@@ -265,13 +299,14 @@ def store_block(asm, ptr, st, t, label):
     asm.label(f"{label}_stored")
 
     def unaligned():
-        asm.label(f"{label}_unaligned")
-        for r, base in ((x, 0), (y, 4)):
-            asm("sb", r, f"{base}({ptr})")
-            for i in range(1, 4):
-                asm("srli", t, r, 8 * i)
-                asm("sb", t, f"{base + i}({ptr})")
-        asm("j", f"{label}_stored")
+        with asm.part(weight=0):      # not executed by aligned calls: out of the tally
+            asm.label(f"{label}_unaligned")
+            for r, base in ((x, 0), (y, 4)):
+                asm("sb", r, f"{base}({ptr})")
+                for i in range(1, 4):
+                    asm("srli", t, r, 8 * i)
+                    asm("sb", t, f"{base + i}({ptr})")
+            asm("j", f"{label}_stored")
     return unaligned
 
 
@@ -452,6 +487,11 @@ def emit_circuit(asm, gates, inputs, pool, reusable=()):
 
 
 def sbox_slices(asm, st, pool, gates, in_lay, out_lay, not_in=(), not_out=(), masks=None):
+    with asm.part("sBoxLayer"):
+        _sbox_slices(asm, st, pool, gates, in_lay, out_lay, not_in, not_out, masks)
+
+
+def _sbox_slices(asm, st, pool, gates, in_lay, out_lay, not_in, not_out, masks):
     """one bitsliced S-box layer: the nibble bits at q5 and qj; input slots read in in_lay's
     (5, j) entries, results written in out_lay's; returns nothing, st.regs updated in place"""
     x, y = st.regs
@@ -568,6 +608,25 @@ def bs_encrypt_core(asm, st, name, unroll, masks, pool, kptr="a2", counter="a5")
     if not unroll:
         asm("li", counter, (ROUNDS - 1) // period)
         asm.label(f".L{name}_rounds")
+    with asm.part(weight=1 if unroll else (ROUNDS - 1) // period):
+        bs_rounds(asm, st, groups, rounds, unroll, masks, pool, kptr, fwd)
+        if not unroll:
+            asm("addi", kptr, kptr, 8 * period)
+            asm("addi", counter, counter, -1)
+            asm("bnez", counter, f".L{name}_rounds")
+    if unroll:
+        asm("addi", kptr, kptr, 8 * (ROUNDS - 1))
+    asm.comment("round 31")
+    key_add(asm, st, kptr, 0, "t0")
+    out_lay = bs_place(rounds[0][0], *fin)
+    sbox_slices(asm, st, pool, fwd, rounds[0][0], out_lay, masks=masks)
+    st.lay = L.relabel(out_lay)
+    key_add(asm, st, kptr, 8, "t0")
+    emit_network(asm, st, L.LW, "t0", "t1")
+
+
+def bs_rounds(asm, st, groups, rounds, unroll, masks, pool, kptr, fwd):
+    period = len(rounds)
     for g in groups:
         for i, (lay, ch) in enumerate(rounds):
             assert st.lay == lay
@@ -578,19 +637,6 @@ def bs_encrypt_core(asm, st, name, unroll, masks, pool, kptr="a2", counter="a5")
             sbox_slices(asm, st, pool, fwd, lay, out, masks=masks)
             st.lay = L.relabel(out)
             cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
-    if not unroll:
-        asm("addi", kptr, kptr, 8 * period)
-        asm("addi", counter, counter, -1)
-        asm("bnez", counter, f".L{name}_rounds")
-    else:
-        asm("addi", kptr, kptr, 8 * (ROUNDS - 1))
-    asm.comment("round 31")
-    key_add(asm, st, kptr, 0, "t0")
-    out_lay = bs_place(rounds[0][0], *fin)
-    sbox_slices(asm, st, pool, fwd, rounds[0][0], out_lay, masks=masks)
-    st.lay = L.relabel(out_lay)
-    key_add(asm, st, kptr, 8, "t0")
-    emit_network(asm, st, L.LW, "t0", "t1")
 
 
 def emit_bitsliced(asm, prefix, unroll=False):
@@ -661,10 +707,11 @@ def emit_bitsliced(asm, prefix, unroll=False):
 
 
 def key_add(asm, st, ptr, off, t):
-    asm("lw", t, f"{off}({ptr})", c="add round key")
-    asm("xor", st.regs[0], st.regs[0], t)
-    asm("lw", t, f"{off + 4}({ptr})")
-    asm("xor", st.regs[1], st.regs[1], t)
+    with asm.part("addRoundKey"):
+        asm("lw", t, f"{off}({ptr})", c="add round key")
+        asm("xor", st.regs[0], st.regs[0], t)
+        asm("lw", t, f"{off + 4}({ptr})")
+        asm("xor", st.regs[1], st.regs[1], t)
 
 
 def gen_bitsliced(unroll):
@@ -705,18 +752,20 @@ class Move:
 
 def both(mn, *extra):
     def emit(asm, st, t, u):
-        for r in st.regs:
-            asm(mn, r, r, *extra)
+        with asm.part("pLayer"):
+            for r in st.regs:
+                asm(mn, r, r, *extra)
     return emit
 
 
 def emit_exchange(asm, st, t, u):
     """q5 <-> q4: the low half-words of the two registers in one, the high ones in the other"""
     x, y = st.regs
-    asm("srli", t, x, 16, c="exchange q5 <-> q4 (pack)")
-    asm("srli", u, y, 16)
-    asm("pack", x, x, y)
-    asm("pack", y, t, u)
+    with asm.part("pLayer"):
+        asm("srli", t, x, 16, c="exchange q5 <-> q4 (pack)")
+        asm("srli", u, y, 16)
+        asm("pack", x, x, y)
+        asm("pack", y, t, u)
 
 
 def nibble_moves(isa):
@@ -842,6 +891,11 @@ def table_words(tab):
 
 
 def sbox_xperm(asm, st, lo, hi, m8, t, u):
+    with asm.part("sBoxLayer"):
+        _sbox_xperm(asm, st, lo, hi, m8, t, u)
+
+
+def _sbox_xperm(asm, st, lo, hi, m8, t, u):
     for r in st.regs:
         asm("xor", t, r, m8, c="S-box: entries 8..15 through the second half")
         asm("xperm4", u, lo, r)
@@ -927,19 +981,20 @@ def nibble_encrypt_core(asm, st, name, isa, regs, m8, t, u, kptr="a2", counter="
         st.lay = m.fn(st.lay)
     asm("li", counter, (ROUNDS - 1) // period)
     asm.label(f".L{name}_rounds")
-    for i, (lay, pl, seq) in enumerate(rounds):
-        assert st.lay == lay
-        asm.comment(f"round {i + 1} + {period}k")
-        key_add(asm, st, kptr, 8 * i, t)
-        lo, hi = regs[(lay[:2], nibble_place(lay, *pl)[:2])]
-        sbox_xperm(asm, st, lo, hi, m8, t, u)
-        st.lay = L.relabel(nibble_place(lay, *pl))
-        for m in seq:
-            m.emit(asm, st, t, u)
-            st.lay = m.fn(st.lay)
-    asm("addi", kptr, kptr, 8 * period)
-    asm("addi", counter, counter, -1)
-    asm("bnez", counter, f".L{name}_rounds")
+    with asm.part(weight=(ROUNDS - 1) // period):
+        for i, (lay, pl, seq) in enumerate(rounds):
+            assert st.lay == lay
+            asm.comment(f"round {i + 1} + {period}k")
+            key_add(asm, st, kptr, 8 * i, t)
+            lo, hi = regs[(lay[:2], nibble_place(lay, *pl)[:2])]
+            sbox_xperm(asm, st, lo, hi, m8, t, u)
+            st.lay = L.relabel(nibble_place(lay, *pl))
+            for m in seq:
+                m.emit(asm, st, t, u)
+                st.lay = m.fn(st.lay)
+        asm("addi", kptr, kptr, 8 * period)
+        asm("addi", counter, counter, -1)
+        asm("bnez", counter, f".L{name}_rounds")
     asm.comment("round 31")
     key_add(asm, st, kptr, 0, t)
     lo, hi = regs[(rounds[0][0][:2], nibble_place(rounds[0][0], *fin_pl)[:2])]
