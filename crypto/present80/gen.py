@@ -640,7 +640,8 @@ def bs_rounds(asm, st, groups, rounds, unroll, masks, pool, kptr, fwd):
 
 
 def emit_bitsliced(asm, prefix, unroll=False):
-    """unroll: all 31 rounds in line (rv32i), else a loop over the 6-round period (rv32i-ct)"""
+    """unroll: encryption's 31 rounds in line (rv32i), else a loop over the 6-round period
+    (rv32i-ct); decryption always loops (its speed is not what rv32i is for)"""
     k0, rounds, fin, key_lays, masks = bs_setup()
     period = len(rounds)
     inv = parse_circuit(SBOX_INV_CIRCUIT)
@@ -671,30 +672,21 @@ def emit_bitsliced(asm, prefix, unroll=False):
                         not_out=SBOX_INV_CPL, masks=masks)
             st.lay = rounds[0][0]
             key_add(asm, st, "a2", 0, "t0")
-            if unroll:
-                asm("addi", "a2", "a2", -8 * (ROUNDS - 1))
-                groups = reversed(range((ROUNDS - 1) // period))
-            else:
-                asm("li", "a5", (ROUNDS - 1) // period)
-                asm.label(f".L{name}_rounds")
-                asm("addi", "a2", "a2", -8 * period)
-                groups = [0]
-            pool_l = pool if unroll else [r for r in pool if r != "a5"]
-            for g in groups:
-                for i in reversed(range(period)):
-                    lay, ch = rounds[i]
-                    r = g * period + i
-                    asm.comment(f"round {r + 1}" if unroll else f"round {i + 1} + {period}k")
-                    cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
-                    st.lay = L.unrelabel(st.lay)
-                    assert st.lay == placed(lay, ch)
-                    sbox_slices(asm, st, pool_l, inv, st.lay, lay, not_in=SBOX_CPL,
-                                not_out=SBOX_INV_CPL, masks=masks)
-                    st.lay = lay
-                    key_add(asm, st, "a2", 8 * r, "t0")
-            if not unroll:
-                asm("addi", "a5", "a5", -1)
-                asm("bnez", "a5", f".L{name}_rounds")
+            asm("li", "a5", (ROUNDS - 1) // period)
+            asm.label(f".L{name}_rounds")
+            asm("addi", "a2", "a2", -8 * period)
+            for i in reversed(range(period)):
+                lay, ch = rounds[i]
+                asm.comment(f"round {i + 1} + {period}k")
+                cross_swap(asm, st, ch[3], "t0", masks[ch[3]])
+                st.lay = L.unrelabel(st.lay)
+                assert st.lay == placed(lay, ch)
+                sbox_slices(asm, st, pool[:-1], inv, st.lay, lay, not_in=SBOX_CPL,
+                            not_out=SBOX_INV_CPL, masks=masks)
+                st.lay = lay
+                key_add(asm, st, "a2", 8 * i, "t0")
+            asm("addi", "a5", "a5", -1)
+            asm("bnez", "a5", f".L{name}_rounds")
             cross_swap(asm, st, k0, "t0", masks[k0])
             assert st.lay == L.LW
         later.append(store_block(asm, "a0", st, "t0", f".L{name}_out"))
@@ -717,7 +709,7 @@ def key_add(asm, st, ptr, off, t):
 def gen_bitsliced(unroll):
     asm = Asm()
     header(asm, "PRESENT-80/128, bitsliced in two registers, RV32I, constant time" +
-           (", all 31 rounds in line" if unroll else ", a loop over the 6-round period"),
+           (", encryption's 31 rounds in line" if unroll else ", a loop over the 6-round period"),
            "ISA rv32i.  No table, no secret-dependent branch or address.")
     key_lays, period = emit_bitsliced(asm, "present80", unroll)
     conv = lambda a, name: emit_convert_loop(a, name, key_lays, period, ("a2", "a3", "t0", "t1", "a4", "a5"))
