@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PRESENT80CTR_RK_WORDS 64
+#define PRESENT80CTR_RK_WORDS 128
 void present80ctr_keyexp(uint32_t rk[PRESENT80CTR_RK_WORDS], const uint8_t key[10]);
 void present80ctr_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t iv[8],
                       const uint32_t rk[PRESENT80CTR_RK_WORDS]);

@@ -343,13 +343,13 @@ def load_be_word(asm, r, ptr, off, t):
 
 
 def emit_keyexp(asm, name, bits, convert, complement_hi=False,
-                shared_label=".Lpresent80_keys_to_layouts"):
+                shared_label=".Lpresent80_keys_to_layouts", std_offset=0):
     """present80_keyexp_enc / present128_keyexp_enc: the specification's key register, one
     round key (its leftmost 64 bits) per round into rk[2i] (bits 31..0) and rk[2i+1]
     (bits 63..32), with bits 63..32 complemented from round 2 on if complement_hi (the
     bitsliced S-box leaves those bits complemented); then convert(asm, name) rewrites rk in place
     into the kernel's layouts (convert None: jump to shared_label, another key schedule's
-    conversion in the same file)."""
+    conversion in the same file).  std_offset: where the standard round keys go, in bytes."""
     func_begin(asm, name)
     a, b, c, d = "a2", "a3", "a4", "a5"        # key register words, a = most significant
     t, u, v, i, w, mk = "t0", "t1", "t2", "a6", "t5", "t6"
@@ -366,7 +366,7 @@ def emit_keyexp(asm, name, bits, convert, complement_hi=False,
         load_be_word(asm, d, "a1", 12, t)
     asm.li(slo, SBOX_LO)
     asm.li(sdiff, SBOX_LO ^ SBOX_HI)
-    asm("mv", v, "a0")
+    asm("addi", v, "a0", std_offset) if std_offset else asm("mv", v, "a0")
     asm("li", i, 1)
     if complement_hi:
         asm("li", mk, 0)
@@ -465,10 +465,10 @@ def bit(b, label):
     return (b >> label) & 1
 
 
-def emit_circuit(asm, gates, inputs, pool, reusable=()):
+def emit_circuit(asm, gates, inputs, pool, reusable=(), prefer=None):
     """evaluate gates on registers; inputs {x0..x3: reg}; returns {y0..y3: reg}.  Registers come
     from pool (a list, consumed); a gate signal (or a reusable input register) is freed after its
-    last use, outputs never are."""
+    last use, outputs never are.  prefer {y_b: reg}: write y_b there if it is free by then."""
     last = {}
     for idx, (dst, op, a, b) in enumerate(gates):
         last[a] = last[b] = idx
@@ -480,7 +480,9 @@ def emit_circuit(asm, gates, inputs, pool, reusable=()):
             if last.get(name) == idx and not name.startswith("y") and \
                     (not name.startswith("x") or r in reusable) and r not in avail:
                 avail.insert(0, r)
-        rd = avail.pop(0)
+        want = (prefer or {}).get(dst)
+        rd = want if want in avail else avail[0]
+        avail.remove(rd)
         asm(op, rd, ra, rb, c=f"{dst} = {a} {op} {b}")
         regs[dst] = rd
     return {f"y{b}": regs[f"y{b}"] for b in range(4)}
