@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Generator of the PRESENT-80-CTR kernels: the block encryption cores of ../present80/gen.py
-(bitsliced for rv32i, nibble-sliced xperm4 for zbkb-zbkx) in a counter-mode loop.
+"""Generator of the PRESENT-80-CTR kernels, built on ../present80/gen.py:
+
+* rv32i: two counter blocks bitsliced in four registers (gen_ctr2, below);
+* zbkb-zbkx: one block at a time through the xperm4 core of present80/zbkb-zbkx.
 
     python3 gen.py      rewrite rv32i/*.S and zbkb-zbkx/*.S
 
@@ -12,6 +14,7 @@ LW (2 instructions).  The keystream comes out in LW, the layout of lw/sw on the 
 """
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -99,78 +102,41 @@ def load_iv(asm, words, ptr, t, big_endian):
             first = False
 
 
-def gen_ctr(isa):
+def gen_ctr_nibble():
+    """zbkb-zbkx: one block at a time through the xperm4 core of present80/zbkb-zbkx"""
     asm = P.Asm()
     name = "present80ctr_xor"
-    if isa == "rv32i":
-        P.header(asm, "PRESENT-80-CTR, the bitsliced block core of present80/rv32i-ct in a counter loop",
-                 "ISA rv32i.  Constant time: no table, branches only on lengths, alignment and the public counter.")
-        _, _, _, key_lays, masks = P.bs_setup()
-        period = 6
-        saved = list(masks.values()) + [OUT, IN, LEN, CX, CY, RK]
-    else:
-        P.header(asm, "PRESENT-80-CTR, the nibble-sliced xperm4 core of present80/zbkb-zbkx in a counter loop",
-                 "ISA rv32i_zbkb_zbkx.  Constant time: xperm4 tables in registers, no secret branch or address.")
-        rounds, entry, fin_pl, lf, fin_path, key_lays, tab_keys = P.nibble_plan("zbkb")
-        period = len(rounds)
-        treg = ["t2", "t3", "t4", "t5", "t6", "a0", "a1", "a7", "s0", "s1", "s2", "s3", "s4", "s5"]
-        tabs = {k: (treg[2 * i], treg[2 * i + 1]) for i, k in enumerate(tab_keys)}
-        saved = [r for r in treg[:2 * len(tab_keys)] if r.startswith("s")] + [OUT, IN, LEN, CX, CY, RK]
+    P.header(asm, "PRESENT-80-CTR, the nibble-sliced xperm4 core of present80/zbkb-zbkx in a counter loop",
+             "ISA rv32i_zbkb_zbkx.  Constant time: xperm4 tables in registers, no secret branch or address.")
+    rounds, entry, fin_pl, lf, fin_path, key_lays, tab_keys = P.nibble_plan("zbkb")
+    period = len(rounds)
+    treg = ["t2", "t3", "t4", "t5", "t6", "a0", "a1", "a7", "s0", "s1", "s2", "s3", "s4", "s5"]
+    tabs = {k: (treg[2 * i], treg[2 * i + 1]) for i, k in enumerate(tab_keys)}
+    saved = [r for r in treg[:2 * len(tab_keys)] if r.startswith("s")] + [OUT, IN, LEN, CX, CY, RK]
     P.func_begin(asm, name)
     P.save_regs(asm, saved)
     for r, a in ((OUT, "a0"), (IN, "a1"), (LEN, "a2"), (RK, "a4")):
         asm("mv", r, a)
-    load_iv(asm, (CX, CY), "a3", "t0", big_endian=isa != "rv32i")
-    if isa == "rv32i":
-        for k, r in masks.items():
-            asm.li(r, L.MASK0[k])
-    else:
-        P.nibble_tables(asm, tab_keys, tabs, "a6", False)
+    load_iv(asm, (CX, CY), "a3", "t0", big_endian=True)
+    P.nibble_tables(asm, tab_keys, tabs, "a6", False)
     asm("beqz", LEN, f".L{name}_done")
     asm.label(f".L{name}_block")
-    if isa == "rv32i":
-        st = P.State("a3", "a4", L.LW)
-        asm("mv", "a3", CX, c="counter block, layout LW")
-        asm("mv", "a4", CY)
-        asm("mv", "a2", RK)
-        P.bs_encrypt_core(asm, st, name, False, masks,
-                          ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a6", "a7", "a1", "a0"])
-        # counter + 1: byte 7 of the block is the top byte of CY
-        asm("srli", "t0", CY, 24, c="counter + 1")
-        asm("addi", "t0", "t0", -255)
-        asm("beqz", "t0", f".L{name}_carry")
-        asm("li", "t0", 1 << 24)
-        asm("add", CY, CY, "t0")
-        asm.label(f".L{name}_counted")
-    else:
-        st = P.State("a3", "a4", L.LW)
-        asm("rev8", "a3", CX, c="counter block (two integers) into layout LW")
-        asm("rev8", "a4", CY)
-        asm("mv", "a2", RK)
-        P.nibble_encrypt_core(asm, st, name, "zbkb", tabs, "a6", "t0", "t1")
-        asm("addi", CY, CY, 1, c="counter + 1")
-        asm("seqz", "t0", CY)
-        asm("add", CX, CX, "t0")
+    st = P.State("a3", "a4", L.LW)
+    asm("rev8", "a3", CX, c="counter block (two integers) into layout LW")
+    asm("rev8", "a4", CY)
+    asm("mv", "a2", RK)
+    P.nibble_encrypt_core(asm, st, name, "zbkb", tabs, "a6", "t0", "t1")
+    asm("addi", CY, CY, 1, c="counter + 1")
+    asm("seqz", "t0", CY)
+    asm("add", CX, CX, "t0")
     xor_out(asm, st, name)
-    if isa == "rv32i":
-        asm.label(f".L{name}_carry")         # byte 7 carries: 64-bit increment, via integers
-        bswap(asm, "t2", CY, "t0", "t1")
-        bswap(asm, "t3", CX, "t0", "t1")
-        asm("addi", "t2", "t2", 1)
-        asm("seqz", "t0", "t2")
-        asm("add", "t3", "t3", "t0")
-        bswap(asm, CY, "t2", "t0", "t1")
-        bswap(asm, CX, "t3", "t0", "t1")
-        asm("j", f".L{name}_counted")
     asm.label(f".L{name}_done")
     P.restore_regs(asm, saved)
     asm("ret")
     P.func_end(asm, name)
-
     # the key schedule: present80's, with the layouts of this core
     conv = lambda a, nm: P.emit_convert_loop(a, nm, key_lays, period, ("a2", "a3", "t0", "t1", "a4", "a5"))
-    P.emit_keyexp(asm, "present80ctr_keyexp", 80, conv, complement_hi=isa == "rv32i",
-                  shared_label=".Lpresent80ctr_keys_to_layouts")
+    P.emit_keyexp(asm, "present80ctr_keyexp", 80, conv, shared_label=".Lpresent80ctr_keys_to_layouts")
     return asm
 
 
@@ -287,14 +253,14 @@ def schedule2():
         for _ in range(6):
             nxt = {}
             for lay, path in front.items():
-                for pl in __import__("itertools").product((0, 1), repeat=3):
+                for pl in itertools.product((0, 1), repeat=3):
                     for lab6 in (0, 1):
                         nl = moves2(relabel2(place2(lay, *pl)), lab6)
                         nxt.setdefault(nl, path + [(lay, pl, lab6)])
             front = nxt
         if start not in front:
             continue
-        for fin in __import__("itertools").product((0, 1), repeat=3):
+        for fin in itertools.product((0, 1), repeat=3):
             lf = relabel2(place2(start, *fin))
             cost = network2_cost(network2(lf, START2))
             if best is None or cost < best[0]:
@@ -526,7 +492,7 @@ def emit_convert2(asm, name, key_lays, period):
 
 def main():
     (HERE / "rv32i" / "present80ctr_rv32i.S").write_text(gen_ctr2().text())
-    (HERE / "zbkb-zbkx" / "present80ctr_zbkb_zbkx.S").write_text(gen_ctr("zbkb").text())
+    (HERE / "zbkb-zbkx" / "present80ctr_zbkb_zbkx.S").write_text(gen_ctr_nibble().text())
 
 
 if __name__ == "__main__":
