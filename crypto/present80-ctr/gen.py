@@ -217,27 +217,12 @@ def emit_network2(asm, st, dst, t, m):
             asm.li(m, L.MASK0[op[2]])
             cross2(asm, st, op[1], op[2], t, m)
         elif op[0] == "xw":
-            a, b = op[1], op[2]
-            d = (1 << a) - (1 << b)
-            asm.li(m, sum(1 << p for p in range(32) if not (p >> a) & 1 and (p >> b) & 1), c=f"swap q{a} <-> q{b}")
-            for x in st.regs:
-                for args in (("srli", t, x, d), ("xor", t, t, x), ("and", t, t, m), ("xor", x, x, t),
-                             ("slli", t, t, d), ("xor", x, x, t)):
-                    asm(*args)
-            st.lay = L.swap(st.lay, a, b)
+            P.within_swap(asm, st, op[1], op[2], t, m)
         elif op[0] == "c" and op[1] >= 5:
             st.regs = [r[1], r[0], r[3], r[2]] if op[1] == 5 else [r[2], r[3], r[0], r[1]]
             st.lay = L.flip(st.lay, op[1])
         else:
-            k = op[1]
-            asm.li(m, L.MASK0[k], c=f"complement q{k}")
-            for x in st.regs:
-                asm("srli", t, x, 1 << k)
-                asm("and", t, t, m)
-                asm("and", x, x, m)
-                asm("slli", x, x, 1 << k)
-                asm("or", x, x, t)
-            st.lay = L.flip(st.lay, k)
+            P.within_complement(asm, st, op[1], t, m)
         r = st.regs
     assert st.lay == dst
 

@@ -228,33 +228,39 @@ def _emit_network(asm, st, dst, t, m):
             asm.li(m, L.MASK0[op[1]])
             cross_swap(asm, st, op[1], t, m)
         elif op[0] == "xw":
-            a, b = op[1], op[2]
-            d = (1 << a) - (1 << b)
-            mask = sum(1 << p for p in range(32) if not (p >> a) & 1 and (p >> b) & 1)
-            asm.li(m, mask, c=f"swap q{a} <-> q{b}")
-            for r in st.regs:
-                asm("srli", t, r, d)
-                asm("xor", t, t, r)
-                asm("and", t, t, m)
-                asm("xor", r, r, t)
-                asm("slli", t, t, d)
-                asm("xor", r, r, t)
-            st.lay = L.swap(st.lay, a, b)
+            within_swap(asm, st, op[1], op[2], t, m)
         elif op == ("c", 5):
             st.regs.reverse()
             st.lay = L.flip(st.lay, 5)
         else:
-            k = op[1]
-            d = 1 << k
-            asm.li(m, L.MASK0[k], c=f"complement q{k}")
-            for r in st.regs:
-                asm("srli", t, r, d)
-                asm("and", t, t, m)
-                asm("and", r, r, m)
-                asm("slli", r, r, d)
-                asm("or", r, r, t)
-            st.lay = L.flip(st.lay, k)
+            within_complement(asm, st, op[1], t, m)
     assert st.lay == dst
+
+
+def within_swap(asm, st, a, b, t, m):
+    """exchange position bits qa and qb (a > b) inside every register of st"""
+    d = (1 << a) - (1 << b)
+    asm.li(m, sum(1 << p for p in range(32) if not (p >> a) & 1 and (p >> b) & 1), c=f"swap q{a} <-> q{b}")
+    for r in st.regs:
+        asm("srli", t, r, d)
+        asm("xor", t, t, r)
+        asm("and", t, t, m)
+        asm("xor", r, r, t)
+        asm("slli", t, t, d)
+        asm("xor", r, r, t)
+    st.lay = L.swap(st.lay, a, b)
+
+
+def within_complement(asm, st, k, t, m):
+    """complement position bit qk inside every register of st (exchange the 2^k-bit groups)"""
+    asm.li(m, L.MASK0[k], c=f"complement q{k}")
+    for r in st.regs:
+        asm("srli", t, r, 1 << k)
+        asm("and", t, t, m)
+        asm("and", r, r, m)
+        asm("slli", r, r, 1 << k)
+        asm("or", r, r, t)
+    st.lay = L.flip(st.lay, k)
 
 
 # ---------------------------------------------------------------- block load / store
