@@ -318,10 +318,7 @@ def gen_ctr2():
 
     def one_round(lay, pl, key_off, lab6=None):
         assert st.lay == lay
-        with asm.part("addRoundKey"):
-            for i, r in enumerate(st.regs):
-                asm("lw", t, f"{key_off + 4 * i}({kptr})", c="add round key" if i == 0 else None)
-                asm("xor", r, r, t)
+        key_add4(asm, st, kptr, key_off, (t, [r for r in alloc if r not in st.regs][0]))
         (la, ca), (lb, cb) = lay[5], lay[6]
         inputs = {f"x{b}": st.regs[(P.bit(b, la) ^ ca) + 2 * (P.bit(b, lb) ^ cb)] for b in range(4)}
         out = place2(lay, *pl)
@@ -353,10 +350,7 @@ def gen_ctr2():
         asm("bnez", counter, f".L{name}_rounds")
     asm.comment("round 31")
     one_round(rounds[0][0], fin, 0)
-    with asm.part("addRoundKey"):
-        for i, r in enumerate(st.regs):
-            asm("lw", t, f"{16 + 4 * i}({kptr})")
-            asm("xor", r, r, t)
+    key_add4(asm, st, kptr, 16, (t, [r for r in alloc if r not in st.regs][0]))
     free = [r for r in alloc if r not in st.regs]
     with asm.part("pLayer"):
         emit_network2(asm, st, START2, t, free[0])
@@ -377,6 +371,21 @@ def gen_ctr2():
     P.emit_keyexp(asm, "present80ctr_keyexp", 80, conv, complement_hi=True,
                   shared_label=".Lpresent80ctr_keys_to_layouts", std_offset=256)
     return asm
+
+
+def key_add4(asm, st, kptr, off, temps):
+    """the four round-key words, each load two instructions ahead of its xor (no E31 stall)"""
+    t, u = temps
+    r = st.regs
+    with asm.part("addRoundKey"):
+        asm("lw", t, f"{off}({kptr})", c="add round key")
+        asm("lw", u, f"{off + 4}({kptr})")
+        asm("xor", r[0], r[0], t)
+        asm("lw", t, f"{off + 8}({kptr})")
+        asm("xor", r[1], r[1], u)
+        asm("lw", u, f"{off + 12}({kptr})")
+        asm("xor", r[2], r[2], t)
+        asm("xor", r[3], r[3], u)
 
 
 def increment(asm, name, i):

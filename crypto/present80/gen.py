@@ -706,12 +706,13 @@ def emit_bitsliced(asm, prefix, unroll=False):
     return key_lays, period
 
 
-def key_add(asm, st, ptr, off, t):
+def key_add(asm, st, ptr, off, t, u="t1"):
+    """both loads first: on the E31 an xor right after its lw would wait a cycle"""
     with asm.part("addRoundKey"):
         asm("lw", t, f"{off}({ptr})", c="add round key")
+        asm("lw", u, f"{off + 4}({ptr})")
         asm("xor", st.regs[0], st.regs[0], t)
-        asm("lw", t, f"{off + 4}({ptr})")
-        asm("xor", st.regs[1], st.regs[1], t)
+        asm("xor", st.regs[1], st.regs[1], u)
 
 
 def gen_bitsliced(unroll):

@@ -97,13 +97,13 @@ present80ctr_xor:
 .Lpresent80ctr_xor_rounds:
     # round 1 + 6k
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
     lw      t0, 8(a2)
+    xor     a4, a4, t1
+    lw      t1, 12(a2)
     xor     a5, a5, t0
-    lw      t0, 12(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, a5, a4                  # A = x1 and x2
     xor     t2, a3, a6                  # C = x0 xor x3
     xor     t2, t2, t1                  # R = C xor A
@@ -147,13 +147,13 @@ present80ctr_xor:
     xor     a5, a5, t0
     # round 2 + 6k
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     t2, t2, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
     lw      t0, 24(a2)
+    xor     a4, a4, t1
+    lw      t1, 28(a2)
     xor     a5, a5, t0
-    lw      t0, 28(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, a6, t2                  # A = x1 and x2
     xor     t3, a4, a5                  # C = x0 xor x3
     xor     t3, t3, t1                  # R = C xor A
@@ -197,13 +197,13 @@ present80ctr_xor:
     xor     a5, a5, t0
     # round 3 + 6k
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     t3, t3, t0
-    lw      t0, 36(a2)
-    xor     t2, t2, t0
     lw      t0, 40(a2)
+    xor     t2, t2, t1
+    lw      t1, 44(a2)
     xor     a5, a5, t0
-    lw      t0, 44(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, t2, a5                  # A = x1 and x2
     xor     t4, a6, t3                  # C = x0 xor x3
     xor     t4, t4, t1                  # R = C xor A
@@ -247,13 +247,13 @@ present80ctr_xor:
     xor     t3, t3, t0
     # round 4 + 6k
     lw      t0, 48(a2)                  # add round key
+    lw      t1, 52(a2)
     xor     t4, t4, t0
-    lw      t0, 52(a2)
-    xor     a5, a5, t0
     lw      t0, 56(a2)
+    xor     a5, a5, t1
+    lw      t1, 60(a2)
     xor     t3, t3, t0
-    lw      t0, 60(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, t3, a5                  # A = x1 and x2
     xor     t2, t4, a6                  # C = x0 xor x3
     xor     t2, t2, t1                  # R = C xor A
@@ -297,13 +297,13 @@ present80ctr_xor:
     xor     t3, t3, t0
     # round 5 + 6k
     lw      t0, 64(a2)                  # add round key
+    lw      t1, 68(a2)
     xor     t2, t2, t0
-    lw      t0, 68(a2)
-    xor     a5, a5, t0
     lw      t0, 72(a2)
+    xor     a5, a5, t1
+    lw      t1, 76(a2)
     xor     t3, t3, t0
-    lw      t0, 76(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, t3, a5                  # A = x1 and x2
     xor     t4, t2, a6                  # C = x0 xor x3
     xor     t4, t4, t1                  # R = C xor A
@@ -347,13 +347,13 @@ present80ctr_xor:
     xor     t4, t4, t0
     # round 6 + 6k
     lw      t0, 80(a2)                  # add round key
+    lw      t1, 84(a2)
     xor     t2, t2, t0
-    lw      t0, 84(a2)
-    xor     t6, t6, t0
     lw      t0, 88(a2)
+    xor     t6, t6, t1
+    lw      t1, 92(a2)
     xor     t4, t4, t0
-    lw      t0, 92(a2)
-    xor     a5, a5, t0
+    xor     a5, a5, t1
     and     t1, t6, t4                  # A = x1 and x2
     xor     t3, t2, a5                  # C = x0 xor x3
     xor     t3, t3, t1                  # R = C xor A
@@ -403,13 +403,13 @@ present80ctr_xor:
     bnez    a7, .Lpresent80ctr_xor_rounds
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
     lw      t0, 8(a2)
+    xor     a4, a4, t1
+    lw      t1, 12(a2)
     xor     a5, a5, t0
-    lw      t0, 12(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     and     t1, a5, a4                  # A = x1 and x2
     xor     t2, a3, a6                  # C = x0 xor x3
     xor     t2, t2, t1                  # R = C xor A
@@ -427,14 +427,14 @@ present80ctr_xor:
     xor     a6, a5, a6                  # y2 = Q xor K
     xor     t3, t2, t3                  # T = y0 xor D
     xor     t4, t3, t4                  # y3 = T xor F
-    lw      t0, 16(a2)
+    lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a4, a4, t0
-    lw      t0, 20(a2)
-    xor     t4, t4, t0
     lw      t0, 24(a2)
+    xor     t4, t4, t1
+    lw      t1, 28(a2)
     xor     t2, t2, t0
-    lw      t0, 28(a2)
-    xor     a6, a6, t0
+    xor     a6, a6, t1
     li      t1, 0x55555555
     srli    t0, a4, 1                   # swap q6 <-> q0
     xor     t0, t0, t2

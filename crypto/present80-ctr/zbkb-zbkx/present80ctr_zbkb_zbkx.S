@@ -57,9 +57,9 @@ present80ctr_xor:
 .Lpresent80ctr_xor_rounds:
     # round 1 + 6k
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t2, a3
     xperm4  t0, t3, t0
@@ -74,9 +74,9 @@ present80ctr_xor:
     unzip   a4, a4
     # round 2 + 6k
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t4, a3
     xperm4  t0, t5, t0
@@ -97,9 +97,9 @@ present80ctr_xor:
     zip     a4, a4
     # round 3 + 6k
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t6, a3
     xperm4  t0, a0, t0
@@ -114,9 +114,9 @@ present80ctr_xor:
     unzip   a4, a4
     # round 4 + 6k
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a3, a3, t0
-    lw      t0, 28(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, a1, a3
     xperm4  t0, a7, t0
@@ -137,9 +137,9 @@ present80ctr_xor:
     zip     a4, a4
     # round 5 + 6k
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a3, a3, t0
-    lw      t0, 36(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t6, a3
     xperm4  t0, a0, t0
@@ -154,9 +154,9 @@ present80ctr_xor:
     unzip   a4, a4
     # round 6 + 6k
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a3, a3, t0
-    lw      t0, 44(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t4, a3
     xperm4  t0, t5, t0
@@ -180,9 +180,9 @@ present80ctr_xor:
     bnez    a5, .Lpresent80ctr_xor_rounds
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, a1, a3
     xperm4  t0, a7, t0
@@ -192,9 +192,9 @@ present80ctr_xor:
     xperm4  t0, a7, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     rev8    a3, a3
     rev8    a4, a4
     unzip   a3, a3

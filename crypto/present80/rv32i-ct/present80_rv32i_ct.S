@@ -34,9 +34,9 @@ present80_encrypt:
 .Lpresent80_encrypt_rounds:
     # round 1 + 6k
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -72,9 +72,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 2 + 6k
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -110,9 +110,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 3 + 6k
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -148,9 +148,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 4 + 6k
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a3, a3, t0
-    lw      t0, 28(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -186,9 +186,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 5 + 6k
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a3, a3, t0
-    lw      t0, 36(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -224,9 +224,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 6 + 6k
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a3, a3, t0
-    lw      t0, 44(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -265,9 +265,9 @@ present80_encrypt:
     bnez    a5, .Lpresent80_encrypt_rounds
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -296,9 +296,9 @@ present80_encrypt:
     slli    t1, t1, 1
     or      a4, t5, t1
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     li      t1, 0x0000aaaa              # swap q4 <-> q0
     srli    t0, a3, 15
     xor     t0, t0, a3
@@ -496,9 +496,9 @@ present80_decrypt:
     or      a3, a3, t0
     addi    a2, a2, 240
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a4, a4, t0
-    lw      t0, 12(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 31
     srli    t0, a4, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a3, 1
@@ -537,9 +537,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a6, t5
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a4, a4, t0
-    lw      t0, 4(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     li      a5, 5
 .Lpresent80_decrypt_rounds:
     addi    a2, a2, -48
@@ -587,9 +587,9 @@ present80_decrypt:
     slli    t5, t5, 16
     or      a3, a1, t5
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a4, a4, t0
-    lw      t0, 44(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 5 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -634,9 +634,9 @@ present80_decrypt:
     slli    t5, t5, 8
     or      a3, a1, t5
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a4, a4, t0
-    lw      t0, 36(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 4 + 6k
     srli    t0, a4, 2                   # swap q5 <-> q1
     xor     t0, t0, a3
@@ -681,9 +681,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a1, t5
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a4, a4, t0
-    lw      t0, 28(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 3 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -728,9 +728,9 @@ present80_decrypt:
     slli    a7, a7, 16
     or      a3, a1, a7
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a4, a4, t0
-    lw      t0, 20(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 2 + 6k
     srli    t0, a4, 2                   # swap q5 <-> q1
     xor     t0, t0, a3
@@ -775,9 +775,9 @@ present80_decrypt:
     slli    a1, a1, 8
     or      a3, t5, a1
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a4, a4, t0
-    lw      t0, 12(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 1 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -822,9 +822,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a6, t5
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a4, a4, t0
-    lw      t0, 4(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     addi    a5, a5, -1
     bnez    a5, .Lpresent80_decrypt_rounds
     srli    t0, a4, 2                   # swap q5 <-> q1

@@ -32,9 +32,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 1
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -70,9 +70,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 2
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -108,9 +108,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 3
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -146,9 +146,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 4
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a3, a3, t0
-    lw      t0, 28(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -184,9 +184,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 5
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a3, a3, t0
-    lw      t0, 36(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -222,9 +222,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 6
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a3, a3, t0
-    lw      t0, 44(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -260,9 +260,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 7
     lw      t0, 48(a2)                  # add round key
+    lw      t1, 52(a2)
     xor     a3, a3, t0
-    lw      t0, 52(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -298,9 +298,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 8
     lw      t0, 56(a2)                  # add round key
+    lw      t1, 60(a2)
     xor     a3, a3, t0
-    lw      t0, 60(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -336,9 +336,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 9
     lw      t0, 64(a2)                  # add round key
+    lw      t1, 68(a2)
     xor     a3, a3, t0
-    lw      t0, 68(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -374,9 +374,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 10
     lw      t0, 72(a2)                  # add round key
+    lw      t1, 76(a2)
     xor     a3, a3, t0
-    lw      t0, 76(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -412,9 +412,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 11
     lw      t0, 80(a2)                  # add round key
+    lw      t1, 84(a2)
     xor     a3, a3, t0
-    lw      t0, 84(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -450,9 +450,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 12
     lw      t0, 88(a2)                  # add round key
+    lw      t1, 92(a2)
     xor     a3, a3, t0
-    lw      t0, 92(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -488,9 +488,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 13
     lw      t0, 96(a2)                  # add round key
+    lw      t1, 100(a2)
     xor     a3, a3, t0
-    lw      t0, 100(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -526,9 +526,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 14
     lw      t0, 104(a2)                 # add round key
+    lw      t1, 108(a2)
     xor     a3, a3, t0
-    lw      t0, 108(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -564,9 +564,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 15
     lw      t0, 112(a2)                 # add round key
+    lw      t1, 116(a2)
     xor     a3, a3, t0
-    lw      t0, 116(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -602,9 +602,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 16
     lw      t0, 120(a2)                 # add round key
+    lw      t1, 124(a2)
     xor     a3, a3, t0
-    lw      t0, 124(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -640,9 +640,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 17
     lw      t0, 128(a2)                 # add round key
+    lw      t1, 132(a2)
     xor     a3, a3, t0
-    lw      t0, 132(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -678,9 +678,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 18
     lw      t0, 136(a2)                 # add round key
+    lw      t1, 140(a2)
     xor     a3, a3, t0
-    lw      t0, 140(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -716,9 +716,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 19
     lw      t0, 144(a2)                 # add round key
+    lw      t1, 148(a2)
     xor     a3, a3, t0
-    lw      t0, 148(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -754,9 +754,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 20
     lw      t0, 152(a2)                 # add round key
+    lw      t1, 156(a2)
     xor     a3, a3, t0
-    lw      t0, 156(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -792,9 +792,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 21
     lw      t0, 160(a2)                 # add round key
+    lw      t1, 164(a2)
     xor     a3, a3, t0
-    lw      t0, 164(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -830,9 +830,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 22
     lw      t0, 168(a2)                 # add round key
+    lw      t1, 172(a2)
     xor     a3, a3, t0
-    lw      t0, 172(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -868,9 +868,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 23
     lw      t0, 176(a2)                 # add round key
+    lw      t1, 180(a2)
     xor     a3, a3, t0
-    lw      t0, 180(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -906,9 +906,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 24
     lw      t0, 184(a2)                 # add round key
+    lw      t1, 188(a2)
     xor     a3, a3, t0
-    lw      t0, 188(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -944,9 +944,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 25
     lw      t0, 192(a2)                 # add round key
+    lw      t1, 196(a2)
     xor     a3, a3, t0
-    lw      t0, 196(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -982,9 +982,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 26
     lw      t0, 200(a2)                 # add round key
+    lw      t1, 204(a2)
     xor     a3, a3, t0
-    lw      t0, 204(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, t1, a3                  # A = x1 and x2
@@ -1020,9 +1020,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 27
     lw      t0, 208(a2)                 # add round key
+    lw      t1, 212(a2)
     xor     a3, a3, t0
-    lw      t0, 212(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -1058,9 +1058,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 28
     lw      t0, 216(a2)                 # add round key
+    lw      t1, 220(a2)
     xor     a3, a3, t0
-    lw      t0, 220(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, a4, t0                  # A = x1 and x2
@@ -1096,9 +1096,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 29
     lw      t0, 224(a2)                 # add round key
+    lw      t1, 228(a2)
     xor     a3, a3, t0
-    lw      t0, 228(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 8                   # nibble bits at q5, q3: four slices
     srli    t1, a4, 8
     and     t2, a4, t0                  # A = x1 and x2
@@ -1134,9 +1134,9 @@ present80_encrypt:
     xor     a3, a3, t0
     # round 30
     lw      t0, 232(a2)                 # add round key
+    lw      t1, 236(a2)
     xor     a3, a3, t0
-    lw      t0, 236(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 16                  # nibble bits at q5, q4: four slices
     srli    t1, a4, 16
     and     t2, a4, t0                  # A = x1 and x2
@@ -1173,9 +1173,9 @@ present80_encrypt:
     addi    a2, a2, 240
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     srli    t0, a3, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a4, 1
     and     t2, t0, a4                  # A = x1 and x2
@@ -1204,9 +1204,9 @@ present80_encrypt:
     slli    t1, t1, 1
     or      a4, t5, t1
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     li      t1, 0x0000aaaa              # swap q4 <-> q0
     srli    t0, a3, 15
     xor     t0, t0, a3
@@ -1404,9 +1404,9 @@ present80_decrypt:
     or      a3, a3, t0
     addi    a2, a2, 240
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a4, a4, t0
-    lw      t0, 12(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 31
     srli    t0, a4, 1                   # nibble bits at q5, q0: four slices
     srli    t1, a3, 1
@@ -1445,9 +1445,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a6, t5
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a4, a4, t0
-    lw      t0, 4(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     li      a5, 5
 .Lpresent80_decrypt_rounds:
     addi    a2, a2, -48
@@ -1495,9 +1495,9 @@ present80_decrypt:
     slli    t5, t5, 16
     or      a3, a1, t5
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a4, a4, t0
-    lw      t0, 44(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 5 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -1542,9 +1542,9 @@ present80_decrypt:
     slli    t5, t5, 8
     or      a3, a1, t5
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a4, a4, t0
-    lw      t0, 36(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 4 + 6k
     srli    t0, a4, 2                   # swap q5 <-> q1
     xor     t0, t0, a3
@@ -1589,9 +1589,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a1, t5
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a4, a4, t0
-    lw      t0, 28(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 3 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -1636,9 +1636,9 @@ present80_decrypt:
     slli    a7, a7, 16
     or      a3, a1, a7
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a4, a4, t0
-    lw      t0, 20(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 2 + 6k
     srli    t0, a4, 2                   # swap q5 <-> q1
     xor     t0, t0, a3
@@ -1683,9 +1683,9 @@ present80_decrypt:
     slli    a1, a1, 8
     or      a3, t5, a1
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a4, a4, t0
-    lw      t0, 12(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     # round 1 + 6k
     srli    t0, a4, 4                   # swap q5 <-> q2
     xor     t0, t0, a3
@@ -1730,9 +1730,9 @@ present80_decrypt:
     slli    t5, t5, 1
     or      a3, a6, t5
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a4, a4, t0
-    lw      t0, 4(a2)
-    xor     a3, a3, t0
+    xor     a3, a3, t1
     addi    a5, a5, -1
     bnez    a5, .Lpresent80_decrypt_rounds
     srli    t0, a4, 2                   # swap q5 <-> q1

@@ -25,9 +25,9 @@ present80_encrypt:
 .Lpresent80_encrypt_rounds:
     # round 1 + 3k
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t2, a3
     xperm4  t0, t3, t0
@@ -46,9 +46,9 @@ present80_encrypt:
     unshfli a4, a4, 15
     # round 2 + 3k
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t4, a3
     xperm4  t0, t5, t0
@@ -67,9 +67,9 @@ present80_encrypt:
     unshfli a4, a4, 15
     # round 3 + 3k
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t6, a3
     xperm4  t0, a1, t0
@@ -91,9 +91,9 @@ present80_encrypt:
     bnez    a5, .Lpresent80_encrypt_rounds
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t2, a3
     xperm4  t0, t3, t0
@@ -103,9 +103,9 @@ present80_encrypt:
     xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     rev8    a3, a3
     rev8    a4, a4
     unshfli a3, a3, 14
@@ -201,9 +201,9 @@ present80_decrypt:
     rev8    a4, a4
     addi    a2, a2, 240
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 31
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t2, a3
@@ -214,9 +214,9 @@ present80_decrypt:
     xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     li      a5, 10
 .Lpresent80_decrypt_rounds:
     addi    a2, a2, -24
@@ -238,9 +238,9 @@ present80_decrypt:
     xperm4  t0, a1, t0
     or      a4, t1, t0
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 2 + 3k
     shfli   a3, a3, 15
     shfli   a4, a4, 15
@@ -259,9 +259,9 @@ present80_decrypt:
     xperm4  t0, t5, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 1 + 3k
     shfli   a3, a3, 15
     shfli   a4, a4, 15
@@ -280,9 +280,9 @@ present80_decrypt:
     xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     addi    a5, a5, -1
     bnez    a5, .Lpresent80_decrypt_rounds
     andi    t0, a0, 3

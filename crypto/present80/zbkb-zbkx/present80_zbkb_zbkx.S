@@ -29,9 +29,9 @@ present80_encrypt:
 .Lpresent80_encrypt_rounds:
     # round 1 + 6k
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t2, a3
     xperm4  t0, t3, t0
@@ -46,9 +46,9 @@ present80_encrypt:
     unzip   a4, a4
     # round 2 + 6k
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t4, a3
     xperm4  t0, t5, t0
@@ -69,9 +69,9 @@ present80_encrypt:
     zip     a4, a4
     # round 3 + 6k
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t6, a3
     xperm4  t0, a1, t0
@@ -86,9 +86,9 @@ present80_encrypt:
     unzip   a4, a4
     # round 4 + 6k
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a3, a3, t0
-    lw      t0, 28(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, s0, a3
     xperm4  t0, s1, t0
@@ -109,9 +109,9 @@ present80_encrypt:
     zip     a4, a4
     # round 5 + 6k
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a3, a3, t0
-    lw      t0, 36(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t6, a3
     xperm4  t0, a1, t0
@@ -126,9 +126,9 @@ present80_encrypt:
     unzip   a4, a4
     # round 6 + 6k
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a3, a3, t0
-    lw      t0, 44(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, t4, a3
     xperm4  t0, t5, t0
@@ -152,9 +152,9 @@ present80_encrypt:
     bnez    a5, .Lpresent80_encrypt_rounds
     # round 31
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, s0, a3
     xperm4  t0, s1, t0
@@ -164,9 +164,9 @@ present80_encrypt:
     xperm4  t0, s1, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     rev8    a3, a3
     rev8    a4, a4
     unzip   a3, a3
@@ -270,9 +270,9 @@ present80_decrypt:
     rev8    a4, a4
     addi    a2, a2, 240
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 31
     xor     t0, a3, a6                  # S-box: entries 8..15 through the second half
     xperm4  t1, s0, a3
@@ -283,9 +283,9 @@ present80_decrypt:
     xperm4  t0, s1, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     li      a5, 5
 .Lpresent80_decrypt_rounds:
     addi    a2, a2, -48
@@ -309,9 +309,9 @@ present80_decrypt:
     xperm4  t0, t5, t0
     or      a4, t1, t0
     lw      t0, 40(a2)                  # add round key
+    lw      t1, 44(a2)
     xor     a3, a3, t0
-    lw      t0, 44(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 5 + 6k
     zip     a3, a3
     zip     a4, a4
@@ -326,9 +326,9 @@ present80_decrypt:
     xperm4  t0, a1, t0
     or      a4, t1, t0
     lw      t0, 32(a2)                  # add round key
+    lw      t1, 36(a2)
     xor     a3, a3, t0
-    lw      t0, 36(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 4 + 6k
     unzip   a3, a3
     unzip   a4, a4
@@ -349,9 +349,9 @@ present80_decrypt:
     xperm4  t0, s1, t0
     or      a4, t1, t0
     lw      t0, 24(a2)                  # add round key
+    lw      t1, 28(a2)
     xor     a3, a3, t0
-    lw      t0, 28(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 3 + 6k
     zip     a3, a3
     zip     a4, a4
@@ -366,9 +366,9 @@ present80_decrypt:
     xperm4  t0, a1, t0
     or      a4, t1, t0
     lw      t0, 16(a2)                  # add round key
+    lw      t1, 20(a2)
     xor     a3, a3, t0
-    lw      t0, 20(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 2 + 6k
     unzip   a3, a3
     unzip   a4, a4
@@ -389,9 +389,9 @@ present80_decrypt:
     xperm4  t0, t5, t0
     or      a4, t1, t0
     lw      t0, 8(a2)                   # add round key
+    lw      t1, 12(a2)
     xor     a3, a3, t0
-    lw      t0, 12(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     # round 1 + 6k
     zip     a3, a3
     zip     a4, a4
@@ -406,9 +406,9 @@ present80_decrypt:
     xperm4  t0, t3, t0
     or      a4, t1, t0
     lw      t0, 0(a2)                   # add round key
+    lw      t1, 4(a2)
     xor     a3, a3, t0
-    lw      t0, 4(a2)
-    xor     a4, a4, t0
+    xor     a4, a4, t1
     addi    a5, a5, -1
     bnez    a5, .Lpresent80_decrypt_rounds
     andi    t0, a0, 3
