@@ -2,8 +2,8 @@
 """Generator of the PRESENT kernels of crypto/present80/ (and the block functions that
 crypto/present80-ctr/ reuses).
 
-    python3 gen.py            rewrite every generated .S beside this script
-    python3 gen.py --stats    print the per-round instruction counts and the schedules
+    python3 gen.py                     rewrite every generated .S beside this script
+    python3 gen.py --stats [--search]  print the schedules (--search: derive them again, slow)
 
 All kernels keep the 64-bit state in two registers in a *layout* (layout.py): the pLayer is a
 renaming of index bits, never a bit-by-bit move.  What differs is the S-box layer and the few
@@ -795,8 +795,8 @@ def nibble_schedule(isa, max_cost=8):
     """rounds 1..30 repeat with a period p | 30 starting from LW: per round an output
     placement of the S-box (which of q0/q1 holds which nibble bit, complemented or not: the
     table absorbs it) and a sequence of moves that brings the next nibble bits to q1, q0.
-    Dynamic programming over layouts, cheapest per round; returns (rounds, final placement)
-    with rounds[i] = (layout, placement, [moves])."""
+    Dynamic programming over layouts, cheapest per round; returns (rounds, entry moves) with
+    rounds[i] = (layout, placement, [moves]).  fewest_tables() then re-picks the placements."""
     ms = nibble_moves(isa)
     # every distinct rearrangement reachable by moves, with its cheapest move sequence
     # (moves only permute the six index bits: an action is new[p] = old[perm[p]])
@@ -858,6 +858,20 @@ SCHEDULES = {
                   ((1, 0, 0), "U U E Z"), ((0, 0, 1), "U U"), ((0, 1, 1), "U U E Z")]),
     "xzbp": ([], [((0, 0, 0), "I14 E I15"), ((0, 0, 1), "I14 E I15"), ((0, 1, 1), "I14 E I15")]),
 }
+
+
+def fewest_tables(isa, entry, seqs):
+    """for fixed moves, the placements that close the cycle with the fewest xperm4 tables"""
+    start = _apply(L.LW, entry)
+    best = None
+    for pls in itertools.product(list(itertools.product((0, 1), repeat=3)), repeat=len(seqs)):
+        lay, keys = start, set()
+        for pl, seq in zip(pls, seqs):
+            keys.add((lay[:2], nibble_place(lay, *pl)[:2]))
+            lay = _apply(L.relabel(nibble_place(lay, *pl)), seq)
+        if lay == start and (best is None or len(keys) < best[0]):
+            best = (len(keys), pls)
+    return best[1]
 
 
 def stored_schedule(isa):
@@ -1118,9 +1132,15 @@ def main():
         for lay, ch in rounds:
             print("  ", lay, ch)
         for isa in ("zbkb", "xzbp"):
-            rs, entry = nibble_schedule(isa, 12) if "--search" in sys.argv else stored_schedule(isa)
-            print(isa, "entry", [m.name for m in entry], "period", len(rs), "moves per round:",
-                  [[m.name for m in seq] for _, _, seq in rs])
+            if "--search" in sys.argv:      # slow: minutes for xzbp
+                rs, entry = nibble_schedule(isa, 12 if isa == "zbkb" else 8)
+                pls = fewest_tables(isa, entry, [seq for _, _, seq in rs])
+                print(isa, "SCHEDULES entry:", [m.name for m in entry], "rounds:",
+                      [(pl, " ".join(m.name for m in seq)) for pl, (_, _, seq) in zip(pls, rs)])
+            else:
+                rs, entry = stored_schedule(isa)
+                print(isa, "entry", [m.name for m in entry], "period", len(rs), "moves per round:",
+                      [[m.name for m in seq] for _, _, seq in rs])
 
 
 if __name__ == "__main__":
