@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import itertools
 import sys
 from pathlib import Path
@@ -936,8 +937,10 @@ def final_moves(isa, lay, extra, bound=8):
         if cost >= bound:
             continue
         for m in ms:
-            n += 1
-            heappush(heap, (cost + m.cost, n, m.fn(cur), path + [m]))
+            nxt = m.fn(cur)
+            if nxt not in seen:
+                n += 1
+                heappush(heap, (cost + m.cost, n, nxt, path + [m]))
     return best[1]
 
 
@@ -945,6 +948,7 @@ COMPLEMENT_MOVES = [Move("R", 2, lambda l: L.flip(L.flip(l, 3), 4), both("rev8")
                     Move("B", 2, lambda l: L.flip(L.flip(L.flip(l, 0), 1), 2), both("brev8"), "B")]
 
 
+@functools.lru_cache(maxsize=None)
 def nibble_plan(isa):
     """(rounds, entry, final placement, final layout, final moves, round-key layouts, table keys)"""
     rounds, entry = stored_schedule(isa)
