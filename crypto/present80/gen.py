@@ -524,7 +524,8 @@ def _sbox_slices(asm, st, pool, gates, in_lay, out_lay, not_in, not_out, masks):
     for s5, r in ((0, x), (1, y)):
         lo, hi = where[(s5, 0)], where[(s5, 1)]
         asm("and", lo, lo, m)
-        asm("and", hi, hi, m)
+        if j < 4:                       # (j = 4: the shift by 16 drops the garbage lanes itself)
+            asm("and", hi, hi, m)
         asm("slli", hi, hi, d)
         asm("or", r, lo, hi)
 

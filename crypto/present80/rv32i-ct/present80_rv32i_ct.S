@@ -133,11 +133,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -247,11 +245,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -579,11 +575,9 @@ present80_decrypt:
     not     a7, a7
     not     a6, a6
     and     a7, a7, s4
-    and     a6, a6, s4
     slli    a6, a6, 16
     or      a4, a7, a6
     and     a1, a1, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a3, a1, t5
     lw      t0, 40(a2)                  # add round key
@@ -720,11 +714,9 @@ present80_decrypt:
     not     a7, a7
     not     a6, a6
     and     t5, t5, s4
-    and     a6, a6, s4
     slli    a6, a6, 16
     or      a4, t5, a6
     and     a1, a1, s4
-    and     a7, a7, s4
     slli    a7, a7, 16
     or      a3, a1, a7
     lw      t0, 16(a2)                  # add round key

@@ -131,11 +131,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -245,11 +243,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -359,11 +355,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -473,11 +467,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -587,11 +579,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -701,11 +691,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -815,11 +803,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -929,11 +915,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -1043,11 +1027,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t3, t3, s4
-    and     t0, t0, s4
     slli    t0, t0, 16
     or      a3, t3, t0
     and     t6, t6, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a4, t6, t5
     srli    t0, a3, 4                   # swap q5 <-> q2
@@ -1157,11 +1139,9 @@ present80_encrypt:
     xor     t4, t3, t4                  # T = y0 xor D
     xor     t5, t4, t5                  # y3 = T xor F
     and     t5, t5, s4
-    and     t1, t1, s4
     slli    t1, t1, 16
     or      a3, t5, t1
     and     t0, t0, s4
-    and     t3, t3, s4
     slli    t3, t3, 16
     or      a4, t0, t3
     srli    t0, a3, 2                   # swap q5 <-> q1
@@ -1487,11 +1467,9 @@ present80_decrypt:
     not     a7, a7
     not     a6, a6
     and     a7, a7, s4
-    and     a6, a6, s4
     slli    a6, a6, 16
     or      a4, a7, a6
     and     a1, a1, s4
-    and     t5, t5, s4
     slli    t5, t5, 16
     or      a3, a1, t5
     lw      t0, 40(a2)                  # add round key
@@ -1628,11 +1606,9 @@ present80_decrypt:
     not     a7, a7
     not     a6, a6
     and     t5, t5, s4
-    and     a6, a6, s4
     slli    a6, a6, 16
     or      a4, t5, a6
     and     a1, a1, s4
-    and     a7, a7, s4
     slli    a7, a7, 16
     or      a3, a1, a7
     lw      t0, 16(a2)                  # add round key
