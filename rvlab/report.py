@@ -240,14 +240,12 @@ def write_report(json_path: Path, md_path: Path) -> int:
 #   crypto/bigint-mul/plot.py     seed 000 Figures 1-2 (PNGs, one set per core and multiplier latency)
 #   crypto/polymul-128/table5.py  seed 004 Table 5 (polymul_table5.md: instruction mix from an rvsim
 #                                 run of the current kernels, beside the bench file's cycles)
+#   crypto/<primitive>/optable.py  found by name: where one operation's cycles go (seed 003 Tables
+#                                 7-12), written to <primitive>_optable.md
 PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
                      ROOT / "crypto" / "polymul-128" / "table5.py",
-                     ROOT / "crypto" / "cast128" / "optable.py",
-                     ROOT / "crypto" / "hight" / "optable.py",
-                     ROOT / "crypto" / "tdea" / "optable.py",
-                     ROOT / "crypto" / "sha256" / "optable.py",
-                     ROOT / "crypto" / "seed128" / "optable.py",
-                     ROOT / "crypto" / "camellia128" / "optable.py"]
+                     # seed 003 Tables 7-12 and the hashes' instruction mix: <primitive>_optable.md
+                     *sorted(ROOT.glob("crypto/*/optable.py"))]
 
 
 def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:
