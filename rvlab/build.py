@@ -119,6 +119,16 @@ def _atomic_write(path: Path, text: str) -> None:
 _VECTORS_LOCK = threading.Lock()
 
 
+def forget_primitive_modules() -> None:
+    """Drop every module loaded from a file under crypto/ from sys.modules. Primitives' helper
+    modules share bare names (ref, gen, optable, ...) and import each other by them, so the next
+    primitive's `import ref` must not get the previous one's from the cache."""
+    crypto = str(ROOT / "crypto") + os.sep
+    for name, mod in list(sys.modules.items()):
+        if (getattr(mod, "__file__", None) or "").startswith(crypto):
+            del sys.modules[name]
+
+
 def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     """Run the primitive's vectors.py cases(rng, n_random) and validate the result."""
     vp = impl.primitive_dir / "vectors.py"
@@ -127,6 +137,7 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     # one at a time: vectors.py may import helpers beside it (sys.path is the process's)
     with _VECTORS_LOCK:
         sys.path.insert(0, str(impl.primitive_dir))
+        forget_primitive_modules()
         try:
             spec.loader.exec_module(mod)
             rng = random.Random(f"{seed}:{impl.primitive}")
