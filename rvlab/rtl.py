@@ -226,12 +226,13 @@ def compare(name: str, elf: Path, cfg: Config, sim: str, timeout: float) -> Outc
 # ------------------------------------------------------------------ the programs
 # hand-written programs (hw/core/tests/): file -> (-march, the core that runs them)
 ALL_UNITS = tuple(sorted(UNIT_PARAMS))
+EXT_MARCH = "rv32imc_zicsr_zbkb_zbkc_zbkx_zkne_zknd_zknh_zksed_zksh"    # xzbp through .insn
 HW_PROGRAMS = {
     "rv32i_all": ("rv32i", Config()),
     "sort_hash": ("rv32i", Config()),
-    "rv5_pipeline": ("rv32imc_zicsr", Config()),
-    "rv5_ext": ("rv32imc_zicsr", Config(units=ALL_UNITS)),
-    "rv5_ext-shared": ("rv32imc_zicsr", Config(units=ALL_UNITS, shared_sbox=True)),
+    "rv5_pipeline": ("rv32imc_zicsr_zifencei", Config()),
+    "rv5_ext": (EXT_MARCH, Config(units=ALL_UNITS)),
+    "rv5_ext-shared": (EXT_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
 }
 
 
@@ -248,8 +249,8 @@ def build_hw_program(stem: str, march: str) -> Path:
     out = RTL_BUILD / "programs" / f"{stem}.elf"
     out.parent.mkdir(parents=True, exist_ok=True)
     if not out.is_file() or out.stat().st_mtime < max(f.stat().st_mtime for f in src.parent.glob("*.[Si]*")):
-        cmd = [B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-Wl,-Ttext=0x20400000",
-               "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", "-o", str(out), str(src)]
+        cmd = [B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-Wl,-N", "-Wl,--no-warn-rwx-segments",
+               "-Wl,-Ttext=0x20400000", "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", "-o", str(out), str(src)]
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             raise RtlError(f"building {src.name}: {p.stderr.strip()}")

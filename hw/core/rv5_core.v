@@ -49,6 +49,7 @@ module rv5_core #(
     output wire [31:0] trap_pc, trap_tval,
     output wire        dbg_retire,        // TRACE: an instruction leaves EX and retires,
     output wire [31:0] dbg_pc,            // its pc;
+    output wire        dbg_hold,          // the instruction in EX stays another cycle (divide);
     output wire        dbg_wb,            // an instruction is in WB: its pc, the register it
     output wire [31:0] dbg_wb_pc,         // writes (0: none; a semihosting result in a0 is
     output wire [4:0]  dbg_wb_rd,         // not counted, as rvsim's trace does not show it)
@@ -577,11 +578,11 @@ module rv5_core #(
             mpc <= ex_pc; msh <= x_ebreak; wpc <= mpc; wsh <= msh;
             wv <= !rst && mem_valid;
         end
-        assign dbg_retire = retire; assign dbg_pc = ex_pc;
+        assign dbg_retire = retire; assign dbg_pc = ex_pc; assign dbg_hold = ex_hold;
         assign dbg_wb = wv; assign dbg_wb_pc = wpc; assign dbg_wb_rd = (wb_wr && !wsh) ? wb_rd : 5'd0;
         assign dbg_wb_val = wb_val;
     end else begin : g_no_trace
-        assign dbg_retire = 1'b0; assign dbg_pc = 32'd0;
+        assign dbg_retire = 1'b0; assign dbg_pc = 32'd0; assign dbg_hold = 1'b0;
         assign dbg_wb = 1'b0; assign dbg_wb_pc = 32'd0; assign dbg_wb_rd = 5'd0; assign dbg_wb_val = 32'd0;
     end endgenerate
 endmodule

@@ -24,7 +24,7 @@ module tb_rv5;
     wire [31:0] imem_addr, dmem_addr, dmem_wdata, sh_pc, sh_a0, sh_a1, trap_pc, trap_tval, dbg_pc;
     wire [31:0] dbg_wb_pc, dbg_wb_val;
     wire [3:0] dmem_be;
-    wire dmem_we, sh_valid, halt, trap_taken, dbg_retire, dbg_wb;
+    wire dmem_we, sh_valid, halt, trap_taken, dbg_retire, dbg_wb, dbg_hold;
     wire [4:0] trap_cause, dbg_wb_rd;
     reg sh_ok; reg [31:0] sh_ret;
 
@@ -64,7 +64,7 @@ module tb_rv5;
         .dmem_rdata(rd32(dmem_addr)),
         .sh_valid(sh_valid), .sh_pc(sh_pc), .sh_a0(sh_a0), .sh_a1(sh_a1), .sh_ok(sh_ok), .sh_ret(sh_ret),
         .halt(halt), .trap_taken(trap_taken), .trap_cause(trap_cause), .trap_pc(trap_pc),
-        .trap_tval(trap_tval), .dbg_retire(dbg_retire), .dbg_pc(dbg_pc), .dbg_wb(dbg_wb),
+        .trap_tval(trap_tval), .dbg_retire(dbg_retire), .dbg_pc(dbg_pc), .dbg_hold(dbg_hold), .dbg_wb(dbg_wb),
         .dbg_wb_pc(dbg_wb_pc), .dbg_wb_rd(dbg_wb_rd), .dbg_wb_val(dbg_wb_val));
 
     // data writes (RAM only: the core raises an access fault for stores elsewhere)
@@ -81,7 +81,7 @@ module tb_rv5;
     reg [31:0] hpos [1:64];
     integer nh = 0, errno = 0, i, stop = 0, status = 0;
     reg [63:0] cyc = 0;                       // cycles since reset released
-    reg [63:0] retired = 0;
+    reg [63:0] retired = 0, held = 0;
     reg [31:0] p0, p1, p2, x;
     reg [8*32-1:0] name;
     function [7:0] feat; input [31:0] k;      // "SHFB" + EXIT_EXTENDED | STDOUT_STDERR
@@ -203,9 +203,12 @@ module tb_rv5;
     end
 
     always @(posedge clk) if (!rst) begin
+        if (dbg_hold) held = held + 1;
         if (dbg_retire) begin
             retired = retired + 1;
-            if (trace) $fwrite(32'h8000_0002, "R %0d %08h\n", cyc - FILL, dbg_pc);
+            // the issue cycle: when the instruction entered EX (a divide stays there)
+            if (trace) $fwrite(32'h8000_0002, "R %0d %08h\n", cyc - FILL - held, dbg_pc);
+            held = 0;
         end
         if (trace && dbg_wb && dbg_wb_rd != 5'd0)
             $fwrite(32'h8000_0002, "W %08h %0d %08h\n", dbg_wb_pc, dbg_wb_rd, dbg_wb_val);
