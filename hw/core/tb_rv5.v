@@ -44,6 +44,9 @@ module tb_rv5;
     function [15:0] rd16; input [31:0] ad;
         reg [31:0] v; begin v = rd32({ad[31:2], 2'b00}); rd16 = ad[1] ? v[31:16] : v[15:0]; end
     endfunction
+    function [31:0] rdw; input [31:0] ad;     // any alignment (semihosting, ebreak's neighbours)
+        rdw = {rd8(ad + 3), rd8(ad + 2), rd8(ad + 1), rd8(ad)};
+    endfunction
     task wr8; input [31:0] ad; input [7:0] v;
         reg [31:0] o;
         begin
@@ -94,7 +97,7 @@ module tb_rv5;
             sh_ret = 32'd0;
             case (sh_a0)
                 32'h01: begin   // OPEN
-                    p0 = rd32(sh_a1); p1 = rd32(sh_a1 + 4); p2 = rd32(sh_a1 + 8);
+                    p0 = rdw(sh_a1); p1 = rdw(sh_a1 + 4); p2 = rdw(sh_a1 + 8);
                     name = 0;
                     for (i = 0; i < p2 && i < 32; i = i + 1) name = {name[8*31-1:0], rd8(p0 + i)};
                     x = H_NONE;
@@ -105,7 +108,7 @@ module tb_rv5;
                     end else begin errno = 2; sh_ret = 32'hffff_ffff; end
                 end
                 32'h02: begin   // CLOSE
-                    p0 = rd32(sh_a1);
+                    p0 = rdw(sh_a1);
                     if (valid_h(p0)) htype[p0] = H_NONE; else begin errno = 9; sh_ret = 32'hffff_ffff; end
                 end
                 32'h03: $write("%c", rd8(sh_a1));                                   // WRITEC
@@ -114,7 +117,7 @@ module tb_rv5;
                     while (rd8(p0) != 8'd0) begin $write("%c", rd8(p0)); p0 = p0 + 1; end
                 end
                 32'h05: begin   // WRITE
-                    p0 = rd32(sh_a1); p1 = rd32(sh_a1 + 4); p2 = rd32(sh_a1 + 8);
+                    p0 = rdw(sh_a1); p1 = rdw(sh_a1 + 4); p2 = rdw(sh_a1 + 8);
                     if (valid_h(p0) && htype[p0] == H_OUT)
                         for (i = 0; i < p2; i = i + 1) $write("%c", rd8(p1 + i));
                     else if (valid_h(p0) && htype[p0] == H_ERR)
@@ -122,7 +125,7 @@ module tb_rv5;
                     else begin errno = 9; sh_ret = p2; end
                 end
                 32'h06: begin   // READ: the features file; stdin is empty here
-                    p0 = rd32(sh_a1); p1 = rd32(sh_a1 + 4); p2 = rd32(sh_a1 + 8);
+                    p0 = rdw(sh_a1); p1 = rdw(sh_a1 + 4); p2 = rdw(sh_a1 + 8);
                     if (valid_h(p0) && htype[p0] == H_FEAT) begin
                         x = 5 - (hpos[p0] < 5 ? hpos[p0] : 5);
                         if (p2 < x) x = p2;
@@ -131,19 +134,19 @@ module tb_rv5;
                     end else if (valid_h(p0) && htype[p0] == H_IN) sh_ret = p2;
                     else begin errno = 9; sh_ret = 32'hffff_ffff; end
                 end
-                32'h08: sh_ret = {31'd0, rd32(sh_a1) >= 32'h8000_0000};                // ISERROR
+                32'h08: sh_ret = {31'd0, rdw(sh_a1) >= 32'h8000_0000};                // ISERROR
                 32'h09: begin   // ISTTY
-                    p0 = rd32(sh_a1);
+                    p0 = rdw(sh_a1);
                     if (!valid_h(p0)) errno = 9;
                     else sh_ret = htype[p0] != H_FEAT;
                 end
                 32'h0a: begin   // SEEK
-                    p0 = rd32(sh_a1); p1 = rd32(sh_a1 + 4);
+                    p0 = rdw(sh_a1); p1 = rdw(sh_a1 + 4);
                     if (valid_h(p0) && htype[p0] == H_FEAT && p1 <= 5) hpos[p0] = p1;
                     else begin errno = valid_h(p0) ? 22 : 9; sh_ret = 32'hffff_ffff; end
                 end
                 32'h0c: begin   // FLEN
-                    p0 = rd32(sh_a1);
+                    p0 = rdw(sh_a1);
                     if (!valid_h(p0)) begin errno = 9; sh_ret = 32'hffff_ffff; end
                     else sh_ret = htype[p0] == H_FEAT ? 5 : 0;
                 end
@@ -151,7 +154,7 @@ module tb_rv5;
                 32'h11: sh_ret = 32'd0;                                                 // TIME
                 32'h13: sh_ret = errno;                                                 // ERRNO
                 32'h15: begin   // GET_CMDLINE: +cmdline (rvlab passes what rvsim uses: the ELF path)
-                    p0 = rd32(sh_a1); p1 = rd32(sh_a1 + 4);
+                    p0 = rdw(sh_a1); p1 = rdw(sh_a1 + 4);
                     if (cmdlen + 1 > p1) sh_ret = 32'hffff_ffff;
                     else begin
                         for (i = 0; i < cmdlen; i = i + 1) wr8(p0 + i, cmdline[8 * (cmdlen - 1 - i) +: 8]);
@@ -159,9 +162,9 @@ module tb_rv5;
                         for (i = 0; i < 4; i = i + 1) wr8(sh_a1 + 4 + i, cmdlen >> (8 * i));
                     end
                 end
-                32'h16: begin p0 = rd32(sh_a1); for (i = 0; i < 16; i = i + 1) wr8(p0 + i, 0); end  // HEAPINFO
+                32'h16: begin p0 = rdw(sh_a1); for (i = 0; i < 16; i = i + 1) wr8(p0 + i, 0); end  // HEAPINFO
                 32'h18: begin stop = 1; status = sh_a1 == 32'h20026 ? 0 : 1; end        // EXIT
-                32'h20: begin stop = 1; status = rd32(sh_a1) == 32'h20026 ? rd32(sh_a1 + 4) : 1; end
+                32'h20: begin stop = 1; status = rdw(sh_a1) == 32'h20026 ? rdw(sh_a1 + 4) : 1; end
                 32'h100, 32'h101: ;                                                     // rvlab ct marks
                 default: begin
                     $fwrite(32'h8000_0002, "RV5 error: unsupported semihosting call 0x%0h (pc 0x%08h)\n", sh_a0, sh_pc);
@@ -176,7 +179,7 @@ module tb_rv5;
     always @(negedge clk) begin
         sh_ok = 1'b0;
         if (!rst && sh_valid) begin
-            sh_ok = rd32(sh_pc - 4) == 32'h01f0_1013 && rd32(sh_pc + 4) == 32'h4070_5013;
+            sh_ok = rdw(sh_pc - 4) == 32'h01f0_1013 && rdw(sh_pc + 4) == 32'h4070_5013;
             if (sh_ok) semihost;
         end
     end
