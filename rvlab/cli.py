@@ -428,11 +428,17 @@ def cmd_report(args) -> int:
 def cmd_area(args) -> int:
     from . import area
     try:
-        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
+        cores = [c for c in args.cores.split(",") if c] if args.cores else None
+        lib = None if args.liberty == "none" else Path(args.liberty) if args.liberty else area.LIBERTY
+        if args.liberty not in (None, "none") and not lib.is_file():
+            err(f"--liberty {lib}: no such file")
+            return 1
+        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
+                          cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
         err(str(e))
         return 1
-    print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
+    print(f"wrote {md}, {js}, {Path(args.out) / 'area-speedup.png'} and {Path(args.out) / 'area-speedup-custom.png'}")
     return 0
 
 
@@ -585,7 +591,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
                        "gate equivalents next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
-    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
+    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
+    p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
+                   "(default all: rv32i,rv32i+m,rv32i+c,rv32i+zicsr,rv32imc+zicsr; minutes each, cached)")
+    p.add_argument("--liberty", help="Liberty file of a standard-cell library, or `none` (default: the "
+                   "OSU 0.18 um cells of the Debian package qflow-tech-osu018, if installed)")
     p.set_defaults(fn=cmd_area)
     p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
                        "compare output, exit status and cycles")

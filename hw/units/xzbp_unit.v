@@ -4,7 +4,9 @@
 // from the narrowest, so one chain of four stage slots serves both with a mux per slot.
 // Controls: grev b[4:0], shfl/unshfl b[3:0] (for the immediates b = the raw imm[11:0]).
 // ops: grev grevi shfl unshfl shfli unshfli
-module xzbp_unit (
+module xzbp_unit #(
+    parameter [5:0] OPS = 6'h3f         // ops present (bit i = op i); the others give 0
+) (
     input  wire [3:0]  op,
     input  wire [31:0] a, b, c,
     output wire [31:0] y
@@ -34,5 +36,8 @@ module xzbp_unit (
     wire [31:0] s1 = un ? stage(s0, 1, b[1]) : stage(s0, 2, b[2]);
     wire [31:0] s2 = un ? stage(s1, 2, b[2]) : stage(s1, 1, b[1]);
     wire [31:0] s3 = un ? stage(s2, 3, b[3]) : stage(s2, 0, b[0]);
-    assign y = op[3:1] == 3'd0 ? g4 : s3;
+    // zero unless the op is present, so the logic of absent ops is removed
+    wire use_g = (op == 4'd0 && OPS[0]) || (op == 4'd1 && OPS[1]);
+    wire use_s = (op == 4'd2 && OPS[2]) || (op == 4'd3 && OPS[3]) || (op == 4'd4 && OPS[4]) || (op == 4'd5 && OPS[5]);
+    assign y = use_g ? g4 : use_s ? s3 : 32'd0;
 endmodule
