@@ -7,7 +7,7 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 PY ?= python3
 RVLAB = $(PY) -m rvlab
 
-.PHONY: setup build test bench report area clean
+.PHONY: setup build test bench report area rtl clean
 setup:
 	sh scripts/setup.sh
 
@@ -37,6 +37,11 @@ area: setup
 
 report:
 	$(RVLAB) report
+
+# every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle
+# (make test runs a sample: tests/test_hw_rv5.py)
+rtl: setup
+	$(RVLAB) rtl
 
 clean:
 	rm -rf build
