@@ -625,7 +625,8 @@ def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None
         progress(f"synthesising the single-cycle core ({CORE_FILE.relative_to(ROOT)})")
         core = synthesise(Unit(CORE_TOP, "core", CORE_FILE, CORE_TOP), liberty=liberty)
     rv5 = []
-    unit_files = tuple(sorted((ROOT / "hw" / "units").glob("*_unit.v")))
+    unit_files = tuple(sorted((ROOT / "hw" / "units").glob("*_unit.v"))) + \
+        tuple(ROOT / "ise" / n / "unit.v" for n in ("addc", "subc", "sboxaddr", "sboxaddrw"))
     for name, _, params in RV5_CONFIGS:
         if cores is None or name in cores:
             progress(f"synthesising the 5-stage core {name} (minutes; cached in build/area-cache)")

@@ -31,7 +31,10 @@ RTL_BUILD = B.ROOT / "build" / "rtl"
 ROM_LOAD, RAM_BASE, RAM_BYTES = 0x2040_0000, 0x8000_0000, 0x4000
 # ISA extension -> core parameter (the unit that implements it)
 UNIT_PARAMS = {"zbkb": "ZBKB", "zbkc": "ZBKC", "zbkx": "ZBKX", "zkne": "ZKNE", "zknd": "ZKND",
-               "zknh": "ZKNH", "zksed": "ZKSED", "zksh": "ZKSH", "xzbp": "XZBP"}
+               "zknh": "ZKNH", "zksed": "ZKSED", "zksh": "ZKSH", "xzbp": "XZBP",
+               "xcarry": "XCARRY", "xsbox": "XSBOX"}
+# the custom instructions' units the core instantiates
+CUSTOM_UNITS = ["addc", "subc", "sboxaddr", "sboxaddrw"]
 SUMMARY = re.compile(r"^RV5 exit=(-?\d+) cycles=(\d+) instret=(\d+)$", re.M)
 
 
@@ -107,7 +110,8 @@ def _hex(words: list[int], path: Path) -> None:
 
 # ------------------------------------------------------------------ building the core
 def verilog_sources() -> list[Path]:
-    return [TB_V, CORE_V] + sorted((HW / "units").glob("*_unit.v"))
+    return [TB_V, CORE_V] + sorted((HW / "units").glob("*_unit.v")) + \
+        [B.ROOT / "ise" / n / "unit.v" for n in CUSTOM_UNITS]
 
 
 def simulators() -> list[str]:
@@ -225,7 +229,7 @@ def compare(name: str, elf: Path, cfg: Config, sim: str, timeout: float) -> Outc
 
 # ------------------------------------------------------------------ the programs
 # hand-written programs (hw/core/tests/): file -> (-march, the core that runs them)
-ALL_UNITS = tuple(sorted(UNIT_PARAMS))
+ALL_UNITS = tuple(sorted(u for u in UNIT_PARAMS if u not in ("xcarry", "xsbox")))
 EXT_MARCH = "rv32imc_zicsr_zbkb_zbkc_zbkx_zkne_zknd_zknh_zksed_zksh"    # xzbp through .insn
 HW_PROGRAMS = {
     "rv32i_all": ("rv32i", Config()),

@@ -24,6 +24,8 @@ module rv5_core #(
     parameter ZICSR = 1,        // machine-mode CSRs, cycle/instret counters, traps
     parameter ZBKB = 0, ZBKC = 0, ZBKX = 0, ZKNE = 0, ZKND = 0, ZKNH = 0, ZKSED = 0, ZKSH = 0,
     parameter XZBP = 0,
+    parameter XCARRY = 0,       // custom addc/subc with the hidden carry bit (ise/addc, ise/subc)
+    parameter XSBOX = 0,        // custom sboxaddr/sboxaddrw (ise/sboxaddr, ise/sboxaddrw)
     parameter SHARED_SBOX = 0,  // Zkne/Zknd/Zksed on one S-box datapath (zkne_zknd_zksed_unit)
     parameter TRACE = 0,        // drive the dbg_* ports (simulation); 0 for synthesis
     parameter [31:0] RESET_PC = 32'h2040_0000,
@@ -55,7 +57,7 @@ module rv5_core #(
     output wire [4:0]  dbg_wb_rd,         // not counted, as rvsim's trace does not show it)
     output wire [31:0] dbg_wb_val         // and the value
 );
-    localparam HAS_EXT = ZBKB | ZBKC | ZBKX | ZKNE | ZKND | ZKNH | ZKSED | ZKSH | XZBP;
+    localparam HAS_EXT = ZBKB | ZBKC | ZBKX | ZKNE | ZKND | ZKNH | ZKSED | ZKSH | XZBP | XCARRY | XSBOX;
 
     // ------------------------------------------------------------------ pipeline state
     reg  [31:0] pc_f;
@@ -169,7 +171,8 @@ module rv5_core #(
 
     // extension instructions: unit, operation (the unit's `// ops:` index), operand forms
     localparam U_ZBKB = 4'd0, U_ZBKC = 4'd1, U_ZBKX = 4'd2, U_ZKNE = 4'd3, U_ZKND = 4'd4,
-               U_ZKNH = 4'd5, U_ZKSED = 4'd6, U_ZKSH = 4'd7, U_XZBP = 4'd8;
+               U_ZKNH = 4'd5, U_ZKSED = 4'd6, U_ZKSH = 4'd7, U_XZBP = 4'd8, U_XCARRY = 4'd9,
+               U_XSBOX = 4'd10;
     reg x_hit, x_rs2, x_imm; reg [3:0] x_unit, x_opn;
     task hit; input [3:0] unit, op; input use_rs2, imm_b;
         begin if (!x_hit) begin x_hit = 1'b1; x_unit = unit; x_opn = op; x_rs2 = use_rs2; x_imm = imm_b; end end
@@ -223,6 +226,15 @@ module rv5_core #(
             if (`R(32'h34, 32'd5)) hit(U_XZBP, 0, 1, 0);  if (`SH(32'h34, 32'd5)) hit(U_XZBP, 1, 0, 1);
             if (`R(32'h04, 32'd1)) hit(U_XZBP, 2, 1, 0);  if (`R(32'h04, 32'd5)) hit(U_XZBP, 3, 1, 0);
             if (`SHF(32'd1)) hit(U_XZBP, 4, 0, 1);         if (`SHF(32'd5)) hit(U_XZBP, 5, 0, 1);
+        end
+        // custom-0 (0x0b), as ise/<name>/insn.toml define them; op 0/1 = the two instructions
+        if (XCARRY) begin  // addc, subc: R form, funct3 0, funct7 0/1
+            if ((w & 32'hfe00707f) == 32'h0000000b) hit(U_XCARRY, 0, 1, 0);
+            if ((w & 32'hfe00707f) == 32'h0200000b) hit(U_XCARRY, 1, 1, 0);
+        end
+        if (XSBOX) begin   // sboxaddr, sboxaddrw: Bs form, funct3 1, funct5 0/1
+            if ((w & 32'h3e00707f) == 32'h0000100b) hit(U_XSBOX, 0, 1, 0);
+            if ((w & 32'h3e00707f) == 32'h0200100b) hit(U_XSBOX, 1, 1, 0);
         end
     end
     `undef R
@@ -384,7 +396,9 @@ module rv5_core #(
     // extension units
     wire [31:0] xb = ex_ximm ? {20'd0, ex_inst[31:20]} : rs2v;
     wire [31:0] xc = {30'd0, ex_inst[31:30]};
-    wire [31:0] y_zbkb, y_zbkc, y_zbkx, y_zkne, y_zknd, y_zknh, y_zksed, y_zksh, y_xzbp;
+    wire [31:0] y_zbkb, y_zbkc, y_zbkx, y_zkne, y_zknd, y_zknh, y_zksed, y_zksh, y_xzbp, y_xcarry, y_xsbox;
+    reg carry;                      // xcarry's architectural carry bit C
+    wire carry_next;
     generate
         if (ZBKB) zbkb_unit u_zbkb(.op(ex_xop), .a(a), .b(xb), .c(xc), .y(y_zbkb)); else assign y_zbkb = 0;
         if (ZBKC) zbkc_unit u_zbkc(.op(ex_xop), .a(a), .b(xb), .c(xc), .y(y_zbkc)); else assign y_zbkc = 0;
@@ -400,12 +414,33 @@ module rv5_core #(
         if (ZKNH) zknh_unit u_zknh(.op(ex_xop), .a(a), .b(xb), .c(xc), .y(y_zknh)); else assign y_zknh = 0;
         if (ZKSH) zksh_unit u_zksh(.op(ex_xop), .a(a), .b(xb), .c(xc), .y(y_zksh)); else assign y_zksh = 0;
         if (XZBP) xzbp_unit u_xzbp(.op(ex_xop), .a(a), .b(xb), .c(xc), .y(y_xzbp)); else assign y_xzbp = 0;
+        if (XCARRY) begin : g_xcarry
+            wire [31:0] ya, ys; wire ca, cs;
+            addc_unit u_addc(.a(a), .b(xb), .c(xc), .carry_in(carry), .y(ya), .carry_out(ca));
+            subc_unit u_subc(.a(a), .b(xb), .c(xc), .carry_in(carry), .y(ys), .carry_out(cs));
+            assign y_xcarry = ex_xop[0] ? ys : ya;
+            assign carry_next = ex_xop[0] ? cs : ca;
+            always @(posedge clk)
+                if (rst) carry <= 1'b0;
+                else if (retire && ex_xhit && ex_xunit == U_XCARRY) carry <= carry_next;
+        end else begin : g_no_xcarry
+            assign y_xcarry = 0; assign carry_next = 1'b0;
+        end
+        if (XSBOX) begin : g_xsbox
+            wire [31:0] y0, y1; wire c0, c1;
+            sboxaddr_unit u_sboxaddr(.a(a), .b(xb), .c(xc), .carry_in(1'b0), .y(y0), .carry_out(c0));
+            sboxaddrw_unit u_sboxaddrw(.a(a), .b(xb), .c(xc), .carry_in(1'b0), .y(y1), .carry_out(c1));
+            assign y_xsbox = ex_xop[0] ? y1 : y0;
+        end else begin : g_no_xsbox
+            assign y_xsbox = 0;
+        end
     endgenerate
     reg [31:0] x_res;
     always @* case (ex_xunit)
         U_ZBKB: x_res = y_zbkb;   U_ZBKC: x_res = y_zbkc;   U_ZBKX: x_res = y_zbkx;
         U_ZKNE: x_res = y_zkne;   U_ZKND: x_res = y_zknd;   U_ZKNH: x_res = y_zknh;
-        U_ZKSED: x_res = y_zksed; U_ZKSH: x_res = y_zksh;   default: x_res = y_xzbp;
+        U_ZKSED: x_res = y_zksed; U_ZKSH: x_res = y_zksh;   U_XCARRY: x_res = y_xcarry;
+        U_XSBOX: x_res = y_xsbox; default: x_res = y_xzbp;
     endcase
 
     // exceptions, in the privileged specification's priority order
@@ -449,7 +484,8 @@ module rv5_core #(
         wire [11:0] csr = ex_inst[31:20];
         wire [31:0] src = xf3[2] ? ex_imm : a;
         wire writes = xf3[1:0] == 2'd1 || ex_inst[19:15] != 5'd0;
-        localparam [31:0] MISA = 32'h4000_0100 | (M ? 32'h1000 : 0) | (C ? 32'h4 : 0);
+        // MXL = 32-bit, I, M, C, and X with a non-standard extension (x...), as rvsim's misa
+        localparam [31:0] MISA = 32'h4000_0100 | (M ? 32'h1000 : 0) | (C ? 32'h4 : 0) | ((XZBP | XCARRY | XSBOX) ? 32'h80_0000 : 0);
         reg [31:0] rv; reg ok;
         always @* begin
             ok = 1'b1; rv = 32'd0;

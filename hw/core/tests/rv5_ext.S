@@ -91,4 +91,5 @@ _start:
 2:  addi s1, s1, -1
     bnez s1, 1b
     mv   a2, s0
+    csrr a3, misa               /* X is set: xzbp is a non-standard extension */
     rvlab_exit
