@@ -59,7 +59,7 @@ LIB_NAND2 = "NAND2X1"
 # ABC maps onto the cells, then buffers high-fanout nets and sizes gates (without that, a
 # decoder driving a thousand inputs makes the NLDM delay meaningless), then reports timing
 LIB_FLOW = ("synth -top {top} -flatten; dfflibmap -liberty {lib}; "
-            "abc -liberty {lib} -script +strash;dch;map;buffer,-p;upsize;dnsize;stime,-p; "
+            "abc -liberty {lib} -script +strash;dch;map;topo;buffer,-p;upsize;dnsize;stime,-p; "
             "opt_clean; stat -liberty {lib}")
 # seed 003 Table 19's modules, built from our units: (module, published.csv key, [(unit, ops or
 # None for all)]). Bit re-positioning = rotations + the draft grev/shfl/unshfl (xzbp).
@@ -109,6 +109,7 @@ class Area:
     lib_um2: float | None = None    # on the standard-cell library (LIBERTY), if installed
     lib_ge: float | None = None     # lib_um2 / the library's NAND2 area
     delay_ns: float | None = None   # ABC's critical-path delay with the library
+    lib_error: str | None = None    # why the library flow gave no figure (the CMOS ones stand)
 
 
 def units(root: Path = ROOT) -> list[Unit]:
@@ -182,14 +183,17 @@ def synthesise(unit: Unit, yosys: str = "yosys", liberty: Path | None = None, ti
                                       else unit.verilog),
              int(c[-1]), ffs, int(t[-1]), int(t[-1]) / TRANSISTORS_PER_GE)
     if liberty:
-        lout = _yosys(unit, LIB_FLOW.format(top=unit.top, lib=liberty), yosys, timeout)
-        um2 = re.findall(r"Chip area for module .*?:\s+([\d.]+)", lout)
-        delay = re.findall(r"Delay\s*=\s*([\d.]+)\s*ps", lout)
-        if not um2:
-            raise AreaError(f"{unit.name}: yosys printed no chip area with {liberty}")
-        a.lib_um2 = float(um2[-1])
-        a.lib_ge = a.lib_um2 / lib_nand2_area(liberty)
-        a.delay_ns = max(map(float, delay)) / 1000 if delay else None
+        try:
+            lout = _yosys(unit, LIB_FLOW.format(top=unit.top, lib=liberty), yosys, timeout)
+            um2 = re.findall(r"Chip area for module .*?:\s+([\d.]+)", lout)
+            delay = re.findall(r"Delay\s*=\s*([\d.]+)\s*ps", lout)
+            if not um2:
+                raise AreaError(f"{unit.name}: yosys printed no chip area with {liberty}")
+            a.lib_um2 = float(um2[-1])
+            a.lib_ge = a.lib_um2 / lib_nand2_area(liberty)
+            a.delay_ns = max(map(float, delay)) / 1000 if delay else None
+        except AreaError as e:          # the CMOS figures stand; the report says what failed
+            a.lib_error = str(e)
     _CACHE.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps(asdict(a)))
     return a
@@ -623,6 +627,8 @@ def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None
     for u in todo:
         progress(f"synthesising {u.name} ({u.verilog.relative_to(ROOT)})")
         areas.append(synthesise(u, liberty=liberty))
+        if areas[-1].lib_error:
+            progress(f"warning: no standard-cell figures for {u.name}: {areas[-1].lib_error}")
     groups = []
     for name, _, parts in SEED_GROUPS:
         progress(f"synthesising seed 003's module {name!r}")
