@@ -10,7 +10,7 @@ RVLAB = $(PY) -m rvlab
 JOBS ?= $(RVLAB_JOBS)
 export RVLAB_JOBS := $(JOBS)
 
-.PHONY: setup build test bench report area clean
+.PHONY: setup build test bench report area rtl clean
 setup:
 	sh scripts/setup.sh
 
@@ -42,6 +42,11 @@ area: setup
 
 report:
 	$(RVLAB) report
+
+# every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle
+# (make test runs a sample: tests/test_hw_rv5.py)
+rtl: setup
+	$(RVLAB) rtl
 
 clean:
 	rm -rf build

@@ -81,12 +81,64 @@ def cmd_report(args) -> int:
 def cmd_area(args) -> int:
     from . import area
     try:
-        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
+        cores = [c for c in args.cores.split(",") if c] if args.cores else None
+        lib = None if args.liberty == "none" else Path(args.liberty) if args.liberty else area.LIBERTY
+        if args.liberty not in (None, "none") and not lib.is_file():
+            err(f"--liberty {lib}: no such file")
+            return 1
+        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
+                          cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
         err(str(e))
         return 1
-    print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
+    print(f"wrote {md}, {js}, {Path(args.out) / 'area-speedup.png'} and {Path(args.out) / 'area-speedup-custom.png'}")
     return 0
+
+
+def cmd_rtl(args) -> int:
+    from . import rtl
+    sims = rtl.simulators()
+    sim = args.sim or (sims[0] if sims else None)
+    if sim is None or sim not in sims:
+        err(f"{'no Verilog simulator' if sim is None else sim + ' is not installed'}: "
+            "install Verilator or Icarus Verilog with `make setup`")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    impls, errors = select(args)
+    bad = _manifest_errors(errors)
+    progs = rtl.programs(impls, args.shared_sbox)
+    if args.filter:
+        rx = filter_regex(args.filter)
+        progs = [p for p in progs if rx.search(p.name)]
+    if not progs:
+        err(f"no program matches --filter {args.filter!r}")
+        return 1
+    records = []
+    print(f"rvlab rtl: {sim}, core model {rtl.CORE_FILE.relative_to(B.ROOT)}", file=sys.stderr)
+    for prog in progs:
+        if prog.skip:
+            print(f"skip {prog.name:<30} {prog.skip}")
+            continue
+        try:
+            elf = prog.build()
+        except (B.BuildError, rtl.RtlError) as e:
+            bad += 1
+            print(f"FAIL {prog.name}: {e}")
+            continue
+        o = rtl.compare(prog.name, elf, prog.cfg, sim, args.timeout)
+        records.append(o.record() | {"core": prog.cfg.tag, "elf": str(elf)})
+        if o.ok:
+            print(f"ok   {prog.name:<30} {o.rtl_cycles:>10,} cycles  {o.rtl_instret:>10,} instructions  [{prog.cfg.tag}]")
+        else:
+            bad += 1
+            print(f"FAIL {prog.name:<30} {o.problem}  [{prog.cfg.tag}]")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
+        print(f"wrote {args.json}", file=sys.stderr)
+    print(f"{len(records) - sum(1 for r in records if r['problem'])} equal, {bad} different or failed")
+    return 1 if bad else 0
 
 
 def elf_arch_isa(elf: Path) -> str | None:
@@ -244,8 +296,20 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
                        "gate equivalents next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
-    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
+    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
+    p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
+                   "(default all: rv32i,rv32i+m,rv32i+c,rv32i+zicsr,rv32imc+zicsr; minutes each, cached)")
+    p.add_argument("--liberty", help="Liberty file of a standard-cell library, or `none` (default: the "
+                   "OSU 0.18 um cells of the Debian package qflow-tech-osu018, if installed)")
     p.set_defaults(fn=cmd_area)
+    p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
+                       "compare output, exit status and cycles")
+    common(p)
+    p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
+    p.add_argument("--sim", choices=["verilator", "icarus"], help="Verilog simulator (default: Verilator if installed)")
+    p.add_argument("--shared-sbox", action="store_true",
+                   help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
+    p.set_defaults(fn=cmd_rtl)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "

@@ -10,15 +10,18 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 # 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, and Yosys + Icarus Verilog
-#    for the hardware units (hw/, `rvlab area`), pinned to the versions the results were
-#    produced with (Debian 12). If the mirror no longer carries a pinned version
+#    for the hardware units (hw/, `rvlab area`), Verilator for the 5-stage core (`rvlab rtl`)
+#    and the OSU 0.18 um standard-cell library of qflow-tech-osu018 (`rvlab area`), pinned to
+#    the versions the results were produced with (Debian 12). If the mirror no longer carries a pinned version
 #    (a point release replaced it), the current one is installed and a warning names both.
 PINS="gcc-riscv64-unknown-elf=12.2.0-14+deb12u1+11+b2
 binutils-riscv64-unknown-elf=2.40-2+4+b1
 picolibc-riscv64-unknown-elf=1.8-1
 qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3
 yosys=0.23-6
-iverilog=11.0-1.1+b1"
+iverilog=11.0-1.1+b1
+verilator=5.006-3
+qflow-tech-osu018=1.3.17+dfsg.1-3"
 pin_of() { printf '%s\n' "$PINS" | sed -n "s/^$1=//p"; }
 missing=""
 command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
@@ -27,6 +30,9 @@ command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-
 command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-misc"
 command -v yosys >/dev/null 2>&1 || missing="$missing yosys"
 command -v iverilog >/dev/null 2>&1 || missing="$missing iverilog"
+command -v verilator >/dev/null 2>&1 || missing="$missing verilator"
+# the OSU 0.18 um standard-cell library (Liberty) that `rvlab area` maps onto
+[ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || missing="$missing qflow-tech-osu018"
 if [ -n "$missing" ]; then
     pinned=""
     for p in $missing; do pinned="$pinned $p=$(pin_of "$p")"; done
@@ -37,7 +43,7 @@ if [ -n "$missing" ]; then
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
     fi
 else
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, verilator, qflow-tech-osu018)"
 fi
 if command -v dpkg-query >/dev/null 2>&1; then
     printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do

@@ -123,6 +123,16 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
 }
 
+/// How conditional branches and jumps are predicted (core file `[branch] predictor`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Predictor {
+    /// BHT of 2-bit counters, BTB and RAS (the E31's organisation, documented in sim/README.md)
+    Dynamic,
+    /// static not-taken: a taken conditional branch and every jump (jal, jalr) cost
+    /// `mispredict_penalty`; a branch that falls through costs nothing
+    NotTaken,
+}
+
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoreParams {
@@ -137,8 +147,13 @@ pub struct CoreParams {
     /// DIV/DIVU/REM/REMU latency = div_base + max(0, bitlen(|dividend|) - bitlen(|divisor|));
     /// div_base for a zero divisor.
     pub div_base: u32,
+    /// DIV*/REM* hold the issue slot until their result is ready (an iterative divider inside
+    /// the execute stage stalls everything behind it): the next instruction issues no earlier
+    /// than the divide's result latency after it. false: only the next MUL/DIV waits (E31).
+    pub div_blocking: bool,
     pub lat_amo: u32,
     pub mispredict_penalty: u32,
+    pub predictor: Predictor,
     pub btb_entries: u32,
     pub bht_entries: u32,
     pub ras_entries: u32,
@@ -160,8 +175,8 @@ impl CoreParams {
     pub fn e31() -> CoreParams {
         CoreParams {
             name: "e31".into(), model: "pipeline".into(),
-            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
-            mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
+            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, div_blocking: false, lat_amo: 2,
+            mispredict_penalty: 3, predictor: Predictor::Dynamic, btb_entries: 40, bht_entries: 128, ras_entries: 2,
             icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
             trap_entry: 4, mret_penalty: 3,
             ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
@@ -189,6 +204,22 @@ impl CoreParams {
                     let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
+                        // the two keys that are not integers
+                        match (k.as_str(), kk.as_str()) {
+                            ("latency", "div_blocking") => {
+                                p.div_blocking = vv.as_bool().ok_or_else(|| format!("core file: '{full}' must be true or false"))?;
+                                continue;
+                            }
+                            ("branch", "predictor") => {
+                                p.predictor = match vv.as_str() {
+                                    Some("dynamic") => Predictor::Dynamic,
+                                    Some("not-taken") => Predictor::NotTaken,
+                                    _ => return Err(format!("core file: '{full}' must be \"dynamic\" or \"not-taken\"")),
+                                };
+                                continue;
+                            }
+                            _ => {}
+                        }
                         let slot = match (k.as_str(), kk.as_str()) {
                             ("latency", "alu") => &mut p.lat_alu,
                             ("latency", "lw") => &mut p.lat_lw,
@@ -465,12 +496,17 @@ impl Timing for Pipeline {
         self.latest = self.latest.max(t + lat);
         self.cur = t;
         self.next = t + 1;
+        if k == cls::DIV && self.p.div_blocking {
+            // nothing issues behind the divide until its result is ready
+            self.next = t + lat;
+            self.stalls[S_DIV] += lat - 1;
+        }
         (t - start) as u32
     }
 
     #[inline(always)]
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        let correct = match d.op {
+        let correct = if self.p.predictor == Predictor::NotTaken { !taken } else { match d.op {
             Op::Jal => {
                 if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
                 let ok = self.btb_lookup(pc) == Some(next_pc);
@@ -501,7 +537,7 @@ impl Timing for Pipeline {
                 if taken { self.btb_insert(pc, next_pc); }
                 pred_taken == taken
             }
-        };
+        } };
         if correct { 0 } else {
             let pen = self.p.mispredict_penalty;
             self.mispredicts += 1;
@@ -699,5 +735,9 @@ mod tests {
         assert!(CoreParams::from_toml("[latency]\nfoo = 1").is_err());
         assert!(CoreParams::from_toml("[latency]\nmul = \"x\"").is_err());
         assert!(CoreParams::from_toml("[branch]\nbht_entries = 100").is_err());
+        let p = CoreParams::from_toml("[branch]\npredictor = \"not-taken\"\n[latency]\ndiv_blocking = true").unwrap();
+        assert_eq!((p.predictor, p.div_blocking), (Predictor::NotTaken, true));
+        assert!(CoreParams::from_toml("[branch]\npredictor = \"static\"").is_err());
+        assert!(CoreParams::from_toml("[latency]\ndiv_blocking = 1").is_err());
     }
 }

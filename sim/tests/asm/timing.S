@@ -78,6 +78,12 @@ test:
     divu a4, a2, a3
     add a5, a4, zero
     STOP
+#elif defined(T_DIV_INDEP)
+    /* DIVU 0xffffffff/1 (33 cycles) followed by an instruction that does not use it */
+    START
+    divu a4, s5, s6
+    add a5, a2, a3
+    STOP
 #elif defined(T_LOOP)
     /* a loop of 10 iterations: predicted after the first taken branch */
     li t2, 10
