@@ -12,7 +12,7 @@
 
 mod common;
 use common::*;
-use rvsim::timing::{CoreParams, S_BRANCH, S_DIV, S_FETCH, S_ICACHE, S_LOAD, S_MUL, S_OTHER, S_TRAP};
+use rvsim::timing::{CoreParams, IcacheReplacement, S_BRANCH, S_DIV, S_FETCH, S_ICACHE, S_LOAD, S_MUL, S_OTHER, S_TRAP};
 
 /// E31 with the I-cache model switched off (its effect is tested separately).
 fn no_icache() -> CoreParams { CoreParams { icache_size: 0, ..CoreParams::e31() } }
@@ -137,14 +137,14 @@ fn calls_deeper_than_ras() {
 
 #[test]
 fn icache_cold_then_warm() {
-    // cold: call (BTB miss, 3) + 64 instructions in 8 new 32-byte lines (8 * 20) + the return
-    // (BTB miss, 3) -> 1 + 3 + 64 + 160 + 3 + 1
+    // cold: call (BTB miss, 3) + 64 instructions in 4 new 64-byte lines (4 * 20) + the return
+    // (BTB miss, 3) -> 1 + 3 + 64 + 80 + 3 + 1
     // warm: call at another pc (BTB miss, 3) + 64 instructions, the return predicted by the
     // RAS now that the BTB holds it -> 1 + 3 + 64 + 1
     let r = measure("ICACHE", CoreParams::e31());
-    assert_eq!(r.m.x[19], 232);
+    assert_eq!(r.m.x[19], 152);
     assert_eq!(r.m.x[18], 69);
-    assert!(r.stalls[S_ICACHE] >= 160);
+    assert!(r.stalls[S_ICACHE] >= 80);
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn muladd_uses_the_multiplier() {
 #[test]
 fn icache_two_way_lru_eviction() {
     // fa, fb, fc (one `ret` each) are 8 KiB apart: the same set of the 16 KiB 2-way cache
-    // with 32-byte lines. seq calls fa fb fa fc fa fb, twice; the second pass is measured.
+    // with 64-byte lines (LRU replacement here; the E31's random one below). seq calls fa fb fa fc fa fb, twice; the second pass is measured.
     // After pass 1 the set holds [fb, fa] (most recent first). Pass 2 with LRU:
     //   fa hit [fa fb], fb hit [fb fa], fa hit [fa fb], fc miss evicts fb (least recently
     //   used, not fa) [fc fa], fa hit [fa fc], fb miss evicts fc [fb fa]: 2 misses
@@ -185,17 +185,36 @@ fn icache_two_way_lru_eviction() {
     // 12 instructions between the rdcycles, every jal predicted by the BTB warmed in pass 1
     // (no two control instructions share an entry), every return by the RAS, seq's own lines
     // stay cached: delta = 12 + 1 + 2 * 20.
-    let r = measure("ICACHE_LRU", CoreParams::e31());
+    let lru = CoreParams { icache_replacement: IcacheReplacement::Lru, ..CoreParams::e31() };
+    let r = measure("ICACHE_LRU", lru.clone());
     assert_eq!(r.m.x[18], 12 + 1 + 2 * 20);
     // the same program without the I-cache model: no miss at all
     let r = measure("ICACHE_LRU", no_icache());
     assert_eq!(r.m.x[18], 13);
-    // the same sets (256) with 4 ways: all three lines stay, no miss in pass 2; direct-mapped
+    // the same sets (128) with 4 ways: all three lines stay, no miss in pass 2; direct-mapped
     // (1 way): every call misses, 6
-    let r = measure("ICACHE_LRU", CoreParams { icache_size: 32768, icache_ways: 4, ..CoreParams::e31() });
+    let r = measure("ICACHE_LRU", CoreParams { icache_size: 32768, icache_ways: 4, ..lru.clone() });
     assert_eq!(r.m.x[18], 13);
-    let r = measure("ICACHE_LRU", CoreParams { icache_size: 8192, icache_ways: 1, ..CoreParams::e31() });
+    let r = measure("ICACHE_LRU", CoreParams { icache_size: 8192, icache_ways: 1, ..lru });
     assert_eq!(r.m.x[18], 13 + 6 * 20);
+}
+
+#[test]
+fn icache_random_replacement() {
+    // the E31's I-cache refills the way given by the low bit of a 16-bit LFSR (reset 1, new
+    // bit l0^l2^l3^l5 shifted in at the top) advanced once per miss: the reset bit needs 15
+    // shifts to reach bit 0, so the first 15 refills all go to way 0 and the 16th to way 1.
+    let lfsr = |n: usize| {
+        let mut l: u16 = 1;
+        (0..n).map(|_| { l = (l >> 1) | ((l ^ (l >> 2) ^ (l >> 3) ^ (l >> 5)) & 1) << 15; l & 1 }).collect::<Vec<_>>()
+    };
+    assert_eq!(lfsr(16), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    // So up to pass 2 of ICACHE_LRU the cache acts as direct-mapped: fa, fb, fc evict each
+    // other and all 6 calls of pass 2 miss (as with 1 way above). The run misses 16 lines in
+    // all, the last of them the only refill of way 1.
+    let r = measure("ICACHE_LRU", CoreParams::e31());
+    assert_eq!(r.m.x[18], 13 + 6 * 20);
+    assert_eq!(r.icache_misses, 16);
 }
 
 #[test]

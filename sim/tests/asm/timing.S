@@ -103,7 +103,7 @@ test:
     call f1
     STOP
 #elif defined(T_ICACHE)
-    /* 64 instructions (8 lines of 32 bytes) run cold, then warm */
+    /* 64 instructions (4 lines of 64 bytes) run cold, then warm */
     START
     call block
     STOP
@@ -192,7 +192,7 @@ f3: addi sp, sp, -16
 f4: ret
 #endif
 #if defined(T_ICACHE)
-    .balign 32
+    .balign 64
 block:
     .rept 63
     addi zero, zero, 0
@@ -215,7 +215,7 @@ seq:
     STOP
     jr t0                       /* a return: rs1 = t0 pops the RAS */
     /* three one-instruction functions 8 KiB apart, 1 KiB into an 8 KiB block: I-cache set
-       (addr / 32) mod 256 = 32 for all three, away from the sets of the code above */
+       (addr / 64) mod 128 = 16 for all three, away from the sets of the code above */
     .balign 8192
     .skip 1024
 fa: ret
