@@ -206,7 +206,7 @@ impl CoreParams {
             lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
             mispredict_penalty: 3, btb_entries: 40, btb_replacement: BtbReplacement::Fifo,
             bht_entries: 128, bht_counter_bits: 2, bht_history: 7, bht_history_hash: 0, bht_needs_btb: true,
-            ras_entries: 2, ras_needs_btb: true, predecode_penalty: 0, misaligned_fetch_penalty: 0,
+            ras_entries: 2, ras_needs_btb: true, predecode_penalty: 0, misaligned_fetch_penalty: 1,
             icache_size: 16384, icache_ways: 2, icache_line: 64, icache_miss_penalty: 20,
             icache_replacement: IcacheReplacement::Random,
             trap_entry: 4, mret_penalty: 3,

@@ -254,3 +254,22 @@ fn predecoder_redirects_in_one_cycle() {
     assert_eq!(r.m.x[18], 17);
     assert_eq!((r.stalls[S_BRANCH], r.stalls[S_FETCH]), (0, 1));
 }
+
+#[test]
+fn misaligned_fetch_after_a_redirect() {
+    // START, j (a BTB miss: 3), 16 addi, STOP. The first addi is the jump's target: at a
+    // 2-mod-4 address it needs a second 4-byte fetch packet (misaligned_fetch_penalty, 1);
+    // the other 15, also at 2-mod-4 addresses but reached in sequence, cost nothing extra
+    // (the fetch buffer keeps the half left over). delta = 1 + 1 + 3 + 16 (+ 1)
+    let elf = |name: &str| build_asm("timing", "rv32imc_zicsr", &[&format!("T_{name}")]);
+    let (mis, al) = (elf("MISALIGNED"), elf("ALIGNED"));
+    let r = run(&mis, "rv32imc", Some(no_icache()));
+    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16 + 1);
+    assert_eq!(r.stalls[S_FETCH], 1);
+    let r = run(&al, "rv32imc", Some(no_icache()));
+    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16);
+    assert_eq!(r.stalls[S_FETCH], 0);
+    // the parameter: 0 removes it
+    let r = run(&mis, "rv32imc", Some(CoreParams { misaligned_fetch_penalty: 0, ..no_icache() }));
+    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16);
+}

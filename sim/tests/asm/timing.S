@@ -164,6 +164,25 @@ test:
     addi s7, s7, -1
     bnez s7, 1b
     STOP
+#elif defined(T_MISALIGNED) || defined(T_ALIGNED)
+    /* a jump to a 32-bit instruction at a 2-mod-4 address (or at a 4-byte aligned one), then
+       16 straight-line 32-bit instructions at 2-mod-4 addresses; built with C */
+    START
+    j 1f
+    .balign 4
+#if defined(T_MISALIGNED)
+    c.nop
+#else
+    c.nop
+    c.nop
+#endif
+1:  .option push
+    .option norvc
+    .rept 16
+    addi a4, a4, 1
+    .endr
+    .option pop
+    STOP
 #else
 #error "select a test with -DT_<NAME>"
 #endif
