@@ -22,8 +22,9 @@ BUILD = Path(os.environ.get("RVLAB_BUILD", ROOT / "build"))
 CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
+FLASH = 0x20400000                              # where the HiFive1's boot loader jumps
 LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost",
-              "--oslib=semihost", "-Wl,--defsym=__flash=0x20400000",
+              "--oslib=semihost", f"-Wl,--defsym=__flash={FLASH:#x}",
               "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
               "-Wl,--defsym=__ram_size=0x4000", "-Wl,--defsym=__stack_size=0x1000"]
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
@@ -243,9 +244,12 @@ def _harness_obj(name: str, extra: list[str], tag: str) -> Path:
                     [HARNESS / "rvlab.h"], f"harness: compiling {name}")
 
 
-def _link(objs: list[Path], elf: Path, what: str) -> Path:
+def _link(objs: list[Path], elf: Path, what: str, flash: int = FLASH) -> Path:
+    """Link with picolibc for the board map; `flash` = where the code goes (the board's boot
+    loader jumps there: HiFive1 0x2040_0000, HiFive1 Rev B 0x2001_0000)."""
     tmp = elf.with_name(f".{elf.stem}.{_private()}")
-    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+    flags = [f"-Wl,--defsym=__flash={flash:#x}" if f.startswith("-Wl,--defsym=__flash=") else f for f in LINK_FLAGS]
+    cmd = [CC] + flags + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
     try:
         _run(cmd, what, {f"{tmp}.map": str(elf.with_suffix(".map")), f"{tmp}.elf": str(elf)})
         os.replace(f"{tmp}.map", elf.with_suffix(".map"))

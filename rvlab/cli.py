@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from . import build as B
+from . import micro as M
 from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
@@ -174,6 +175,40 @@ def run_isa_for(elf: Path) -> tuple[str, str]:
     return "rv32imac", "default"
 
 
+def cmd_micro(args) -> int:
+    if args.core not in M.BUILTIN_CORES and not Path(args.core).is_file():
+        err(f"--core {args.core!r}: not {', '.join(M.BUILTIN_CORES)} or a core parameter file")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/)")
+        return 1
+    try:
+        pat = re.compile(args.filter) if args.filter else None
+    except re.error as e:
+        err(f"--filter {args.filter!r}: {e}")
+        return 1
+    board = None
+    try:
+        if args.board_log:
+            try:
+                board = M.parse_log(Path(args.board_log).read_text(errors="replace"))
+            except OSError as e:
+                err(f"--board-log: {e}")
+                return 1
+        chosen = [e for e in M.effects() if not pat or pat.search(e.name)]
+        if not chosen:
+            err(f"no microbenchmark matches --filter {args.filter!r}")
+            return 1
+        recs = [M.measure(e, args.core) for e in chosen]
+    except (M.MicroError, B.BuildError) as e:
+        err(str(e))
+        return 1
+    print(M.table(recs, board))
+    print(f"\nELFs to run on a board (they print the model's figure beside their own): "
+          f"{Path(recs[0]['elf']).parent}/*-p.elf")
+    return 0
+
+
 def cmd_run(args) -> int:
     if not R.rvsim_available():
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
@@ -279,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_test)
     p = sub.add_parser("bench", help="measure cycles, sizes and stack on rvsim; write results/bench.{json,md}")
     common(p, random_default=50)
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
@@ -313,6 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--shared-sbox", action="store_true",
                    help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
     p.set_defaults(fn=cmd_rtl)
+    p = sub.add_parser("micro", help="microbenchmarks of the core model's effects: the model's cycles, "
+                       "and the ELFs that print them beside a board's (harness/micro/README.md)")
+    p.add_argument("--core", default="e31", help="e31 (default; HiFive1) | hifive1-revb | core parameter file")
+    p.add_argument("--filter", help="regular expression on the effect name")
+    p.add_argument("--board-log", metavar="FILE", help="console output of the same programs on a board: "
+                   "adds the board's cycles and the difference")
+    p.set_defaults(fn=cmd_micro)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "

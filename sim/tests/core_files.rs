@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use rvsim::timing::{CoreParams, Predictor, S_BRANCH, S_DIV, S_LOAD, S_TRAP};
+use rvsim::timing::{BranchScheme, CoreParams, S_BRANCH, S_DIV, S_LOAD, S_TRAP};
 
 fn rv5() -> CoreParams {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cores/rv5.toml")).unwrap();
@@ -22,10 +22,10 @@ fn measure(name: &str) -> Run {
 #[test]
 fn rv5_file_sets_the_new_keys() {
     let p = rv5();
-    assert_eq!((p.predictor, p.div_blocking, p.mispredict_penalty, p.icache_size), (Predictor::NotTaken, true, 2, 0));
+    assert_eq!((p.branch_scheme, p.div_blocking, p.mispredict_penalty, p.icache_size), (BranchScheme::NotTaken, true, 2, 0));
     // the E31 keeps its dynamic predictor and non-blocking divider
     let e = CoreParams::e31();
-    assert_eq!((e.predictor, e.div_blocking), (Predictor::Dynamic, false));
+    assert_eq!((e.branch_scheme, e.div_blocking), (BranchScheme::Dynamic, false));
 }
 
 #[test]
