@@ -1,4 +1,4 @@
-"""The `rvlab` command: build | test | bench | report | compare | area | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | lib | run."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +12,7 @@ from . import build as B
 from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
+from .lib import cmd_lib
 from .driver import default_jobs, err, filter_regex, for_each_impl
 from .records import RecordError, load_records
 from .report import write_report
@@ -246,6 +247,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
     p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
     p.set_defaults(fn=cmd_area)
+    p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
+                       "implementation of each primitive that fits")
+    p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
+                   "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
+    p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
+    p.add_argument("--allow-variable-time", action="store_true",
+                   help="also choose implementations the constant-time checker rejects (e.g. T-table AES)")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="bench records that say which is fastest (default results/bench.json); implementations "
+                        "without e31 records there are measured first (kept in OUT/measured.json)")
+    p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")
+    p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/")
+    p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                   help="implementations measured at a time (default: $RVLAB_JOBS, else the machine's cores)")
+    p.set_defaults(fn=cmd_lib)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
