@@ -1,4 +1,4 @@
-"""The `rvlab` command: build | test | bench | report | compare | area | lib | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | lib | measure | run."""
 from __future__ import annotations
 
 import argparse
@@ -13,6 +13,7 @@ from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
 from .lib import cmd_lib
+from .measure import ARG_HELP, cmd_measure
 from .driver import default_jobs, err, filter_regex, for_each_impl
 from .records import RecordError, load_records
 from .report import write_report
@@ -262,6 +263,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
                    help="implementations measured at a time (default: $RVLAB_JOBS, else the machine's cores)")
     p.set_defaults(fn=cmd_lib)
+    p = sub.add_parser("measure", help="time one function of your own assembly or C: cycles, instructions, "
+                       "stalls by cause and stack bytes of a warm call on rvsim")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".S/.s/.c files that define the function (and what it calls)")
+    p.add_argument("--function", required=True, metavar="NAME", help="the function to call (ilp32 calling convention)")
+    p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
+    p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
+                   "(default rv32imac; custom x... extensions through ise.inc)")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
+    p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
+    p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
+                   help="also print rvsim's annotated disassembly of the N hottest functions (default 3)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (cycles, instret, stack_bytes, "
+                   "stalls, ...) instead of the summary")
+    p.add_argument("--timeout", type=seconds, default=BASE_TIME_LIMIT, metavar="S",
+                   help=f"time limit of one program run (default {BASE_TIME_LIMIT:g} s)")
+    p.set_defaults(fn=cmd_measure)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
