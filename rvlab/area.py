@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .build import ROOT
 from .manifest import discover
+from .plotting import speedup_scatter
 from .records import Record, load_records
 from .report import load_published
 from .tables import default_latency
@@ -256,40 +257,20 @@ def _yosys_version() -> str:
 PLOT_SKIP = {"keyexp", "keyexp_dec", "to_internal", "from_internal", "add_bits", "mul_bits"}
 
 
-def plot(rows: list[dict], png: Path) -> bool:
-    """One point per implementation (its bulk operation; a decrypting impl by decrypt)."""
+def plot_points(rows: list[dict]) -> list[dict]:
+    """One row per implementation (its bulk operation; a decrypting impl by decrypt)."""
     pts, seen = [], set()
     for r in sorted(rows, key=lambda r: r["operation"] != "decrypt"):
         key = (r["primitive"], r["impl"])
         if r["relative_area"] is not None and r["operation"] not in PLOT_SKIP and key not in seen:
             seen.add(key)
             pts.append(r)
-    if not pts:
-        return False
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    fig, ax = plt.subplots(figsize=(8, 5.5))
-    for r in pts:
-        x, y = 100 * r["relative_area"], r["speedup_geomean"]
-        ax.plot([x, x], [r["speedup_min"], r["speedup_max"]], color="0.75", lw=1)
-        ax.plot(x, y, "o")
-        ax.annotate(f"{r['primitive']}/{r['impl']} {r['operation']}", (x, y), textcoords="offset points",
-                    xytext=(5, -3), fontsize=7)
-    ax.axhline(1, color="0.5", lw=0.8, ls="--")
-    ax.set_yscale("log")
-    ax.set_xscale("log")
-    ax.set_xlabel("extension area relative to the baseline RV32I core (%)")
-    ax.set_ylabel("speed-up (geometric mean over sizes; bar = range)")
-    ax.set_title("rvlab: what an extension buys vs what it costs (e31 model, Yosys GE)", fontsize=10)
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    return True
+    return pts
+
+
+def plot(rows: list[dict], png: Path) -> bool:
+    return speedup_scatter(plot_points(rows), png,
+                           "rvlab: what an extension buys vs what it costs (e31 model, Yosys GE)")
 
 
 def run(bench_json: Path, out_dir: Path, progress=print) -> tuple[Path, Path]:

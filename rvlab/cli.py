@@ -77,6 +77,12 @@ def cmd_report(args) -> int:
         err(str(e))
         return 1
     print(f"wrote {Path(args.json).with_suffix('.md')} from {n} records")
+    if args.html:
+        from .html import write_page
+        page, missing = write_page(Path(args.json), Path(args.json).with_name("index.html"))
+        for m in missing:
+            print(f"rvlab report: warning: the report names {m}, which is not there", file=sys.stderr)
+        print(f"wrote {page} (one self-contained page: open it in a browser)")
     return 0
 
 
@@ -230,7 +236,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
-    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
+    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) "
+                       "from results/bench.json; --html also results/index.html")
+    p.add_argument("--html", action="store_true",
+                   help="also write index.html beside it: one self-contained page with a sortable, filterable table "
+                        "of every measurement, the seed tables and every chart")
     p.add_argument("--json", default=str(RESULTS / "bench.json"),
                    help="the bench records to report (default results/bench.json); the report, its figures "
                         "and the primitives' files are written beside it (FILE.md, ...)")
