@@ -36,6 +36,34 @@ def plain_log_axis(axis, lo: float, hi: float) -> None:
     axis.set_minor_formatter(NullFormatter())
 
 
+def grouped_bars(ax, groups: list[str], series: list[tuple[str, str, list]], fmt_value) -> None:
+    """Grouped bars: series = (label, colour, one value or None per group), each bar labelled
+    with fmt_value(value)."""
+    n = len(series)
+    width = 0.8 / n
+    for j, (label, color, values) in enumerate(series):
+        xs = [i - 0.4 + width * (j + 0.5) for i, v in enumerate(values) if v]
+        ys = [v for v in values if v]
+        if not xs:
+            continue
+        ax.bar(xs, ys, width, label=label, color=color, edgecolor="0.3", linewidth=0.4)
+        for x, y in zip(xs, ys):
+            ax.text(x, y, " " + fmt_value(y), rotation=90, ha="center", va="bottom", fontsize=6.5)
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(groups, fontsize=7.5)
+    ax.legend(fontsize=7, loc="upper left")
+    ax.grid(axis="y", alpha=0.3)
+
+
+def save(fig, png: Path) -> str:
+    """Write the figure (110 dpi) and close it; its file name."""
+    import matplotlib.pyplot as plt
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    return Path(png).name
+
+
 def place_labels(ax, texts: list) -> None:
     """Move the labels of a scatter plot apart (adjustText), with a thin line to their point."""
     if not texts:
@@ -81,7 +109,5 @@ def speedup_scatter(points: list[dict], png: Path, title: str, note: str = "") -
     ax.legend(fontsize=7, loc="upper left")
     ax.grid(alpha=0.3)
     place_labels(ax, texts)
-    fig.tight_layout()
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
+    save(fig, png)
     return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .plotting import plain_log_axis, pyplot
+from .plotting import grouped_bars, plain_log_axis, pyplot, save
 from .records import Record
 from .tables import default_latency, find, fmt, manifest_value
 
@@ -116,24 +116,6 @@ FIGURES = [("seed000-table1.png", "Seed 000 Table 1 as a chart: cycles, ours (e3
                                   "estimated and measured (Zbkb)")]
 
 
-def _bars(ax, groups: list[str], series: list[tuple[str, str, list]], fmt_value) -> None:
-    """Grouped bars: series = (label, colour, one value or None per group), each bar labelled."""
-    n = len(series)
-    width = 0.8 / n
-    for j, (label, color, values) in enumerate(series):
-        xs = [i - 0.4 + width * (j + 0.5) for i, v in enumerate(values) if v]
-        ys = [v for v in values if v]
-        if not xs:
-            continue
-        ax.bar(xs, ys, width, label=label, color=color, edgecolor="0.3", linewidth=0.4)
-        for x, y in zip(xs, ys):
-            ax.text(x, y, " " + fmt_value(y), rotation=90, ha="center", va="bottom", fontsize=6.5)
-    ax.set_xticks(range(len(groups)))
-    ax.set_xticklabels(groups, fontsize=7.5)
-    ax.legend(fontsize=7, loc="upper left")
-    ax.grid(axis="y", alpha=0.3)
-
-
 def draw_figures(records: list[Record], published: list[dict], out_dir: Path) -> list[str]:
     """Table 1 and Table 2 as PNGs in out_dir; the file names written."""
     plt = pyplot()
@@ -143,7 +125,7 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
     rows = table1_rows(records, published)
     if any(r["ours"] or r["best"] for r in rows):
         fig, ax = plt.subplots(figsize=(9, 5))
-        _bars(ax, [r["label"].replace(" (", "\n(") for r in rows],
+        grouped_bars(ax, [r["label"].replace(" (", "\n(") for r in rows],
               [("ours rv32i, e31 model", "#2171b5", [r["ours"].cycles if r["ours"] else None for r in rows]),
                ("seed 000, E31 (HiFive1)", "#9ecae1", [_value(r["e31"]) for r in rows]),
                ("seed 000, Cortex-M4", "#bdbdbd", [_value(r["m4"]) for r in rows]),
@@ -156,14 +138,11 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
         plain_log_axis(ax.yaxis, *ax.get_ylim())
         ax.set_ylabel("cycles (log scale)")
         ax.set_title("Seed 000 Table 1: ours beside the published E31 and Cortex-M4 cycles", fontsize=9)
-        fig.tight_layout()
-        fig.savefig(Path(out_dir) / FIGURES[0][0], dpi=110)
-        plt.close(fig)
-        written.append(FIGURES[0][0])
+        written.append(save(fig, Path(out_dir) / FIGURES[0][0]))
     rows = table2_rows(records, published)
     if any(r["ours"] for r in rows):
         fig, ax = plt.subplots(figsize=(9, 4.5))
-        _bars(ax, [f"{r['prim']}/{r['impl']}\n{r['op']} {r['nb']} B" for r in rows],
+        grouped_bars(ax, [f"{r['prim']}/{r['impl']}\n{r['op']} {r['nb']} B" for r in rows],
               [("rv32i, measured", "#2171b5", [r["ours"].cycles_per_byte if r["ours"] else None for r in rows]),
                ("rv32i + rotate, estimated (ours)", "#6baed6", [r["est_cpb"] for r in rows]),
                ("rv32i + rotate, seed 000's estimate", "#bdbdbd", [_value(r["seed_est"]) for r in rows]),
@@ -172,10 +151,7 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
         ax.set_ylim(0, ax.get_ylim()[1] * 1.25)
         ax.set_ylabel("cycles per byte (e31 model)")
         ax.set_title("Seed 000 Table 2: what a rotate instruction saves, estimated and measured", fontsize=9)
-        fig.tight_layout()
-        fig.savefig(Path(out_dir) / FIGURES[1][0], dpi=110)
-        plt.close(fig)
-        written.append(FIGURES[1][0])
+        written.append(save(fig, Path(out_dir) / FIGURES[1][0]))
     return written
 
 

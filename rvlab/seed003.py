@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .plotting import plain_log_axis, pyplot, speedup_scatter
+from .plotting import plain_log_axis, pyplot, save, speedup_scatter
 from .records import Record
 from .tables import ct_mark, default_latency, fmt, manifest_value
 
@@ -322,7 +322,5 @@ def _plot(data: list[tuple], title: str, png: Path) -> bool:
                  f"per ISA class)", fontsize=9)
     ax.legend(fontsize=7, ncol=2, loc="upper right")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
+    save(fig, png)
     return True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .plotting import plain_log_axis, pyplot
+from .plotting import grouped_bars, plain_log_axis, pyplot, save
 from .records import Record
 from .tables import find, fmt
 
@@ -80,25 +80,12 @@ def draw_figure(records: list[Record], published: list[dict], out_dir: Path) -> 
     series += [(f"ours {impl}: {what}", color, [r[impl] and r[impl].cycles for r in rs])
                for (impl, what), color in zip(EXTENDED, ("#6baed6", "#fd8d3c", "#74c476"))]
     fig, ax = plt.subplots(figsize=(9, 5))
-    n, width = len(series), 0.8 / len(series)
-    for j, (label, color, values) in enumerate(series):
-        pts = [(i - 0.4 + width * (j + 0.5), v) for i, v in enumerate(values) if v]
-        if not pts:
-            continue
-        ax.bar([x for x, _ in pts], [v for _, v in pts], width, label=label, color=color, edgecolor="0.3", linewidth=0.4)
-        for x, v in pts:
-            ax.text(x, v, f" {v:,.0f}", rotation=90, ha="center", va="bottom", fontsize=6.5)
+    grouped_bars(ax, [f"{r['nb'] * 4}-bit" for r in rs], series, lambda v: f"{v:,.0f}")
     values = [v for _, _, vs in series for v in vs if v]
     ax.set_yscale("log")
     ax.set_ylim(min(values) / 2, max(values) * 10)
     plain_log_axis(ax.yaxis, *ax.get_ylim())
-    ax.set_xticks(range(len(rs)))
-    ax.set_xticklabels([f"{r['nb'] * 4}-bit" for r in rs])
     ax.set_ylabel("cycles (log scale); ours on the e31 model")
     ax.set_title("Seed 004 Table 6: binary polynomial multiplication, the seed's E31 cycles beside ours", fontsize=9)
     ax.legend(fontsize=7, ncol=2, loc="upper left")
-    ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(Path(out_dir) / FIGURE, dpi=110)
-    plt.close(fig)
-    return [FIGURE]
+    return [save(fig, Path(out_dir) / FIGURE)]
