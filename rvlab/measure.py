@@ -266,6 +266,8 @@ def cmd_measure(args) -> int:
             raise MeasureError(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
         if args.core not in ("e31", "ideal") and not Path(args.core).is_file():
             raise MeasureError(f"--core {args.core!r}: not e31, ideal or a core parameter file")
+        if args.mul_latency is not None and (args.core == "ideal" or not 1 <= args.mul_latency <= 1000):
+            raise MeasureError("--mul-latency must be 1..1000 and has no effect on the ideal core")
         m = measure([f.resolve() for f in files], args.function, margs, args.isa, args.core, args.mul_latency,
                     args.cflags or ["-O2"], args.timeout)
     except (MeasureError, B.BuildError) as e:

@@ -123,7 +123,7 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
         return []
     written = []
     rows = table1_rows(records, published)
-    if any(r["ours"] or r["best"] for r in rows):
+    if any(r["ours"] for r in rows):                # (a table of our rv32i figures: drawn when one exists)
         fig, ax = plt.subplots(figsize=(9, 5))
         grouped_bars(ax, [r["label"].replace(" (", "\n(") for r in rows],
               [("ours rv32i, e31 model", "#2171b5", [r["ours"].cycles if r["ours"] else None for r in rows]),

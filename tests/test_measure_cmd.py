@@ -106,6 +106,7 @@ def test_human_output_and_annotate(src, rvsim_built):
     (["--function", "sum_words", "--args"] + ["1"] * 9, "at most 8"),
     (["--function", "sum_words", "--isa", "rv64i"], "not an RV32 ISA"),
     (["--function", "sum words"], "not a C identifier"),
+    (["--function", "sum_words", "--mul-latency", "0"], "1..1000"),
 ])
 def test_bad_input(src, args, says, rvsim_built):
     p = rvlab("measure", src("sum.S", SUM), *args)
