@@ -32,16 +32,17 @@ bench: setup
 	$(RVLAB) bench
 	$(RVLAB) bench --core ideal
 	$(RVLAB) bench --filter '^bigint-' --mul-latency 2
-	$(RVLAB) report
 	$(RVLAB) area
+	$(RVLAB) report --html
 	@cat results/bench.md
+	@echo "the same as one page: results/index.html"
 
 # gates: the instruction units and the baseline core through Yosys (results/area.md)
 area: setup
 	$(RVLAB) area
 
 report:
-	$(RVLAB) report
+	$(RVLAB) report --html
 
 # every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle
 # (make test runs a sample: tests/test_hw_rv5.py)

@@ -39,6 +39,7 @@ from . import build as B
 from . import runner as R
 from .build import ROOT
 from .manifest import discover
+from .plotting import speedup_scatter
 from .records import Record, load_records
 from .report import load_published
 from .tables import default_latency
@@ -558,55 +559,24 @@ def _yosys_version() -> str:
 PLOT_SKIP = {"keyexp", "keyexp_dec", "to_internal", "from_internal", "add_bits", "mul_bits"}
 
 
-def plot(rows: list[dict], png: Path, custom: bool = False) -> bool:
-    """Seed 003 Fig. 31 (custom=False: standard extensions, our units and seed 003's modules as
-    two series) or Fig. 35 (custom instructions). One point per implementation (its bulk
-    operation; a decrypting impl by decrypt)."""
+def plot_points(rows: list[dict], custom: bool | None = None) -> list[dict]:
+    """One row per implementation (its bulk operation; a decrypting impl by decrypt); custom:
+    only the custom-instruction ones (True), only the standard-extension ones (False), all (None)."""
     pts, seen = [], set()
     for r in sorted(rows, key=lambda r: r["operation"] != "decrypt"):
         key = (r["primitive"], r["impl"])
-        if r["custom"] == custom and r["relative_area"] is not None and r["operation"] not in PLOT_SKIP \
-                and key not in seen:
+        if (custom is None or r["custom"] == custom) and r["relative_area"] is not None \
+                and r["operation"] not in PLOT_SKIP and key not in seen:
             seen.add(key)
             pts.append(r)
-    if not pts:
-        return False
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return False
-    fig, ax = plt.subplots(figsize=(8, 5.5))
-    series = [("relative_area", "o", "our units")]
-    if not custom:
-        series.append(("relative_area_seed_modules", "s", "seed 003's modules"))
-    for keyname, marker, label in series:
-        first = True
-        for r in pts:
-            if r.get(keyname) is None:
-                continue
-            x, y = 100 * r[keyname], r["speedup_geomean"]
-            ax.plot([x, x], [r["speedup_min"], r["speedup_max"]], color="0.75", lw=1)
-            ax.plot(x, y, marker, color="C0" if marker == "o" else "C1", label=label if first else None)
-            first = False
-            if marker == "o":
-                ax.annotate(f"{r['primitive']}/{r['impl']} {r['operation']}", (x, y), textcoords="offset points",
-                            xytext=(5, -3), fontsize=7)
-    ax.axhline(1, color="0.5", lw=0.8, ls="--")
-    ax.set_yscale("log")
-    ax.set_xscale("log")
-    ax.set_xlabel("added area relative to the 5-stage RV32I core (%)")
-    ax.set_ylabel("speed-up (geometric mean over sizes; bar = range)")
-    ax.set_title("rvlab: " + ("custom instructions (seed 003 Fig. 35)" if custom else
-                              "standard extensions (seed 003 Fig. 31)") + ", e31 model, Yosys GE", fontsize=10)
-    ax.grid(alpha=0.3)
-    if not custom:
-        ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(png, dpi=120)
-    plt.close(fig)
-    return True
+    return pts
+
+
+def plot(rows: list[dict], png: Path, custom: bool = False) -> bool:
+    """Seed 003 Fig. 31 (custom=False: standard extensions, with seed 003's modules' area as a
+    second series) or Fig. 35 (custom instructions)."""
+    what = "custom instructions (seed 003 Fig. 35)" if custom else "standard extensions (seed 003 Fig. 31)"
+    return speedup_scatter(plot_points(rows, custom), png, f"rvlab: {what}, e31 model, Yosys GE")
 
 
 def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None = None,

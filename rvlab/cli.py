@@ -1,4 +1,4 @@
-"""The `rvlab` command: build | test | bench | report | compare | area | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | lib | measure | run."""
 from __future__ import annotations
 
 import argparse
@@ -15,6 +15,8 @@ from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
 from .driver import default_jobs, err, filter_regex, for_each_impl, select
+from .lib import cmd_lib
+from .measure import ARG_HELP, cmd_measure
 from .records import RecordError, load_records
 from .report import write_report
 from .testrun import cmd_test
@@ -77,6 +79,12 @@ def cmd_report(args) -> int:
         err(str(e))
         return 1
     print(f"wrote {Path(args.json).with_suffix('.md')} from {n} records")
+    if args.html:
+        from .html import write_page
+        page, missing = write_page(Path(args.json), Path(args.json).with_name("index.html"))
+        for m in missing:
+            print(f"rvlab report: warning: the report names {m}, which is not there", file=sys.stderr)
+        print(f"wrote {page} (one self-contained page: open it in a browser)")
     return 0
 
 
@@ -318,7 +326,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
-    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
+    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) "
+                       "from results/bench.json; --html also results/index.html")
+    p.add_argument("--html", action="store_true",
+                   help="also write index.html beside it: one self-contained page with a sortable, filterable table "
+                        "of every measurement, the seed tables and every chart")
     p.add_argument("--json", default=str(RESULTS / "bench.json"),
                    help="the bench records to report (default results/bench.json); the report, its figures "
                         "and the primitives' files are written beside it (FILE.md, ...)")
@@ -355,6 +367,38 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--board-log", metavar="FILE", help="console output of the same programs on a board: "
                    "adds the board's cycles and the difference")
     p.set_defaults(fn=cmd_micro)
+    p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
+                       "implementation of each primitive that fits")
+    p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
+                   "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
+    p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
+    p.add_argument("--allow-variable-time", action="store_true",
+                   help="also choose implementations the constant-time checker rejects (e.g. T-table AES)")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="bench records that say which is fastest (default results/bench.json); implementations "
+                        "without e31 records there are measured first (kept in OUT/measured.json)")
+    p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")
+    p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/")
+    p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                   help="implementations measured at a time (default: $RVLAB_JOBS, else the machine's cores)")
+    p.set_defaults(fn=cmd_lib)
+    p = sub.add_parser("measure", help="time one function of your own assembly or C: cycles, instructions, "
+                       "stalls by cause and stack bytes of a warm call on rvsim")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".S/.s/.c files that define the function (and what it calls)")
+    p.add_argument("--function", required=True, metavar="NAME", help="the function to call (ilp32 calling convention)")
+    p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
+    p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
+                   "(default rv32imac; custom x... extensions through ise.inc)")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
+    p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
+    p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
+                   help="also print rvsim's annotated disassembly of the N hottest functions (default 3)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (cycles, instret, stack_bytes, "
+                   "stalls, ...) instead of the summary")
+    p.add_argument("--timeout", type=seconds, default=BASE_TIME_LIMIT, metavar="S",
+                   help=f"time limit of one program run (default {BASE_TIME_LIMIT:g} s)")
+    p.set_defaults(fn=cmd_measure)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
