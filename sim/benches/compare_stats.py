@@ -11,7 +11,7 @@ Programs (from the repository root):
     bench` runs the constant-time checker.  Build the test fixtures too for the error paths:
     for f in abi broken isa leaky measure; do python3 -m rvlab build --crypto-dir tests/fixtures/$f; done
   * the machine-mode trap programs of tests/test_machine_mode.py (built here);
-  * the workloads in sim/benches/*.S (built here with a small ITER).
+  * the loops in sim/benches/*.S (built here with a small iteration count).
 Each runs on --core e31 and --core ideal; the new binary also with --no-blocks (the
 per-instruction loop, against the old binary's block-engine run).  The small stack programs
 also run with --stats --annotate and --trace.
@@ -29,23 +29,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SIM = ROOT / "sim"
-CC = "riscv64-unknown-elf-gcc"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from programs import ROOT, SIM, build_loops, rvlab_builds, secret_symbols  # noqa: E402
 CORES = ("e31", "ideal")
-
-
-def secret_symbols(elf: Path) -> list[str]:
-    out = subprocess.run(["riscv64-unknown-elf-nm", str(elf)], capture_output=True, text=True).stdout
-    return sorted({l.split()[-1] for l in out.splitlines() if l.split()[-1:] and l.split()[-1].startswith("rvlab_secret_")})
 
 
 def rvlab_programs(build: Path) -> list[tuple[str, Path, list[str]]]:
     """(name, elf, rvsim options) of every program rvlab built."""
     progs = []
-    for isa_file in sorted(build.glob("*/*/rvsim-isa")):
-        isa = isa_file.read_text().strip()
-        for elf in sorted(isa_file.parent.glob("*.elf")):
+    for folder, isa in rvlab_builds(build):
+        for elf in sorted(folder.glob("*.elf")):
             name = str(elf.relative_to(build))
             base = ["--isa", isa, "--stop-on-trap"]
             progs.append((name, elf, base))
@@ -73,14 +66,11 @@ def machine_mode_programs(tmp: Path) -> list[tuple[str, Path, list[str]]]:
 
 
 def bench_programs(tmp: Path) -> list[tuple[str, Path, list[str]]]:
-    """sim/benches/*.S with a small iteration count."""
+    """The loops of sim/benches/ (speed_vs.py builds them), with a small iteration count."""
     progs = []
-    for src in sorted((SIM / "benches").glob("*.S")):
-        elf = tmp / (src.stem + ".elf")
-        subprocess.run([CC, "-march=rv32im", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T",
-                        str(SIM / "tests" / "asm" / "link.ld"), "-DITER=20000", str(src), "-o", str(elf)], check=True)
-        progs.append((f"benches/{src.stem}", elf, ["--isa", "rv32im", "--memory", "e31"]))
-        progs.append((f"benches/{src.stem} --secret", elf, ["--isa", "rv32im", "--memory", "e31", "--secret", "0x80000100:8"]))
+    for name, elf, opts, secret in build_loops(tmp, 0.0005):
+        progs.append((f"benches/{name}", elf, opts))
+        progs.append((f"benches/{name} --secret", elf, opts + secret))
     return progs
 
 
