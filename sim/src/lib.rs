@@ -9,5 +9,6 @@ pub mod elf;
 pub mod timing;
 pub mod semihost;
 pub mod exec;
+pub mod stop;
 pub mod report;
 pub mod ct;

@@ -1,6 +1,6 @@
 //! `rvsim` command line (docs/interfaces.md §1).
 
-use rvsim::exec::{Machine, NoObserver, Observer, SimError};
+use rvsim::exec::{Machine, NoObserver, Observer, Stop};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::report::{self, Recorder, RunInfo};
@@ -180,7 +180,7 @@ fn main() {
     }
     let code = match res {
         Ok(c) => c,
-        Err(SimError(msg)) => fail(msg),
+        Err(stop) => fail(stop),
     };
     let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
     if code != 0 {
@@ -202,7 +202,7 @@ fn main() {
     exit(code)
 }
 
-fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>, ct: Option<&mut rvsim::ct::CtChecker>) -> Result<i32, SimError> {
+fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>, ct: Option<&mut rvsim::ct::CtChecker>) -> Result<i32, Stop> {
     match (rec, ct) {
         (Some(r), Some(c)) => m.run(t, &mut (r, c)),
         (Some(r), None) => m.run(t, r),

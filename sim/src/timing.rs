@@ -10,7 +10,7 @@
 //! Control-flow instructions then add the mispredict penalty if the branch predictor was
 //! wrong. `cycles` = the cycle after the last issue.
 
-use crate::decode::{cls, Decoded, Op};
+use crate::decode::{cls, Decoded, DivOp, Kind, Op};
 use crate::csr::HartIds;
 use crate::mem::{FLASH_BASE, FLASH_END};
 
@@ -243,12 +243,9 @@ impl CoreParams {
 
 /// DIV/REM latency: 1 bit of quotient per cycle (see CoreParams::div_base).
 #[inline]
-pub fn div_latency(base: u32, op: Op, a: u32, b: u32) -> u32 {
+pub fn div_latency(base: u32, op: DivOp, a: u32, b: u32) -> u32 {
     if b == 0 { return base; }
-    let (ua, ub) = match op {
-        Op::Div | Op::Rem => ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()),
-        _ => (a, b),
-    };
+    let (ua, ub) = if op.signed() { ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()) } else { (a, b) };
     let la = 32 - ua.leading_zeros();
     let lb = 32 - ub.leading_zeros();
     base + la.saturating_sub(lb)
@@ -437,7 +434,8 @@ impl Timing for Pipeline {
         let k = d.cls;
         let lat = match k {
             cls::MUL | cls::DIV => {
-                let lat = if k == cls::DIV { div_latency(self.p.div_base, d.op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
+                // (the multiplier class also holds extension rows that use the multiplier)
+                let lat = if let Kind::Div(op) = d.op.kind() { div_latency(self.p.div_base, op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
                 // the multiplier/divider runs one operation at a time
                 if self.mdu_free > t {
                     self.stalls[self.mdu_cause] += self.mdu_free - t;
@@ -672,11 +670,11 @@ mod tests {
     use super::*;
     #[test]
     fn div_latency_range() {
-        assert_eq!(div_latency(2, Op::Divu, 0xffff_ffff, 1), 33);
-        assert_eq!(div_latency(2, Op::Divu, 1, 0xffff_ffff), 2);
-        assert_eq!(div_latency(2, Op::Divu, 5, 0), 2);
-        assert_eq!(div_latency(2, Op::Div, (-256i32) as u32, 2), 2 + 9 - 2);
-        assert_eq!(div_latency(2, Op::Div, i32::MIN as u32, 1), 33);
+        assert_eq!(div_latency(2, DivOp::Divu, 0xffff_ffff, 1), 33);
+        assert_eq!(div_latency(2, DivOp::Divu, 1, 0xffff_ffff), 2);
+        assert_eq!(div_latency(2, DivOp::Divu, 5, 0), 2);
+        assert_eq!(div_latency(2, DivOp::Div, (-256i32) as u32, 2), 2 + 9 - 2);
+        assert_eq!(div_latency(2, DivOp::Div, i32::MIN as u32, 1), 33);
     }
     #[test]
     fn btb_index_is_pc_half_mod_entries() {

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use rvsim::elf;
-use rvsim::exec::{Machine, NoObserver};
+use rvsim::exec::{Machine, NoObserver, Stop};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
@@ -47,7 +47,7 @@ pub fn build_c(src: &Path, out: &Path, extra: &[&str]) {
     assert!(o.status.success(), "compiling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
 }
 
-pub struct Run { pub m: Machine, pub exit: Result<i32, String>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
+pub struct Run { pub m: Machine, pub exit: Result<i32, Stop>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
 
 pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
     let data = std::fs::read(path).unwrap();
@@ -79,13 +79,13 @@ pub fn run_with(path: &Path, isa: &str, params: Option<CoreParams>, blocks: bool
     match params {
         Some(p) => {
             let mut t = Pipeline::new(p);
-            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let r = m.run(&mut t, &mut NoObserver);
             let (c, s, mp, ic) = (t.cycles(), t.stalls(), t.mispredicts, t.icache_misses);
             Run { m, exit: r, cycles: c, stalls: s, mispredicts: mp, icache_misses: ic }
         }
         None => {
             let mut t = Ideal::default();
-            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let r = m.run(&mut t, &mut NoObserver);
             let c = t.cycles();
             Run { m, exit: r, cycles: c, stalls: [0; rvsim::timing::N_STALLS], mispredicts: 0, icache_misses: 0 }
         }
