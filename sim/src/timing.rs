@@ -123,12 +123,30 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
 }
 
+/// Which timing model runs a core (`model` in a core file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoreModel {
+    /// the scoreboard model of an in-order pipeline (`Pipeline`, the E31)
+    Pipeline,
+    /// one cycle per instruction (`Ideal`)
+    Ideal,
+}
+
+impl CoreModel {
+    pub fn parse(s: &str) -> Option<CoreModel> {
+        match s { "pipeline" => Some(CoreModel::Pipeline), "ideal" => Some(CoreModel::Ideal), _ => None }
+    }
+    /// DIV/REM take operand-dependent time (the constant-time checker reports secret operands).
+    pub fn variable_div_latency(self) -> bool {
+        match self { CoreModel::Pipeline => true, CoreModel::Ideal => false }
+    }
+}
+
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoreParams {
     pub name: String,
-    /// "pipeline" (scoreboard model) or "ideal"
-    pub model: String,
+    pub model: CoreModel,
     pub lat_alu: u32,
     pub lat_lw: u32,
     pub lat_lbh: u32,
@@ -159,13 +177,18 @@ impl CoreParams {
     /// The built-in E31 model (equal to sim/cores/e31.toml).
     pub fn e31() -> CoreParams {
         CoreParams {
-            name: "e31".into(), model: "pipeline".into(),
+            name: "e31".into(), model: CoreModel::Pipeline,
             lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
             mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
             icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
             trap_entry: 4, mret_penalty: 3,
             ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
         }
+    }
+
+    /// `--core ideal`: one cycle per instruction (the other parameters are not used).
+    pub fn ideal() -> CoreParams {
+        CoreParams { name: "ideal".into(), model: CoreModel::Ideal, ..CoreParams::e31() }
     }
 
     pub fn from_toml(text: &str) -> Result<CoreParams, String> {
@@ -179,10 +202,8 @@ impl CoreParams {
             match k.as_str() {
                 "name" => p.name = val.as_str().ok_or("core file: 'name' must be a string")?.into(),
                 "model" => {
-                    p.model = val.as_str().ok_or("core file: 'model' must be a string")?.into();
-                    if p.model != "pipeline" && p.model != "ideal" {
-                        return Err(format!("core file: model must be \"pipeline\" or \"ideal\", not \"{}\"", p.model));
-                    }
+                    let m = val.as_str().ok_or("core file: 'model' must be a string")?;
+                    p.model = CoreModel::parse(m).ok_or_else(|| format!("core file: model must be \"pipeline\" or \"ideal\", not \"{m}\""))?;
                 }
                 "description" => {}
                 "latency" | "branch" | "icache" | "trap" | "ids" => {
