@@ -14,7 +14,7 @@
 
 use crate::decode::{AluOp, AmoOp, CsrOp, Decoded, JumpOp, Kind, LoadOp, LrscOp, MulOp, SysOp};
 use crate::elf::Symbol;
-use crate::ext::TaintFlow;
+use crate::ext::{StateVar, TaintFlow};
 use crate::exec::Observer;
 use crate::mem::Memory;
 use crate::timing::N_STALLS;
@@ -154,13 +154,13 @@ pub struct CtChecker {
     /// register byte masks
     pub regs: [u8; 32],
     pub mem: Shadow,
-    /// taint of the custom-extension state (xcarry's carry bit)
+    /// taint of the custom-extension state `StateVar::Carry` (xcarry's carry bit)
     pub carry: bool,
     csr: HashMap<u32, u8>,
     /// DIV/REM latency depends on the operands in the core model
     pub div_variable: bool,
-    /// extension table index -> the instruction reads/writes ExtState (xcarry)
-    ext_state: Vec<bool>,
+    /// extension table index -> the custom state it reads and writes (ise/*/insn.toml `state`)
+    ext_state: Vec<Option<StateVar>>,
     /// extension table index -> declared secrecy flow (ise/*/insn.toml `taint`)
     ext_flow: Vec<TaintFlow>,
     shift: Box<[[[u8; 16]; 32]; 3]>,
@@ -181,8 +181,8 @@ impl CtChecker {
             carry: false,
             csr: HashMap::new(),
             div_variable,
-            ext_state: table.iter().map(|e| e.ext == "xcarry").collect(),
-            ext_flow: table.iter().map(crate::ext::taint_flow).collect(),
+            ext_state: table.iter().map(|e| e.state).collect(),
+            ext_flow: table.iter().map(|e| e.taint).collect(),
             shift: shift_tables(),
             addr: 0,
             mem_seen: false,
@@ -308,9 +308,13 @@ impl Observer for CtChecker {
                     TaintFlow::Bytewise => ins,
                     TaintFlow::Carry => up(ins),
                 };
-                if self.ext_state.get(d.ext as usize).copied().unwrap_or(false) {
-                    if self.carry { m = ALL; }
-                    self.carry = m != 0;
+                // custom state is secret when an input is, and makes the whole result secret
+                match self.ext_state.get(d.ext as usize).copied().flatten() {
+                    Some(StateVar::Carry) => {
+                        if self.carry { m = ALL; }
+                        self.carry = m != 0;
+                    }
+                    None => {}
                 }
                 m
             }

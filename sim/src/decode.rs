@@ -450,42 +450,28 @@ pub fn decode_c16(h: u32) -> Option<Decoded> {
     }
 }
 
-/// Try the extension table; returns (index, entry) of the first match, preferring an
-/// entry whose extension is enabled.
-fn match_ext<'a>(w: u32, table: &'a [ExtInsn], isa: &Isa) -> Option<(usize, &'a ExtInsn, bool)> {
-    let mut first: Option<(usize, &ExtInsn)> = None;
-    for (i, e) in table.iter().enumerate() {
-        if w & e.mask == e.matches {
-            if isa.has(e.ext) {
-                return Some((i, e, true));
-            }
-            if first.is_none() {
-                first = Some((i, e));
-            }
-        }
-    }
-    first.map(|(i, e)| (i, e, false))
-}
-
-fn ext_decoded(w: u32, idx: usize, e: &ExtInsn) -> Decoded {
+/// Row `idx` (`e`) of the extension table decoding `w`: each form's operands in the fields
+/// `exec::semantics::ext_operands` reads.
+pub(crate) fn ext_decoded(w: u32, idx: usize, e: &ExtInsn) -> Decoded {
     let rd = bits(w, 11, 7) as u8;
     let rs1 = bits(w, 19, 15) as u8;
     let rs2 = bits(w, 24, 20) as u8;
     // an instruction that uses the multiplier (ise/ `uses_multiplier`) times like MUL: the
     // core's multiplier latency (--mul-latency) and one operation at a time
-    let c = if crate::ext::uses_multiplier(e.name) { cls::MUL } else { cls::EXT };
+    let c = if e.uses_multiplier { cls::MUL } else { cls::EXT };
+    let op = match e.form.op() { ExtOp::ExtR => Op::ExtR, ExtOp::ExtI => Op::ExtI, ExtOp::ExtBs => Op::ExtBs };
     let mut d = Decoded {
-        op: Op::ExtR, rd, rs1, rs2, rs3: 0, len: 4, cls: c, xlat: e.latency.max(1), imm: 0,
+        op, rd, rs1, rs2, rs3: 0, len: 4, cls: c, xlat: e.latency.max(1), imm: 0,
         mnem: (N_BASE_OPS + idx) as u16, ext: idx as u16,
     };
     match e.form {
         ExtForm::R => {}
         ExtForm::Unary => d.rs2 = 0,
-        ExtForm::Imm => { d.op = Op::ExtI; d.rs2 = 0; d.imm = (w >> 20) as i32; }
-        ExtForm::Bs => { d.op = Op::ExtBs; d.imm = (w >> 30) as i32; }
+        ExtForm::Imm => { d.rs2 = 0; d.imm = (w >> 20) as i32; }
+        ExtForm::Bs => d.imm = (w >> 30) as i32,
         ExtForm::R4 => d.rs3 = bits(w, 31, 27) as u8,
         ExtForm::RdAcc => d.rs3 = rd,
-        ExtForm::RdAccImm => { d.op = Op::ExtI; d.rs2 = 0; d.imm = (w >> 20) as i32; d.rs3 = rd; }
+        ExtForm::RdAccImm => { d.rs2 = 0; d.imm = (w >> 20) as i32; d.rs3 = rd; }
     }
     d
 }
@@ -508,9 +494,13 @@ pub fn decode(w: u32, isa: &Isa, table: &[ExtInsn]) -> Result<Decoded, DecodeErr
         }
         return Ok(d);
     }
-    match match_ext(w, table, isa) {
-        Some((i, e, true)) => Ok(ext_decoded(w, i, e)),
-        Some((_, e, false)) => Err(DecodeError::Disallowed {
+    // the first matching row whose extension is enabled; else the message names every
+    // extension that defines the word
+    if let Some((i, e)) = crate::ext::find(table, w, |x| isa.has(x)) {
+        return Ok(ext_decoded(w, i, e));
+    }
+    match crate::ext::find(table, w, |_| true) {
+        Some((_, e)) => Err(DecodeError::Disallowed {
             mnemonic: e.name.into(),
             ext: crate::ext::needed_extensions(w, table).unwrap_or_else(|| e.ext.into()),
         }),
@@ -526,5 +516,5 @@ pub fn decode_any(w: u32, table: &[ExtInsn]) -> Option<Decoded> {
     if let Some(d) = decode_base32(w) {
         return Some(d);
     }
-    table.iter().enumerate().find(|(_, e)| w & e.mask == e.matches).map(|(i, e)| ext_decoded(w, i, e))
+    crate::ext::find(table, w, |_| true).map(|(i, e)| ext_decoded(w, i, e))
 }
