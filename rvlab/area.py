@@ -42,6 +42,7 @@ from .manifest import discover
 from .plotting import speedup_scatter
 from .records import Record, load_records
 from .report import load_published
+from .seed003 import AREA_FIGURES
 from .tables import default_latency
 
 CORE_FILE = ROOT / "hw" / "core" / "rv32i_core.v"       # the single-cycle baseline
@@ -574,9 +575,16 @@ def plot_points(rows: list[dict], custom: bool | None = None) -> list[dict]:
 
 def plot(rows: list[dict], png: Path, custom: bool = False) -> bool:
     """Seed 003 Fig. 31 (custom=False: standard extensions, with seed 003's modules' area as a
-    second series) or Fig. 35 (custom instructions)."""
+    second series) or Fig. 35 (custom instructions), with the seed's claim beside ours."""
     what = "custom instructions (seed 003 Fig. 35)" if custom else "standard extensions (seed 003 Fig. 31)"
-    return speedup_scatter(plot_points(rows, custom), png, f"rvlab: {what}, e31 model, Yosys GE")
+    claim = next(c for _, _, c, is_custom in AREA_FIGURES if is_custom == custom)
+    return speedup_scatter(plot_points(rows, custom), png, f"rvlab: {what}, e31 model, Yosys GE", claim)
+
+
+def draw_plots(rows: list[dict], out_dir: Path) -> list[str]:
+    """Both charts (Fig. 31 and Fig. 35) in out_dir; the file names written."""
+    return [f"{stem}.png" for stem, _, _, custom in AREA_FIGURES
+            if plot(rows, Path(out_dir) / f"{stem}.png", custom=custom)]
 
 
 def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None = None,
@@ -636,7 +644,6 @@ def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None
                               "table20": [{"primitive": p, "impl": i, **u} for (p, i), u in sorted(usage.items())],
                               "units": [asdict(a) for a in areas], "speedups": rows},
                              indent=1) + "\n")
-    plot(rows, out_dir / "area-speedup.png")
-    plot(rows, out_dir / "area-speedup-custom.png", custom=True)
+    draw_plots(rows, out_dir)
     md.write_text(render(areas, rows, core, version, rv5, groups, usage, liberty))
     return js, md

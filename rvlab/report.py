@@ -229,12 +229,9 @@ def area_rows(out_dir: Path) -> list[dict]:
 def draw_figures(records: list[Record], published: list[dict], out_dir: Path) -> list[str]:
     """The seeds' figures as PNGs in out_dir: seed 000 Tables 1-2, seed 003 Fig. 29-30 and (from
     area.json) Fig. 31 and 35, seed 004 Table 6; the file names written."""
-    from .area import plot as area_plot            # (area imports this module)
-    rows = area_rows(out_dir)
-    if rows:                                       # area.md's own chart, redrawn as the others are
-        area_plot(rows, Path(out_dir) / "area-speedup.png")
+    from .area import draw_plots as area_plots     # (area imports this module)
     return (seed000.draw_figures(records, published, out_dir) + seed003.draw_figures(records, published, out_dir)
-            + seed003.draw_area_figures(rows, out_dir) + seed004.draw_figure(records, published, out_dir))
+            + area_plots(area_rows(out_dir), out_dir) + seed004.draw_figure(records, published, out_dir))
 
 
 def write_report(json_path: Path, md_path: Path) -> int:

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .plotting import plain_log_axis, pyplot, save, speedup_scatter
+from .plotting import plain_log_axis, pyplot, save
 from .records import Record
 from .tables import ct_mark, default_latency, fmt, manifest_value
 
@@ -71,14 +71,15 @@ TABLES = {"Table 4": "64-bit block ciphers (Tables 4, 13, 16)",
 # the figures redrawn: file name stem, seed figure, the seed tables it draws
 FIGURES = [("seed003-fig29-block-ciphers", "Fig. 29: cycles per block cipher", ("Table 4", "Table 5")),
            ("seed003-fig30-hashes", "Fig. 30: cycles per hash", ("Table 6",))]
-# Fig. 31 and 35 (acceleration vs relative hardware cost) from `rvlab area`'s area.json: file name
-# stem, title, the seed's claim (§7.3, §7.5), and which of area.json's speed-ups it draws
-AREA_FIGURES = [("seed003-fig31-area", "Fig. 31: speed-up vs relative area, standard crypto extensions",
+# Fig. 31 and 35 (acceleration vs relative hardware cost) are `rvlab area`'s two charts (drawn by
+# rvlab/area.py from area.json): file name stem, title, the seed's claim (§7.3, §7.5), and
+# whether the chart shows the custom instructions
+AREA_FIGURES = [("area-speedup", "Fig. 31: speed-up vs relative area, standard crypto extensions",
                  "seed 003: 1.5-8.6x faster for less than 9% more area (its rv32i+crypto set, 1-CPI model)",
-                 lambda r: not r.get("custom")),
-                ("seed003-fig35-area", "Fig. 35: speed-up vs relative area, the S-box address instruction",
-                 "seed 003: 1.2-1.6x faster for less than 1.5% more area",
-                 lambda r: "xsbox" in r.get("extensions", []))]
+                 False),
+                ("area-speedup-custom", "Fig. 35: speed-up vs relative area, custom instructions",
+                 "seed 003: 1.2-1.6x faster for less than 1.5% more area (its S-box address instruction)",
+                 True)]
 # §7.5: the S-box address instruction (our `table-xsbox` kernels, custom ISA xsbox) over the kernel
 # it extends (its manifest's `baseline`); the seed claims 1.2-1.6x on four S-box-heavy ciphers
 XSBOX_IMPL = "table-xsbox"
@@ -274,19 +275,6 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
         if not any(k[0] != "seed" for _, bars in data for k in bars):
             continue
         if _plot(data, title, Path(out_dir) / f"{stem}.png"):
-            written.append(f"{stem}.png")
-    return written
-
-
-def draw_area_figures(area_rows: list[dict], out_dir: Path) -> list[str]:
-    """Fig. 31 and Fig. 35 from area.json's speed-ups (one point per implementation, as `rvlab area`
-    draws them); the file names written."""
-    from .area import plot_points
-    written = []
-    for stem, title, claim, pick in AREA_FIGURES:
-        pts = [r for r in plot_points(area_rows) if pick(r)]
-        if pts and speedup_scatter(pts, Path(out_dir) / f"{stem}.png", f"Seed 003 {title}, ours (e31 model, Yosys GE)",
-                                   claim):
             written.append(f"{stem}.png")
     return written
 

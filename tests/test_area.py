@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, rvlab
+from conftest import rvlab
 from rvlab import area
 
 

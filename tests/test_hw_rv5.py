@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, RVSIM, rvlab
+from conftest import RVSIM, rvlab
 from rvlab import rtl
 
 ABI = ["zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1"] + [f"a{i}" for i in range(8)] + \

@@ -1,9 +1,7 @@
 """Manifests: every shipped one parses; malformed ones get a clear message."""
-from pathlib import Path
-
 import pytest
 
-from conftest import FIXTURES, ROOT, rvlab
+from conftest import ROOT, rvlab
 from rvlab.manifest import ManifestError, discover, load_manifest
 
 ROOTS = [ROOT / "crypto"]

@@ -102,7 +102,7 @@ def test_run_finds_the_isa(tmp_path):
         p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(e)], cwd=ROOT,
                            capture_output=True, text=True, timeout=120)
         assert p.returncode == 0, p.stderr
-        assert f"rvlab: --isa rv32imac_zbkb (from " in p.stderr and origin in p.stderr, p.stderr
+        assert "rvlab: --isa rv32imac_zbkb (from " in p.stderr and origin in p.stderr, p.stderr
     p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode != 0

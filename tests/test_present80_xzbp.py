@@ -8,8 +8,6 @@ import re
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from rvlab import build as rb
 
 ROOT = Path(__file__).resolve().parent.parent
