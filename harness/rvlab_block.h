@@ -20,7 +20,7 @@
 #ifndef RVLAB_BLOCK_RK_WORDS
 #error "define RVLAB_BLOCK_RK_WORDS before including rvlab_block.h"
 #endif
-#define RVLAB_BLOCK_MAX 16            /* largest block and key, bytes */
+#define RVLAB_BLOCK_MAX 32            /* largest block and key, bytes (TDEA keys are 24) */
 #define RVLAB_BLOCK_GUARD 0xa5u
 
 typedef void rvlab_block_keyexp_fn(uint32_t *rk, const uint8_t *key);

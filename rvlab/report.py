@@ -400,7 +400,10 @@ PRIMITIVE_SCRIPTS = [ROOT / "crypto" / "bigint-mul" / "plot.py",
                      ROOT / "crypto" / "polymul-128" / "table5.py",
                      ROOT / "crypto" / "cast128" / "optable.py",
                      ROOT / "crypto" / "hight" / "optable.py",
-                     ROOT / "crypto" / "tdea" / "optable.py"]
+                     ROOT / "crypto" / "tdea" / "optable.py",
+                     ROOT / "crypto" / "sha256" / "optable.py",
+                     ROOT / "crypto" / "seed128" / "optable.py",
+                     ROOT / "crypto" / "camellia128" / "optable.py"]
 
 
 def run_primitive_scripts(json_path: Path, out_dir: Path) -> dict[Path, list[Path]]:

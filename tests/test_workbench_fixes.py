@@ -295,7 +295,9 @@ def test_test_fails_when_every_implementation_is_skipped():
 
 # ------------------------------------------------------------------ 7. long messages by default
 @pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
-                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168)])
+                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168),
+                                             ("sha256", "msg", 64), ("sha512", "msg", 128),
+                                             ("sm3", "msg", 64), ("hmac-sha256", "msg", 64)])
 def test_default_random_cases_include_long_messages(prim, field, unit):
     """The default 200 random cases (RVLAB_TEST_RANDOM) reach the speed programs' 4096-byte
     messages and lengths past a kernel's batch/block/rate unit that end mid-unit."""

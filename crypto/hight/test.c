@@ -1,14 +1,26 @@
-/* hight test program: harness/block_test.h's test of key expansion, encrypt and decrypt at every
+/* hight test program: harness/rvlab_block.h's test of key expansion, encrypt and decrypt at every
  * byte offset 0..3 of key, input and output, and in place (guard bytes checked). */
 #include "api.h"
+#define RVLAB_BLOCK_RK_WORDS HIGHT_RK_WORDS
+#include "rvlab_block.h"
 
-#define BT_KEY_BYTES 16
-#define BT_BLOCK_BYTES 8
-#define BT_RK_WORDS HIGHT_RK_WORDS
-#define BT_KEYEXP_ENC hight_keyexp_enc
-#ifdef RVLAB_HAS_HIGHT_KEYEXP_DEC
-#define BT_KEYEXP_DEC hight_keyexp_dec
+static const rvlab_block_cipher hight = {
+    .block_bytes = 8, .key_bytes = 16,
+#ifdef RVLAB_HAS_HIGHT_KEYEXP_ENC
+    .keyexp_enc = hight_keyexp_enc, .keyexp_enc_name = "hight_keyexp_enc",
 #endif
-#define BT_ENCRYPT hight_encrypt
-#define BT_DECRYPT hight_decrypt
-#include "block_test.h"
+#ifdef RVLAB_HAS_HIGHT_KEYEXP_DEC
+    .keyexp_dec = hight_keyexp_dec, .keyexp_dec_name = "hight_keyexp_dec",
+#endif
+#ifdef RVLAB_HAS_HIGHT_ENCRYPT
+    .encrypt = hight_encrypt, .encrypt_name = "hight_encrypt",
+#endif
+#ifdef RVLAB_HAS_HIGHT_DECRYPT
+    .decrypt = hight_decrypt, .decrypt_name = "hight_decrypt",
+#endif
+};
+
+void rvlab_test_case(const rvlab_case *c)
+{
+    rvlab_block_test(c, &hight);
+}
