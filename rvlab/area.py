@@ -25,7 +25,9 @@ from pathlib import Path
 
 from .build import ROOT
 from .manifest import discover
-from .report import default_latency, load_published, load_records
+from .records import Record, load_records
+from .report import load_published
+from .tables import default_latency
 
 CORE_FILE = ROOT / "hw" / "core" / "rv32i_core.v"
 CORE_TOP = "rv32i_core"
@@ -126,7 +128,7 @@ def custom_insns_used(impl, names: list[str]) -> list[str]:
     return sorted(used)
 
 
-def speedups(records: list[dict], unit_ge: dict[str, float], ext_of: dict[str, str],
+def speedups(records: list[Record], unit_ge: dict[str, float], ext_of: dict[str, str],
              core_ge: float | None) -> list[dict]:
     """One row per implementation with a `baseline` in its manifest: speed-up over the
     baseline at every shared measurement (e31, default multiplier latency), and the area of
@@ -137,13 +139,13 @@ def speedups(records: list[dict], unit_ge: dict[str, float], ext_of: dict[str, s
     lat = default_latency(records)
     by_key = {}
     for r in records:
-        if r["core"] == "e31" and r.get("mul_latency") in (lat, None):
-            by_key[(r["primitive"], r["impl"], r["operation"], r["input_bytes"])] = r
+        if r.core == "e31" and r.mul_latency in (lat, None):
+            by_key[(r.primitive, r.impl, r.operation, r.input_bytes)] = r
     rows = []
     for im in impls:
         if not im.baseline:
             continue
-        pairs = [(r, by_key.get((r["primitive"], im.baseline, r["operation"], r["input_bytes"])))
+        pairs = [(r, by_key.get((r.primitive, im.baseline, r.operation, r.input_bytes)))
                  for k, r in by_key.items() if k[0] == im.primitive and k[1] == im.impl]
         pairs = [(r, b) for r, b in pairs if b]
         if not pairs:
@@ -155,9 +157,9 @@ def speedups(records: list[dict], unit_ge: dict[str, float], ext_of: dict[str, s
                  + [e for e in exts if not e.startswith("x")])
         known = all(p in unit_ge for p in parts) and bool(parts) and core_ge
         ge = sum(unit_ge[p] for p in parts) if known else None
-        for op in sorted({r["operation"] for r, _ in pairs}):
-            ratios = [b["cycles"] / r["cycles"] for r, b in pairs if r["operation"] == op]
-            sizes = sorted(r["input_bytes"] for r, _ in pairs if r["operation"] == op)
+        for op in sorted({r.operation for r, _ in pairs}):
+            ratios = [b.cycles / r.cycles for r, b in pairs if r.operation == op]
+            sizes = sorted(r.input_bytes for r, _ in pairs if r.operation == op)
             rows.append({"primitive": im.primitive, "impl": im.impl, "baseline": im.baseline,
                          "operation": op, "extensions": exts, "custom": bool(custom), "units": parts,
                          "sizes": len(sizes), "input_bytes": [sizes[0], sizes[-1]],
@@ -294,7 +296,7 @@ def run(bench_json: Path, out_dir: Path, progress=print) -> tuple[Path, Path]:
     """Synthesise every unit and the core; write area.json, area.md and area-speedup.png."""
     if not shutil.which("yosys"):
         raise AreaError("yosys not found: install it with `make setup`")
-    records = load_records(bench_json) if bench_json.is_file() else []     # bad file: fail first
+    records = load_records(bench_json)          # missing or bad: fail before synthesising
     todo = units()
     if not todo:
         raise AreaError("no Verilog units (ise/*/unit.v) found")

@@ -18,7 +18,12 @@ QEMU_EXTS = {"zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne",
 
 
 class RunnerMissing(Exception):
-    pass
+    """rvsim or QEMU is not installed."""
+
+
+class RunError(Exception):
+    """A program ran and failed (non-zero exit, time-out, no result line); the message holds
+    what it printed and the command that reproduces the run."""
 
 
 @dataclass
@@ -39,6 +44,31 @@ class Run:
         for line in self.stdout.splitlines():
             if line.startswith(tag + " "):
                 out.append(json.loads(line[len(tag) + 1:]))
+        return out
+
+    def summary(self) -> dict | None:
+        """The test program's summary line (RVLAB_TEST {...}), None if it printed none."""
+        r = self.results("RVLAB_TEST")
+        return r[-1] if r else None
+
+    def describe_failure(self, max_lines: int = 12) -> list[str]:
+        """Indented lines for a failed run: its FAIL lines, the end of stderr, a missing
+        summary, and the command that reproduces it."""
+        out = []
+        fails = [l for l in self.stdout.splitlines() if l.startswith("FAIL")]
+        for l in fails[:max_lines]:
+            out.append(f"    {l}")
+        if len(fails) > max_lines:
+            out.append(f"    ... {len(fails) - max_lines} more FAIL lines")
+        if self.timed_out:
+            out.append(f"    {self.stderr.strip()}")
+        elif self.stderr.strip():
+            for l in self.stderr.strip().splitlines()[-5:]:
+                out.append(f"    {self.runner} stderr: {l}")
+        if self.summary() is None and not self.timed_out:
+            out.append(f"    {self.runner}: the program ended (exit status {self.returncode}) without its summary line "
+                       f"(crash, trap or early exit)")
+        out.append(f"    reproduce: {self.reproduce}")
         return out
 
 
@@ -81,6 +111,7 @@ def run(runner: str, cmd: list[str], timeout: float = 300) -> Run:
         return Run(runner, cmd, p.returncode, p.stdout, p.stderr)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:.0f} s", timed_out=True)
+        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:g} s (a kernel that never returns? "
+                                         f"for a long run raise the limit with --timeout)", timed_out=True)
     except FileNotFoundError:
         raise RunnerMissing(f"{cmd[0]} not found — run `make setup`") from None

@@ -143,7 +143,7 @@ def test_test_programs_are_keyed_by_case_parameters():
 def test_every_speed_program_marks_a_secret():
     """Every implementation's speed program defines an rvlab_secret_* symbol (what
     `rvlab bench` passes to rvsim --secret)."""
-    from rvlab.cli import secret_symbols
+    from rvlab.bench import secret_symbols
     impls, _ = discover([ROOT / "crypto"], [ROOT / "crypto"])
     missing = [i.name for i in impls if not secret_symbols(B.build_speed(i).speed)]
     assert not missing, f"no rvlab_secret_* symbol in the speed programs of {missing}"
@@ -184,6 +184,7 @@ def test_mul_latency_run_is_merged_beside_the_default(tmp_path):
 
 # ------------------------------------------------------------------ 6. report contents
 def _rec(prim, impl, op, nb, cycles, **kw):
+    """A bench record as a JSON object (what bench.json holds)."""
     r = {"primitive": prim, "impl": impl, "isa": kw.pop("isa", "rv32i"), "core": "e31", "operation": op,
          "input_bytes": nb, "cycles": cycles, "instret": cycles, "cycles_per_byte": round(cycles / nb, 2),
          "code_bytes": 100, "static_bytes": 0, "stack_bytes": 0, "kat": "pass", "constant_time": True,
@@ -192,13 +193,18 @@ def _rec(prim, impl, op, nb, cycles, **kw):
     return r
 
 
+def _records(*dicts):
+    from rvlab.records import Record
+    return [Record.from_dict(d) for d in dicts]
+
+
 def test_report_has_the_seed000_tables_and_fit_check():
     from rvlab.report import load_published, render
-    recs = [_rec("keccakf1600", "rv32i", "permute", 200, 11500, dtim_bytes=2000, program_code_bytes=9000),
-            _rec("keccakf1600", "zbkb", "permute", 200, 8700, isa="rv32i_zbkb", dtim_bytes=20000,
-                 program_code_bytes=9000),
-            _rec("chacha20", "rv32i", "encrypt", 4096, 100000),
-            _rec("aes128", "table", "encrypt", 16, 870)]
+    recs = _records(_rec("keccakf1600", "rv32i", "permute", 200, 11500, dtim_bytes=2000, program_code_bytes=9000),
+                    _rec("keccakf1600", "zbkb", "permute", 200, 8700, isa="rv32i_zbkb", dtim_bytes=20000,
+                         program_code_bytes=9000),
+                    _rec("chacha20", "rv32i", "encrypt", 4096, 100000),
+                    _rec("aes128", "table", "encrypt", 16, 870))
     md = render(recs, load_published())
     t1 = md[md.index("## Seed 000 Table 1"):md.index("## Seed 000 Table 2")]
     assert "| keccakf1600 (200 B) | keccakf1600/rv32i | 11,500 | 57.5 | 13774 | 12969 | 8,700 (zbkb, rv32i_zbkb) |" in t1
