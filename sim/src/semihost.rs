@@ -26,6 +26,9 @@ const EBADF: u32 = 9;
 const ENOENT: u32 = 2;
 const EINVAL: u32 = 22;
 
+/// Largest piece of a guest buffer rvsim holds at once (WRITE, WRITE0, READ).
+const CHUNK: usize = 4096;
+
 /// The feature file: magic "SHFB" + byte 0 (bit 0 EXIT_EXTENDED, bit 1 STDOUT_STDERR).
 const FEATURES: [u8; 5] = [b'S', b'H', b'F', b'B', 0x03];
 
@@ -39,12 +42,17 @@ pub struct Semihost {
     errno: u32,
     pub cmdline: String,
     pub out: Box<dyn Write>,
+    /// what a READ from `:tt` reads (rvsim's stdin; the fuzz targets give it nothing)
+    pub input: Box<dyn Read>,
+    /// the program's writes to its stderr handle go to `out` too (`rvsim --json`: stderr
+    /// then carries only the JSON object)
+    pub stderr_to_out: bool,
     pub start: std::time::Instant,
 }
 
 impl Semihost {
     pub fn new(cmdline: String) -> Semihost {
-        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), start: std::time::Instant::now() }
+        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), input: Box::new(std::io::stdin()), stderr_to_out: false, start: std::time::Instant::now() }
     }
 
     fn word(mem: &Memory, a: u32) -> Result<u32, String> {
@@ -54,6 +62,27 @@ impl Semihost {
     }
     fn bytes(mem: &Memory, a: u32, n: u32) -> Result<Vec<u8>, String> {
         (0..n).map(|i| mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting buffer: {e}"))).collect()
+    }
+    /// Copy the guest's [a, a + n) to `out` in CHUNK-byte pieces (host memory stays CHUNK bytes
+    /// however large n is); the whole range must lie inside the guest's memory (checked first,
+    /// so nothing is written for a bad buffer).
+    fn stream(mem: &Memory, a: u32, n: u32, out: &mut dyn Write, call: &str) -> Result<(), String> {
+        if !mem.readable(a, n) {
+            return Err(format!("semihosting {call}: buffer 0x{a:08x}+{n} is not inside the program's memory"));
+        }
+        let mut buf = [0u8; CHUNK];
+        let mut done = 0u32;
+        while done < n {
+            let k = (n - done).min(CHUNK as u32);
+            for (i, b) in buf[..k as usize].iter_mut().enumerate() {
+                *b = mem.peek8(a + done + i as u32).map_err(|e| format!("semihosting {call}: {e}"))?;
+            }
+            // the console went away (a closed pipe): the guest's output is dropped, as a
+            // terminal that is gone would; the run goes on
+            out.write_all(&buf[..k as usize]).ok();
+            done += k;
+        }
+        Ok(())
     }
     fn handle(&self, h: u32) -> Option<Handle> {
         self.handles.get(h.wrapping_sub(1) as usize).copied().flatten()
@@ -93,25 +122,28 @@ impl Semihost {
                 0
             }
             SYS_WRITE0 => {
-                let mut s = Vec::new();
-                let mut a = arg;
+                // the string up to its NUL, which must come before the end of its region
+                let mut n = 0u32;
                 loop {
-                    let c = mem.peek8(a).map_err(|e| format!("semihosting SYS_WRITE0: {e}"))?;
+                    let c = mem.peek8(arg.wrapping_add(n)).map_err(|e| format!("semihosting SYS_WRITE0: no NUL before the end of the string's memory: {e}"))?;
                     if c == 0 { break; }
-                    s.push(c);
-                    a = a.wrapping_add(1);
+                    n += 1;
                 }
-                self.out.write_all(&s).ok();
+                Self::stream(mem, arg, n, &mut self.out, "SYS_WRITE0")?;
                 0
             }
             SYS_WRITE => {
                 let h = Self::word(mem, arg)?;
                 let buf = Self::word(mem, arg.wrapping_add(4))?;
                 let len = Self::word(mem, arg.wrapping_add(8))?;
-                let data = Self::bytes(mem, buf, len)?;
                 match self.handle(h) {
-                    Some(Handle::Stdout) => { self.out.write_all(&data).ok(); 0 }
-                    Some(Handle::Stderr) => { self.out.flush().ok(); std::io::stderr().write_all(&data).ok(); 0 }
+                    Some(Handle::Stdout) => { Self::stream(mem, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) if self.stderr_to_out => { Self::stream(mem, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) => {
+                        self.out.flush().ok();
+                        Self::stream(mem, buf, len, &mut std::io::stderr(), "SYS_WRITE")?;
+                        0
+                    }
                     _ => { self.errno = EBADF; len }
                 }
             }
@@ -130,9 +162,14 @@ impl Semihost {
                         len - n
                     }
                     Some(Handle::Stdin) => {
+                        if !mem.writable(buf, len) {
+                            return Err(format!("semihosting SYS_READ: buffer 0x{buf:08x}+{len} is not inside the program's writable memory"));
+                        }
                         self.out.flush().ok();
-                        let mut tmp = vec![0u8; len.min(1 << 20) as usize];
-                        let n = std::io::stdin().read(&mut tmp).unwrap_or(0);
+                        // at most CHUNK bytes per call (the result says how many were not read)
+                        let mut tmp = [0u8; CHUNK];
+                        let tmp = &mut tmp[..len.min(CHUNK as u32) as usize];
+                        let n = self.input.read(tmp).unwrap_or(0);
                         for (i, b) in tmp[..n].iter().enumerate() {
                             mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
                         }

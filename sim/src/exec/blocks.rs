@@ -23,6 +23,12 @@ const NONE: u32 = u32::MAX;
 const NOT_A_BLOCK: u32 = u32::MAX - 1;
 /// Longest block (instructions): bounds the work of building one and of an invalidation.
 const MAX_LEN: usize = 1024;
+/// Decoded instructions kept in blocks per decode-cache slot (plus a floor): code that
+/// rewrites itself in a loop builds a new block each time round, and a dropped block's
+/// instructions stay in `Blocks::insns`; past this bound every block is dropped and rebuilt
+/// when next reached, so host memory stays bounded whatever the guest does.
+const KEPT_PER_SLOT: usize = 16;
+const KEPT_MIN: usize = 1 << 16;
 
 struct Block {
     /// pc of the first instruction and of the one after the last
@@ -80,6 +86,9 @@ impl Machine {
     #[cold]
     #[inline(never)]
     fn build_block<T: Timing>(&mut self, idx: usize, t: &T) -> Option<u32> {
+        if self.blocks.insns.len() + MAX_LEN > KEPT_MIN.max(KEPT_PER_SLOT * self.blocks.at.len()) {
+            self.reset_blocks();
+        }
         let start = self.dbase.wrapping_add(2 * idx as u32);
         let first = self.blocks.insns.len();
         // a block stays inside one function, so that per-function statistics can switch
@@ -88,7 +97,8 @@ impl Machine {
         let (mut i, mut pc, mut ctrl) = (idx, start, false);
         while i < self.dcache.len() && self.blocks.insns.len() - first < MAX_LEN && pc < func_end {
             let d = self.dcache[i].d;
-            if !in_block(&d) { break; }
+            // with a stack limit, a write to sp is checked one instruction at a time
+            if !in_block(&d) || (d.rd == 2 && self.stack_limit.is_some()) { break; }
             self.blocks.insns.push(d);
             self.blocks.covered[i] = true;
             pc = pc.wrapping_add(d.len as u32);
@@ -260,6 +270,20 @@ impl Machine {
             self.flush_block(b);
         }
     }
+
+    /// Drop every block (their counts folded into the decode-cache slots first).
+    #[cold]
+    #[inline(never)]
+    fn reset_blocks(&mut self) {
+        self.flush_block_counts();
+        self.blocks.list.clear();
+        self.blocks.insns.clear();
+        self.blocks.at.fill(NONE);
+        self.blocks.covered.fill(false);
+    }
+
+    /// Instructions held in blocks, dropped ones included (bounded, see KEPT_PER_SLOT).
+    pub fn block_insns_kept(&self) -> usize { self.blocks.insns.len() }
 
     fn flush_block(&mut self, b: usize) {
         let blk = &mut self.blocks.list[b];
