@@ -79,6 +79,9 @@ pub struct Machine {
     // stack
     pub init_sp: Option<u32>,
     pub min_sp: u32,
+    /// `--stack-limit`: (lowest address the stack may reach, how it was named); a write of a
+    /// lower value to sp stops the run (the stack grew into .data/.bss)
+    pub stack_limit: Option<(u32, String)>,
     /// run straight-line blocks with the block engine (exec/blocks.rs) when no observer
     /// watches; false: every instruction through the per-instruction loop (same results)
     pub use_blocks: bool,
@@ -130,6 +133,7 @@ impl Machine {
             f_ins0: 0,
             init_sp: None,
             min_sp: u32::MAX,
+            stack_limit: None,
             use_blocks: true,
             blocks: blocks::Blocks::new(slots),
         };
@@ -282,6 +286,18 @@ impl Machine {
     fn mem_err(&self, pc: u32, e: MemError) -> SimError {
         let dis = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
         SimError(format!("{e} by '{dis}' at pc 0x{pc:08x}"))
+    }
+
+    /// The stop of an instruction at `pc` that set sp to `sp`, below the stack limit.
+    #[cold]
+    #[inline(never)]
+    fn stack_overflow(&self, pc: u32, sp: u32) -> SimError {
+        let (lim, name) = self.stack_limit.clone().unwrap_or_default();
+        let (f, _, _) = self.func_of(pc);
+        let func = self.functions.get(f).map(|s| s.name.as_str()).unwrap_or("<unknown>");
+        let dis = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
+        let depth = self.init_sp.map(|s| format!(" ({} bytes of stack in use)", s.wrapping_sub(sp))).unwrap_or_default();
+        SimError(format!("stack overflow: {func} set sp to 0x{sp:08x}, {} bytes below the stack limit 0x{lim:08x} ({name}){depth}, by '{dis}' at pc 0x{pc:08x}", lim - sp))
     }
 
     /// Set the identification CSRs (mvendorid, marchid, mimpid) from the core model.
@@ -617,6 +633,9 @@ impl Machine {
             if rd == 2 {
                 if self.init_sp.is_none() { self.init_sp = Some(v); }
                 self.min_sp = self.min_sp.min(v);
+                if let Some((lim, _)) = self.stack_limit {
+                    if v < lim { bail!(self.stack_overflow(pc, v)) }
+                }
             }
             self.instret += 1;
             if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[rd], t.now(), &st, &self.mem); }
