@@ -22,8 +22,9 @@ BUILD = Path(os.environ.get("RVLAB_BUILD", ROOT / "build"))
 CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
+FLASH = 0x20400000                              # where the HiFive1's boot loader jumps
 LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost",
-              "--oslib=semihost", "-Wl,--defsym=__flash=0x20400000",
+              "--oslib=semihost", f"-Wl,--defsym=__flash={FLASH:#x}",
               "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
               "-Wl,--defsym=__ram_size=0x4000", "-Wl,--defsym=__stack_size=0x1000"]
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
@@ -119,6 +120,16 @@ def _atomic_write(path: Path, text: str) -> None:
 _VECTORS_LOCK = threading.Lock()
 
 
+def forget_primitive_modules() -> None:
+    """Drop every module loaded from a file under crypto/ from sys.modules. Primitives' helper
+    modules share bare names (ref, gen, optable, ...) and import each other by them, so the next
+    primitive's `import ref` must not get the previous one's from the cache."""
+    crypto = str(ROOT / "crypto") + os.sep
+    for name, mod in list(sys.modules.items()):
+        if (getattr(mod, "__file__", None) or "").startswith(crypto):
+            del sys.modules[name]
+
+
 def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     """Run the primitive's vectors.py cases(rng, n_random) and validate the result."""
     vp = impl.primitive_dir / "vectors.py"
@@ -127,6 +138,7 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     # one at a time: vectors.py may import helpers beside it (sys.path is the process's)
     with _VECTORS_LOCK:
         sys.path.insert(0, str(impl.primitive_dir))
+        forget_primitive_modules()
         try:
             spec.loader.exec_module(mod)
             rng = random.Random(f"{seed}:{impl.primitive}")
@@ -232,9 +244,12 @@ def _harness_obj(name: str, extra: list[str], tag: str) -> Path:
                     [HARNESS / "rvlab.h"], f"harness: compiling {name}")
 
 
-def _link(objs: list[Path], elf: Path, what: str) -> Path:
+def _link(objs: list[Path], elf: Path, what: str, flash: int = FLASH) -> Path:
+    """Link with picolibc for the board map; `flash` = where the code goes (the board's boot
+    loader jumps there: HiFive1 0x2040_0000, HiFive1 Rev B 0x2001_0000)."""
     tmp = elf.with_name(f".{elf.stem}.{_private()}")
-    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+    flags = [f"-Wl,--defsym=__flash={flash:#x}" if f.startswith("-Wl,--defsym=__flash=") else f for f in LINK_FLAGS]
+    cmd = [CC] + flags + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
     try:
         _run(cmd, what, {f"{tmp}.map": str(elf.with_suffix(".map")), f"{tmp}.elf": str(elf)})
         os.replace(f"{tmp}.map", elf.with_suffix(".map"))

@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE|-] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stack-limit ADDR|SYMBOL|auto] [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|hifive1-revb|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE|-] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stack-limit ADDR|SYMBOL|auto] [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
 
 struct Opts {
     isa: String,
@@ -37,8 +37,9 @@ Exit status: the program's (semihosting EXIT); rvsim's own stops are 125 (simula
 options:
   --isa STR           ISA string, e.g. rv32imac_zbkb_zknh or rv32im_xcarry (default rv32imac);
                       an instruction outside it traps and names the missing extension
-  --core M            ideal (1 cycle per instruction), e31 (default), or a core parameter
-                      file (TOML, see sim/cores/e31.toml)
+  --core M            ideal (1 cycle per instruction), e31 (default: HiFive1, FE310-G000),
+                      hifive1-revb (FE310-G002), or a core parameter file (TOML, see
+                      sim/cores/e31.toml)
   --mul-latency N     override the multiplier result latency (E31 manual: 5, seed 000: 2)
   --memory MAP        e31: the flash region 0x2000_0000-0x3FFF_FFFF (read/execute; programs
                       are linked at 0x2040_0000) and the 16 KiB DTIM at 0x8000_0000, the default
@@ -179,11 +180,12 @@ fn main() {
     customs.sort();
     customs.dedup();
     let isa = Isa::parse(&o.isa, &customs).unwrap_or_else(|e| usage_err(e));
-    let mut params = match o.core.as_str() {
-        "e31" => CoreParams::e31(),
-        "ideal" => CoreParams { name: "ideal".into(), model: "ideal".into(), ..CoreParams::e31() },
-        path => {
-            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage_err(format!("--core '{path}': not ideal/e31 and not a readable file: {e}")));
+    let builtin = rvsim::timing::builtin_cores().into_iter().find(|(n, _)| *n == o.core).map(|(_, p)| p);
+    let mut params = match (o.core.as_str(), builtin) {
+        (_, Some(p)) => p,
+        ("ideal", None) => CoreParams { name: "ideal".into(), model: "ideal".into(), ..CoreParams::e31() },
+        (path, None) => {
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage_err(format!("--core '{path}': not ideal/e31/hifive1-revb and not a readable file: {e}")));
             CoreParams::from_toml(&text).unwrap_or_else(|e| usage_err(format!("{path}: {e}")))
         }
     };
