@@ -7,11 +7,11 @@
 use rvsim::decode::{self, DecodeError};
 use rvsim::disasm::{disasm, disasm_word};
 use rvsim::elf::{self, LoadedElf};
-use rvsim::exec::{Machine, NoObserver};
+use rvsim::exec::{Machine, NoObserver, Stop};
 use rvsim::ext::{ext_insns, ExtInsn};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory, FLASH_BASE, RAM_BASE};
-use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing, N_STALLS};
+use rvsim::timing::{CoreModel, CoreParams, Ideal, Pipeline, Timing, N_STALLS};
 
 /// Instructions a fuzzed program may run per engine: enough for loops, small enough for
 /// thousands of executions a second.
@@ -90,7 +90,7 @@ pub fn core_file(data: &[u8]) {
     if let Ok(p) = CoreParams::from_toml(&text) {
         let code: Vec<u8> = CORE_FILE_PROGRAM.iter().flat_map(|w| w.to_le_bytes()).collect();
         let prog = Program { code, base: RAM_BASE + 0x100, map: MapKind::E31, isa: 2, stop_on_trap: false, budget: 10_000 };
-        let core = if p.model == "ideal" { None } else { Some(p) };
+        let core = if p.model == CoreModel::Ideal { None } else { Some(p) };
         prog.compare(core);
     }
 }
@@ -115,7 +115,7 @@ struct Program { code: Vec<u8>, base: u32, map: MapKind, isa: u8, stop_on_trap: 
 /// Everything a run produced that both engines must agree on.
 #[derive(Debug, PartialEq)]
 struct Outcome {
-    result: Result<i32, String>,
+    result: Result<i32, Stop>,
     pc: u32,
     x: [u32; 32],
     instret: u64,
@@ -174,7 +174,7 @@ impl Program {
         let csrs = [0x300, 0x305, 0x340, 0x341, 0x342, 0x343, 0xb00, 0xb02]
             .iter().map(|&c| m.csr.read(c, cycles, m.instret).map_err(|e| format!("{e:?}"))).collect();
         Outcome {
-            result: result.map_err(|e| e.0),
+            result,
             pc: m.pc,
             x: m.x,
             instret: m.instret,

@@ -10,5 +10,6 @@ pub mod timing;
 pub mod bpred;
 pub mod semihost;
 pub mod exec;
+pub mod stop;
 pub mod report;
 pub mod ct;

@@ -1,6 +1,6 @@
 //! RISC-V semihosting (the ARM semihosting calls, as picolibc's libsemihost uses them).
 
-use crate::mem::Memory;
+use crate::mem::{MemError, Memory};
 use std::io::{Read, Write};
 
 pub const SYS_OPEN: u32 = 0x01;
@@ -37,6 +37,37 @@ enum Handle { Stdin, Stdout, Stderr, Features(u32) }
 
 pub enum Outcome { Continue(u32), Exit(i32) }
 
+/// A call rvsim cannot perform (the run stops: `Stop::Semihost`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SemihostError {
+    /// a memory access of the call faults; `what`: the argument block, a buffer, or the call
+    Memory { what: &'static str, err: MemError },
+    /// a WRITE/WRITE0 (`write`: false) or READ buffer not wholly inside one region of the
+    /// guest's memory (checked before anything moves)
+    Outside { call: &'static str, buf: u32, len: u32, write: bool },
+    /// SYS_OPEN with a name longer than 4096 bytes
+    NameTooLong,
+    /// CT_SECRET / CT_PUBLIC (rvlab ct) on a range that wraps around the address space
+    RangeWraps { op: u32, ptr: u32, len: u32 },
+    Unsupported { op: u32 },
+}
+
+impl std::fmt::Display for SemihostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            SemihostError::Memory { what, err } => write!(f, "semihosting {what}: {err}"),
+            SemihostError::Outside { call, buf, len, write } =>
+                write!(f, "semihosting {call}: buffer 0x{buf:08x}+{len} is not inside the program's {}memory", if *write { "writable " } else { "" }),
+            SemihostError::NameTooLong => write!(f, "semihosting SYS_OPEN: file name too long"),
+            SemihostError::RangeWraps { op, ptr, len } => write!(f, "semihosting call 0x{op:x} (rvlab ct): range 0x{ptr:08x}+{len} wraps around"),
+            SemihostError::Unsupported { op } => write!(f, "unsupported semihosting call 0x{op:x}"),
+        }
+    }
+}
+
+/// `map_err` for a memory access of the call: `SemihostError::Memory` naming `what`.
+fn mem(what: &'static str) -> impl Fn(MemError) -> SemihostError { move |err| SemihostError::Memory { what, err } }
+
 pub struct Semihost {
     handles: Vec<Option<Handle>>,
     errno: u32,
@@ -55,27 +86,27 @@ impl Semihost {
         Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), input: Box::new(std::io::stdin()), stderr_to_out: false, start: std::time::Instant::now() }
     }
 
-    fn word(mem: &Memory, a: u32) -> Result<u32, String> {
+    fn word(m: &Memory, a: u32) -> Result<u32, SemihostError> {
         let mut v = 0u32;
-        for i in 0..4 { v |= (mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting argument block: {e}"))? as u32) << (8 * i); }
+        for i in 0..4 { v |= (m.peek8(a.wrapping_add(i)).map_err(mem("argument block"))? as u32) << (8 * i); }
         Ok(v)
     }
-    fn bytes(mem: &Memory, a: u32, n: u32) -> Result<Vec<u8>, String> {
-        (0..n).map(|i| mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting buffer: {e}"))).collect()
+    fn bytes(m: &Memory, a: u32, n: u32) -> Result<Vec<u8>, SemihostError> {
+        (0..n).map(|i| m.peek8(a.wrapping_add(i)).map_err(mem("buffer"))).collect()
     }
     /// Copy the guest's [a, a + n) to `out` in CHUNK-byte pieces (host memory stays CHUNK bytes
     /// however large n is); the whole range must lie inside the guest's memory (checked first,
     /// so nothing is written for a bad buffer).
-    fn stream(mem: &Memory, a: u32, n: u32, out: &mut dyn Write, call: &str) -> Result<(), String> {
-        if !mem.readable(a, n) {
-            return Err(format!("semihosting {call}: buffer 0x{a:08x}+{n} is not inside the program's memory"));
+    fn stream(m: &Memory, a: u32, n: u32, out: &mut dyn Write, call: &'static str) -> Result<(), SemihostError> {
+        if !m.readable(a, n) {
+            return Err(SemihostError::Outside { call, buf: a, len: n, write: false });
         }
         let mut buf = [0u8; CHUNK];
         let mut done = 0u32;
         while done < n {
             let k = (n - done).min(CHUNK as u32);
             for (i, b) in buf[..k as usize].iter_mut().enumerate() {
-                *b = mem.peek8(a + done + i as u32).map_err(|e| format!("semihosting {call}: {e}"))?;
+                *b = m.peek8(a + done + i as u32).map_err(mem(call))?;
             }
             // the console went away (a closed pipe): the guest's output is dropped, as a
             // terminal that is gone would; the run goes on
@@ -89,14 +120,14 @@ impl Semihost {
     }
 
     /// Perform call `op` with parameter `arg` (a1). `cycles` drives SYS_CLOCK.
-    pub fn call(&mut self, op: u32, arg: u32, mem: &mut Memory, cycles: u64) -> Result<Outcome, String> {
+    pub fn call(&mut self, op: u32, arg: u32, m: &mut Memory, cycles: u64) -> Result<Outcome, SemihostError> {
         let r = match op {
             SYS_OPEN => {
-                let name_p = Self::word(mem, arg)?;
-                let mode = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
-                if len > 4096 { return Err("semihosting SYS_OPEN: file name too long".into()); }
-                let name = Self::bytes(mem, name_p, len)?;
+                let name_p = Self::word(m, arg)?;
+                let mode = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
+                if len > 4096 { return Err(SemihostError::NameTooLong); }
+                let name = Self::bytes(m, name_p, len)?;
                 let h = match (&name[..], mode) {
                     (b":tt", 0..=3) => Some(Handle::Stdin),
                     (b":tt", 4..=7) => Some(Handle::Stdout),
@@ -110,14 +141,14 @@ impl Semihost {
                 }
             }
             SYS_CLOSE => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(_) => { self.handles[(h - 1) as usize] = None; 0 }
                     None => { self.errno = EBADF; u32::MAX }
                 }
             }
             SYS_WRITEC => {
-                let c = mem.peek8(arg).map_err(|e| format!("semihosting SYS_WRITEC: {e}"))?;
+                let c = m.peek8(arg).map_err(mem("SYS_WRITEC"))?;
                 self.out.write_all(&[c]).ok();
                 0
             }
@@ -125,45 +156,45 @@ impl Semihost {
                 // the string up to its NUL, which must come before the end of its region
                 let mut n = 0u32;
                 loop {
-                    let c = mem.peek8(arg.wrapping_add(n)).map_err(|e| format!("semihosting SYS_WRITE0: no NUL before the end of the string's memory: {e}"))?;
+                    let c = m.peek8(arg.wrapping_add(n)).map_err(mem("SYS_WRITE0: no NUL before the end of the string's memory"))?;
                     if c == 0 { break; }
                     n += 1;
                 }
-                Self::stream(mem, arg, n, &mut self.out, "SYS_WRITE0")?;
+                Self::stream(m, arg, n, &mut self.out, "SYS_WRITE0")?;
                 0
             }
             SYS_WRITE => {
-                let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
+                let h = Self::word(m, arg)?;
+                let buf = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
                 match self.handle(h) {
-                    Some(Handle::Stdout) => { Self::stream(mem, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
-                    Some(Handle::Stderr) if self.stderr_to_out => { Self::stream(mem, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stdout) => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) if self.stderr_to_out => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
                     Some(Handle::Stderr) => {
                         self.out.flush().ok();
-                        Self::stream(mem, buf, len, &mut std::io::stderr(), "SYS_WRITE")?;
+                        Self::stream(m, buf, len, &mut std::io::stderr(), "SYS_WRITE")?;
                         0
                     }
                     _ => { self.errno = EBADF; len }
                 }
             }
             SYS_READ => {
-                let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
+                let h = Self::word(m, arg)?;
+                let buf = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
                 match self.handle(h) {
                     Some(Handle::Features(pos)) => {
                         let avail = FEATURES.len() as u32 - pos.min(FEATURES.len() as u32);
                         let n = len.min(avail);
                         for i in 0..n {
-                            mem.poke8(buf.wrapping_add(i), FEATURES[(pos + i) as usize]).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            m.poke8(buf.wrapping_add(i), FEATURES[(pos + i) as usize]).map_err(mem("SYS_READ"))?;
                         }
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos + n));
                         len - n
                     }
                     Some(Handle::Stdin) => {
-                        if !mem.writable(buf, len) {
-                            return Err(format!("semihosting SYS_READ: buffer 0x{buf:08x}+{len} is not inside the program's writable memory"));
+                        if !m.writable(buf, len) {
+                            return Err(SemihostError::Outside { call: "SYS_READ", buf, len, write: true });
                         }
                         self.out.flush().ok();
                         // at most CHUNK bytes per call (the result says how many were not read)
@@ -171,16 +202,16 @@ impl Semihost {
                         let tmp = &mut tmp[..len.min(CHUNK as u32) as usize];
                         let n = self.input.read(tmp).unwrap_or(0);
                         for (i, b) in tmp[..n].iter().enumerate() {
-                            mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            m.poke8(buf.wrapping_add(i as u32), *b).map_err(mem("SYS_READ"))?;
                         }
                         len - n as u32
                     }
                     _ => { self.errno = EBADF; u32::MAX }
                 }
             }
-            SYS_ISERROR => { let v = Self::word(mem, arg)?; ((v as i32) < 0) as u32 }
+            SYS_ISERROR => { let v = Self::word(m, arg)?; ((v as i32) < 0) as u32 }
             SYS_ISTTY => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(Handle::Stdin | Handle::Stdout | Handle::Stderr) => 1,
                     Some(_) => 0,
@@ -188,8 +219,8 @@ impl Semihost {
                 }
             }
             SYS_SEEK => {
-                let h = Self::word(mem, arg)?;
-                let pos = Self::word(mem, arg.wrapping_add(4))?;
+                let h = Self::word(m, arg)?;
+                let pos = Self::word(m, arg.wrapping_add(4))?;
                 match self.handle(h) {
                     Some(Handle::Features(_)) if pos as usize <= FEATURES.len() => {
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos)); 0
@@ -199,7 +230,7 @@ impl Semihost {
                 }
             }
             SYS_FLEN => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(Handle::Features(_)) => FEATURES.len() as u32,
                     Some(_) => 0,
@@ -211,23 +242,23 @@ impl Semihost {
             SYS_TIME => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as u32).unwrap_or(0),
             SYS_ERRNO => self.errno,
             SYS_GET_CMDLINE => {
-                let buf = Self::word(mem, arg)?;
-                let len = Self::word(mem, arg.wrapping_add(4))?;
+                let buf = Self::word(m, arg)?;
+                let len = Self::word(m, arg.wrapping_add(4))?;
                 let c = self.cmdline.as_bytes();
                 if c.len() as u32 + 1 > len { u32::MAX } else {
                     for (i, b) in c.iter().chain(std::iter::once(&0u8)).enumerate() {
-                        mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        m.poke8(buf.wrapping_add(i as u32), *b).map_err(mem("SYS_GET_CMDLINE"))?;
                     }
                     for (i, b) in (c.len() as u32).to_le_bytes().iter().enumerate() {
-                        mem.poke8(arg.wrapping_add(4) + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        m.poke8(arg.wrapping_add(4) + i as u32, *b).map_err(mem("SYS_GET_CMDLINE"))?;
                     }
                     0
                 }
             }
             SYS_HEAPINFO => {
                 // four zero words: "no information", the C library uses its linker symbols
-                let blk = Self::word(mem, arg)?;
-                for i in 0..16 { mem.poke8(blk.wrapping_add(i), 0).map_err(|e| format!("semihosting SYS_HEAPINFO: {e}"))?; }
+                let blk = Self::word(m, arg)?;
+                for i in 0..16 { m.poke8(blk.wrapping_add(i), 0).map_err(mem("SYS_HEAPINFO"))?; }
                 0
             }
             SYS_EXIT => {
@@ -237,19 +268,19 @@ impl Semihost {
             }
             SYS_EXIT_EXTENDED => {
                 self.out.flush().ok();
-                let reason = Self::word(mem, arg)?;
-                let code = Self::word(mem, arg.wrapping_add(4))?;
+                let reason = Self::word(m, arg)?;
+                let code = Self::word(m, arg.wrapping_add(4))?;
                 return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));
             }
             // rvlab constant-time checker (sim/src/ct.rs): a1 -> {ptr, len}; the checker
             // observes the call, here only the block is validated; result 0
             0x100 | 0x101 => {
-                let p = Self::word(mem, arg)?;
-                let n = Self::word(mem, arg.wrapping_add(4))?;
-                if p.checked_add(n).is_none() { return Err(format!("semihosting call 0x{op:x} (rvlab ct): range 0x{p:08x}+{n} wraps around")); }
+                let p = Self::word(m, arg)?;
+                let n = Self::word(m, arg.wrapping_add(4))?;
+                if p.checked_add(n).is_none() { return Err(SemihostError::RangeWraps { op, ptr: p, len: n }); }
                 0
             }
-            _ => return Err(format!("unsupported semihosting call 0x{op:x}")),
+            _ => return Err(SemihostError::Unsupported { op }),
         };
         Ok(Outcome::Continue(r))
     }

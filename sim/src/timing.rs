@@ -12,7 +12,7 @@
 
 use crate::bpred::{Outcome, Predictor};
 pub use crate::bpred::BtbReplacement;
-use crate::decode::{cls, Decoded, Op};
+use crate::decode::{cls, Decoded, DivOp, Kind};
 use crate::csr::HartIds;
 use crate::mem::{FLASH_BASE, FLASH_END};
 
@@ -141,12 +141,30 @@ pub enum BranchScheme {
     NotTaken,
 }
 
+/// Which timing model runs a core (`model` in a core file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoreModel {
+    /// the scoreboard model of an in-order pipeline (`Pipeline`, the E31)
+    Pipeline,
+    /// one cycle per instruction (`Ideal`)
+    Ideal,
+}
+
+impl CoreModel {
+    pub fn parse(s: &str) -> Option<CoreModel> {
+        match s { "pipeline" => Some(CoreModel::Pipeline), "ideal" => Some(CoreModel::Ideal), _ => None }
+    }
+    /// DIV/REM take operand-dependent time (the constant-time checker reports secret operands).
+    pub fn variable_div_latency(self) -> bool {
+        match self { CoreModel::Pipeline => true, CoreModel::Ideal => false }
+    }
+}
+
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoreParams {
     pub name: String,
-    /// "pipeline" (scoreboard model) or "ideal"
-    pub model: String,
+    pub model: CoreModel,
     pub lat_alu: u32,
     pub lat_lw: u32,
     pub lat_lbh: u32,
@@ -219,7 +237,7 @@ impl CoreParams {
     /// The built-in E31 model of the HiFive1 (FE310-G000; equal to sim/cores/e31.toml).
     pub fn e31() -> CoreParams {
         CoreParams {
-            name: "e31".into(), model: "pipeline".into(),
+            name: "e31".into(), model: CoreModel::Pipeline,
             lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, div_blocking: false, lat_amo: 2,
             mispredict_penalty: 3, branch_scheme: BranchScheme::Dynamic, btb_entries: 40, btb_replacement: BtbReplacement::Fifo,
             bht_entries: 128, bht_counter_bits: 2, bht_history: 7, bht_history_hash: 0, bht_needs_btb: true,
@@ -244,6 +262,11 @@ impl CoreParams {
         }
     }
 
+    /// `--core ideal`: one cycle per instruction (the other parameters are not used).
+    pub fn ideal() -> CoreParams {
+        CoreParams { name: "ideal".into(), model: CoreModel::Ideal, ..CoreParams::e31() }
+    }
+
     pub fn from_toml(text: &str) -> Result<CoreParams, String> {
         let v: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("core file: {}", e.message()))?;
         let mut p = CoreParams::e31();
@@ -255,10 +278,8 @@ impl CoreParams {
             match k.as_str() {
                 "name" => p.name = val.as_str().ok_or("core file: 'name' must be a string")?.into(),
                 "model" => {
-                    p.model = val.as_str().ok_or("core file: 'model' must be a string")?.into();
-                    if p.model != "pipeline" && p.model != "ideal" {
-                        return Err(format!("core file: model must be \"pipeline\" or \"ideal\", not \"{}\"", p.model));
-                    }
+                    let m = val.as_str().ok_or("core file: 'model' must be a string")?;
+                    p.model = CoreModel::parse(m).ok_or_else(|| format!("core file: model must be \"pipeline\" or \"ideal\", not \"{m}\""))?;
                 }
                 "description" => {}
                 "latency" | "branch" | "icache" | "trap" | "ids" | "board" => {
@@ -380,12 +401,9 @@ impl CoreParams {
 
 /// DIV/REM latency: 1 bit of quotient per cycle (see CoreParams::div_base).
 #[inline]
-pub fn div_latency(base: u32, op: Op, a: u32, b: u32) -> u32 {
+pub fn div_latency(base: u32, op: DivOp, a: u32, b: u32) -> u32 {
     if b == 0 { return base; }
-    let (ua, ub) = match op {
-        Op::Div | Op::Rem => ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()),
-        _ => (a, b),
-    };
+    let (ua, ub) = if op.signed() { ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()) } else { (a, b) };
     let la = 32 - ua.leading_zeros();
     let lb = 32 - ub.leading_zeros();
     base + la.saturating_sub(lb)
@@ -567,7 +585,8 @@ impl Timing for Pipeline {
         let k = d.cls;
         let lat = match k {
             cls::MUL | cls::DIV => {
-                let lat = if k == cls::DIV { div_latency(self.p.div_base, d.op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
+                // (the multiplier class also holds extension rows that use the multiplier)
+                let lat = if let Kind::Div(op) = d.op.kind() { div_latency(self.p.div_base, op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
                 // the multiplier/divider runs one operation at a time
                 if self.mdu_free > t {
                     self.stalls[self.mdu_cause] += self.mdu_free - t;
@@ -794,11 +813,11 @@ mod tests {
     }
     #[test]
     fn div_latency_range() {
-        assert_eq!(div_latency(2, Op::Divu, 0xffff_ffff, 1), 33);
-        assert_eq!(div_latency(2, Op::Divu, 1, 0xffff_ffff), 2);
-        assert_eq!(div_latency(2, Op::Divu, 5, 0), 2);
-        assert_eq!(div_latency(2, Op::Div, (-256i32) as u32, 2), 2 + 9 - 2);
-        assert_eq!(div_latency(2, Op::Div, i32::MIN as u32, 1), 33);
+        assert_eq!(div_latency(2, DivOp::Divu, 0xffff_ffff, 1), 33);
+        assert_eq!(div_latency(2, DivOp::Divu, 1, 0xffff_ffff), 2);
+        assert_eq!(div_latency(2, DivOp::Divu, 5, 0), 2);
+        assert_eq!(div_latency(2, DivOp::Div, (-256i32) as u32, 2), 2 + 9 - 2);
+        assert_eq!(div_latency(2, DivOp::Div, i32::MIN as u32, 1), 33);
     }
     #[test]
     fn toml_roundtrip() {
