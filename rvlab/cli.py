@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from . import build as B
@@ -234,11 +235,23 @@ def cmd_run(args) -> int:
     extra = args.rvsim_args[1:] if args.rvsim_args[:1] == ["--"] else args.rvsim_args
     cmd += extra + ([] if "--stats" in extra or "--json" in extra else ["--stats"])
     cmd.append(args.elf)
-    p = subprocess.run(cmd)
-    if p.returncode == 125:
-        err(f"rvsim stopped with an error (see the `rvsim: error:` line above); command: {' '.join(cmd)}")
-    elif p.returncode == 2:
+    # the statistics file says whether rvsim stopped the run or the program exited with its own
+    # status (which may be 125 or 2 as well; docs/interfaces.md §1)
+    with tempfile.TemporaryDirectory(prefix="rvlab-run-") as tmp:
+        stats = Path(cmd[cmd.index("--json-out") + 1]) if "--json-out" in cmd else Path(tmp) / "stats.json"
+        full = cmd if "--json-out" in cmd else cmd[:-1] + ["--json-out", str(stats)] + cmd[-1:]
+        stats.unlink(missing_ok=True)
+        p = subprocess.run(full)
+        try:
+            error, ran = json.loads(stats.read_text()).get("error"), True
+        except (OSError, ValueError):
+            error, ran = None, False
+    if not ran and p.returncode == 2:
         err("rvsim rejected the command line (see above)")
+    elif not ran and p.returncode != 0:
+        err(f"rvsim could not run the program (see the `rvsim: error:` line above); command: {' '.join(cmd)}")
+    elif error is not None:
+        err(f"rvsim stopped the run: {error}; command: {' '.join(cmd)}")
     elif p.returncode != 0:
         print(f"rvlab: the program exited with status {p.returncode}", file=sys.stderr)
     return p.returncode

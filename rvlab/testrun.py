@@ -39,7 +39,8 @@ def test_one(impl: Impl, args) -> tuple[str, list[str]]:
         if not good:
             ok = False
             what = f"{s['failures']} failures in {s['failed_cases']} of {s['cases']} cases" if s else "no summary"
-            lines.append(f"  {run.runner}: FAIL ({'timed out' if run.timed_out else f'exit {run.returncode}'}; {what})")
+            how = "timed out" if run.timed_out else "stopped by rvsim" if run.rvsim_error else f"exit {run.returncode}"
+            lines.append(f"  {run.runner}: FAIL ({how}; {what})")
             lines += run.describe_failure()
         parts.append(f"{run.runner} ok" if good else f"{run.runner} {'TIMED OUT' if run.timed_out else 'FAIL'}")
     if len(runs) == 2 and any(r.summary() is None for r in runs) and runs[0].stdout == runs[1].stdout:

@@ -85,3 +85,40 @@ def test_compare_can_fail_on_regressions(tmp_path):
     assert p.returncode == 1 and "constant_time true -> false" in p.stdout and "False" not in p.stdout
     p = rvlab("compare", old, slower, "--fail-on-regression", "-1")
     assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
+
+
+@needs_rvsim
+def test_a_stack_that_grows_into_data_is_an_error():
+    """A kernel whose frame is larger than the 4 KiB stack the harness links with: rvsim
+    (--stack-limit auto, picolibc's __stack - __stack_size) stops the test run and names the
+    function, in test and in bench."""
+    p = rvlab("test", "--crypto-dir", FIXTURES / "stack", "--random", "1", "--runner", "rvsim")
+    assert p.returncode == 1, p.stdout
+    assert "rvsim: FAIL (stopped by rvsim; no summary)" in p.stdout, p.stdout
+    assert ("rvsim stopped the run: stack overflow: chacha20_xor set sp to 0x" in p.stdout
+            and "below the stack limit 0x80003000 (__stack - __stack_size" in p.stdout), p.stdout
+
+
+@needs_rvsim
+def test_run_tells_rvsims_errors_from_the_programs_status(tmp_path):
+    """rvlab run: a program's own exit status 125 or 2 is the program's (it used to be called
+    rvsim's failure); rvsim's own stop is named as such (docs/interfaces.md §1)."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    src = tmp_path / "exit.c"
+    src.write_text("#include <stdlib.h>\nint main(void) { exit(EXIT_CODE); }\n")
+    for code in (125, 2):
+        elf = tmp_path / f"exit{code}.elf"
+        subprocess.run(["riscv64-unknown-elf-gcc", "-O2", "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs",
+                        "--crt0=semihost", "--oslib=semihost", f"-DEXIT_CODE={code}", "-Wl,--defsym=__flash=0x20400000",
+                        "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
+                        "-Wl,--defsym=__ram_size=0x4000", str(src), "-o", str(elf)], check=True)
+        p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+        assert p.returncode == code
+        assert f"rvlab: the program exited with status {code}" in p.stderr, p.stderr
+        assert "rvsim rejected" not in p.stderr and "rvsim stopped" not in p.stderr, p.stderr
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(tmp_path / "exit125.elf"),
+                        "--", "--max-insns", "10"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 125 and "rvlab: error: rvsim stopped the run: instruction budget exceeded" in p.stderr, p.stderr

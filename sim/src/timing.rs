@@ -368,6 +368,17 @@ impl CoreParams {
             if v == 0 || v > 1000 { return Err(format!("core file: latency.{n} must be 1..1000")); }
         }
         if self.div_base == 0 || self.div_base > 1000 { return Err("core file: latency.div_base must be 1..1000".into()); }
+        // penalties bounded like the latencies: a cycle count is a u64 that 10^10 instructions
+        // times these cannot overflow, and no real core waits longer
+        for (n, v) in [("branch.mispredict_penalty", self.mispredict_penalty), ("icache.miss_penalty", self.icache_miss_penalty),
+                       ("trap.entry", self.trap_entry), ("trap.mret", self.mret_penalty)] {
+            if v > 1000 { return Err(format!("core file: {n} must be 0..1000")); }
+        }
+        // table sizes: rvsim allocates them (BTB/BHT/RAS entries, I-cache lines)
+        if self.btb_entries > 1 << 16 || self.bht_entries > 1 << 16 || self.ras_entries > 1 << 16 {
+            return Err("core file: btb_entries, bht_entries and ras_entries must be at most 65536".into());
+        }
+        if self.icache_size > 16 << 20 { return Err("core file: icache.size must be at most 16 MiB".into()); }
         if !self.bht_entries.is_power_of_two() { return Err("core file: branch.bht_entries must be a power of two".into()); }
         if self.btb_entries == 0 || self.ras_entries == 0 { return Err("core file: btb_entries and ras_entries must be >= 1".into()); }
         if self.btb_entries > 4096 { return Err("core file: branch.btb_entries must be at most 4096".into()); }
@@ -787,6 +798,19 @@ impl Timing for Pipeline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    /// Penalties and table sizes are bounded like the latencies (issue 22: a penalty of 4*10^9
+    /// was accepted while latencies were capped at 1000).
+    #[test]
+    fn core_file_bounds() {
+        for bad in ["[branch]\nmispredict_penalty = 4000000000", "[icache]\nmiss_penalty = 1001", "[trap]\nentry = 5000",
+                    "[trap]\nmret = 100000", "[branch]\nbtb_entries = 100000", "[icache]\nsize = 33554432"] {
+            let e = CoreParams::from_toml(bad).unwrap_err();
+            assert!(e.contains("must be"), "{bad}: {e}");
+        }
+        for good in ["[branch]\nmispredict_penalty = 1000", "[icache]\nmiss_penalty = 0", "[trap]\nentry = 0"] {
+            assert!(CoreParams::from_toml(good).is_ok(), "{good}");
+        }
+    }
     #[test]
     fn div_latency_range() {
         assert_eq!(div_latency(2, DivOp::Divu, 0xffff_ffff, 1), 33);

@@ -72,6 +72,17 @@ fn code_that_rewrites_itself() {
     assert_eq!(r.m.x[18], 10);
 }
 
+/// A loop that rewrites its own code 3000 times builds a new 200-instruction block each time:
+/// the blocks kept stay bounded (all dropped and rebuilt past the bound), results unchanged.
+#[test]
+fn code_that_rewrites_itself_in_a_loop_stays_bounded() {
+    let r = check("SMC_LOOP", "rv32im_zicsr_zifencei", "link-ram.ld");
+    // patch k makes the immediate k + 1 (12 bits: past 2047 it wraps to -2048)
+    let sum: i32 = (1..=3000).map(|k| (k + 2048) % 4096 - 2048).sum();
+    assert_eq!(r.m.x[18], sum as u32);
+    assert!(r.m.block_insns_kept() <= 1 << 16, "{} instructions kept in blocks", r.m.block_insns_kept());
+}
+
 #[test]
 fn code_that_rewrites_its_first_instruction() {
     // the store hits the first halfword of the decoded range: 1 before the patch, 2 after
