@@ -1,8 +1,8 @@
 """Where a kernel's cycles go, by role: for the seed-003 per-operation tables (Tables 7-12).
 
-A kernel generator writes each instruction with its role in a trailing comment
-(`    srli t2, t1, 6    # addr`). `role_cycles` builds a small driver that runs a C statement
-sequence (e.g. key expansion then one block) on rvsim with `--annotate`, once and twice, and
+A kernel generator writes each instruction with its role in brackets in a trailing comment
+(`    srli t2, t1, 6    # [addr] note`: crypto/common/asm.py). `role_cycles` builds a small driver
+that runs a C statement sequence (e.g. key expansion then one block) on rvsim with `--annotate`, once and twice, and
 takes the difference of the per-instruction counts and stall cycles: exactly the second (warm)
 execution. Each instruction's cycles (issues + stalls) go to its role.
 """
@@ -17,7 +17,8 @@ from . import build as rb
 from . import runner as rr
 from .manifest import Impl
 
-_INSN = re.compile(r"^\s+[a-z][\w.]*\b.*#\s*([\w-]+)")
+ROLE_TAG = re.compile(r"#\s*\[([^\]]+)\]")       # the role in an instruction's comment
+_INSN = re.compile(r"^\s+[a-z][\w.]*\b")
 _FUNC = re.compile(r"^([A-Za-z_]\w*):")
 _HEAD = re.compile(r"^== (\S+) \(0x([0-9a-f]+)\.\.0x([0-9a-f]+)\)")
 _LINE = re.compile(r"^\s*(\d+)\s+(\d+)\s+([0-9a-f]{8}):")
@@ -40,7 +41,7 @@ def tagged_roles(asm: Path) -> dict[str, list[str]]:
         s = line.strip()
         if cur is None or not s or s.startswith(("#", ".", "/*", "*")) or s.endswith(":"):
             continue
-        t = _INSN.match(line)
+        t = ROLE_TAG.search(line) if _INSN.match(line) else None
         if not t:
             raise OptableError(f"{asm}:{n}: instruction without a role tag: {s}")
         cur.append(t.group(1))

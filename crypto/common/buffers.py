@@ -35,3 +35,46 @@ def load_le_words_bytes(a, dsts, src, tmp="t0"):
             a("lbu", tmp, f"{4 * j + b}({src})")
             a("slli", tmp, tmp, 8 * b)
             a("or", r, r, tmp)
+
+
+def load_be_words(a, src, dsts, sets, role=None):
+    """dsts[j] = the big-endian word at src + 4j (any alignment), for four words. Two sets of
+    four temporaries alternate so that no lbu result is used within its 3-cycle latency (word
+    j+1's loads go between word j's loads and its combination). Zbkb: packh/packh/pack instead
+    of three shifts and three ors."""
+    def loads(j):
+        for b, t in enumerate(sets[j % 2]):
+            a("lbu", t, f"{4 * j + b}({src})", role=role)
+
+    def combine(j):
+        t = sets[j % 2]
+        if a.has("zbkb"):
+            a("packh", t[0], t[1], t[0], role=role)
+            a("packh", t[2], t[3], t[2], role=role)
+            a("pack", dsts[j], t[2], t[0], role=role)
+            return
+        a("slli", t[0], t[0], 24, role=role)
+        a("slli", t[1], t[1], 16, role=role)
+        a("slli", t[2], t[2], 8, role=role)
+        a("or", t[0], t[0], t[1], role=role)
+        a("or", t[2], t[2], t[3], role=role)
+        a("or", dsts[j], t[0], t[2], role=role, note="big-endian word")
+    loads(0)
+    loads(1)
+    combine(0)
+    loads(2)
+    combine(1)
+    loads(3)
+    combine(2)
+    combine(3)
+
+
+def store_be_words(a, regs, dst, temps=("t0", "t1", "t2"), role=None):
+    """the words regs to dst + 4j as big-endian bytes (any alignment): the low byte first, then
+    three shifts and three stores."""
+    for j, r in enumerate(regs):
+        a("sb", r, f"{4 * j + 3}({dst})", role=role)
+        for b, t in zip((2, 1, 0), temps):
+            a("srli", t, r, 24 - 8 * b, role=role)
+        for b, t in zip((2, 1, 0), temps):
+            a("sb", t, f"{4 * j + b}({dst})", role=role)
