@@ -131,6 +131,13 @@ class Asm:
         self("lui", reg, f"%hi({sym})", role=role)
         self("addi", reg, reg, f"%lo({sym})", role=role, note=note)
 
+    def insns(self, insns):
+        """Scheduled instructions (common/sched.py Insn) with their role tags and notes; fences
+        are left out."""
+        for x in insns:
+            if not x.fence:
+                self(x.text, role=x.role or None, note=x.note or None)
+
     # ------------------------------------------------------------------ rotations
     def rotl(self, dst, src, n, tmp, role=None, note=None):
         """dst = src rotated left by n: `rori` with Zbkb, else slli/srli/or (tmp != dst)."""

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
+from rvlab.optable import ROLE_TAG as TAG  # noqa: E402
 
 DRIVER = r"""
 #include <stdint.h>
@@ -49,7 +50,6 @@ int main(void)
 """
 OTHER = "call, return"
 ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+([0-9a-f]+):")
-TAG = re.compile(r"#\s*\[([^\]]+)\]")
 
 
 def impl_of(primitive_dir: Path, name: str):
