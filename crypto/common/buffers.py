@@ -78,3 +78,14 @@ def store_be_words(a, regs, dst, temps=("t0", "t1", "t2"), role=None):
             a("srli", t, r, 24 - 8 * b, role=role)
         for b, t in zip((2, 1, 0), temps):
             a("sb", t, f"{4 * j + b}({dst})", role=role)
+
+
+def store_le_words_bytes(a, regs, dst, tmp, offsets=None):
+    """the words regs to dst (+ offsets[j], default 4j) as little-endian bytes (any alignment):
+    sb, then per byte srli/sb (7 instructions a word)."""
+    for j, r in enumerate(regs):
+        base = 4 * j if offsets is None else offsets[j]
+        a("sb", r, f"{base}({dst})")
+        for i in range(1, 4):
+            a("srli", tmp, r, 8 * i)
+            a("sb", tmp, f"{base + i}({dst})")

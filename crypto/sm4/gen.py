@@ -25,6 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from common.asm import Asm, header  # noqa: E402
+from common.buffers import store_le_words_bytes  # noqa: E402
 from common.gf256 import inverse  # noqa: E402
 
 TABLE, ZKSED = "table", "zksed"
@@ -197,12 +198,7 @@ def gen_block(e, name, dec):
         e(f"sw   {x[3 - j]}, {4 * j}(a0)")
     e("ret")
     e.label(f".L{tag}_store_bytes")
-    for j in range(4):
-        r = x[3 - j]
-        e(f"sb   {r}, {4 * j}(a0)")
-        for k in range(1, 4):
-            e(f"srli t1, {r}, {8 * k}")
-            e(f"sb   t1, {4 * j + k}(a0)")
+    store_le_words_bytes(e, x[::-1], "a0", "t1")
     e("ret")
     load_words_bytes(e, x, "a1", tag)
     e.end_function()
