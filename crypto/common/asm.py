@@ -41,10 +41,12 @@ def with_comment(text: str, comment: str) -> str:
 
 def instruction(op: str, *args, role: str | None = None, note: str | None = None) -> str:
     """One instruction line: `op` with its operands `args`, or (no args) a whole instruction
-    text whose mnemonic is re-spaced (`"lw   t0, 0(a1)"`)."""
+    text whose mnemonic is re-spaced (`"lw   t0, 0(a1)"`), which may end in `# note`."""
     if args:
         mn, operands = op, ", ".join(str(x) for x in args)
     else:
+        op, _, inline = op.partition("#")
+        note = " ".join(x for x in (inline.strip(), note) if x) or None
         mn, _, operands = op.strip().partition(" ")
         operands = operands.strip()
     return with_comment(f"    {mn:<7} {operands}".rstrip(), role_comment(role, note))
