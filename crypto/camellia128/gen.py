@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
 ADDR = "addr"       # S-box address calculation (extract a byte, scale, add the base)
@@ -98,15 +99,7 @@ class Camellia:
             x = (xh, xl)[half]
             first = i in (0, 4)                   # the first lookup of zL/zR loads into it
             t = (zl, zr)[acc] if first else next(r for r in pool if r not in [p for p, _ in pending])
-            if self.v == "xsbox":
-                e(f"sboxaddrw {t}, {x}, {BASE}, {byte}", role=ADDR)
-            else:
-                if byte == 0:
-                    e(f"slli {t}, {x}, 2", role=ADDR)
-                else:
-                    e(f"srli {t}, {x}, {8 * byte - 2}", role=ADDR)
-                e(f"andi {t}, {t}, 0x3fc", role=ADDR)
-                e(f"add  {t}, {t}, {BASE}", role=ADDR)
+            table_address(e, t, x, byte, BASE, 4, role=ADDR)
             if len(pending) == 2 or (self.v == "xsbox" and pending):
                 pt, pa = pending.pop(0)
                 e(f"xor  {pa}, {pa}, {pt}", role=MIX)
@@ -146,14 +139,7 @@ class Camellia:
         m16, m8 = self.m16, self.m8
 
         def lookup(dst_, x, byte, note):
-            if byte == 3:
-                e(f"srli {dst_}, {x}, 24", role=ADDR)
-            elif byte == 0:
-                e(f"andi {dst_}, {x}, 0xff", role=ADDR)
-            else:
-                e(f"srli {dst_}, {x}, {8 * byte}", role=ADDR)
-                e(f"andi {dst_}, {dst_}, 0xff", role=ADDR)
-            e(f"add  {dst_}, {dst_}, {BASE}", role=ADDR)
+            table_address(e, dst_, x, byte, BASE, 1, role=ADDR)
             e(f"lbu  {dst_}, 0({dst_})", role=LOAD, note=note)
 
         def lookup_rotl(dst_, x, byte, note):

@@ -30,6 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 from common.asm import Asm, header  # noqa: E402
+from common.tables import table_address  # noqa: E402
 from sboxes import S  # noqa: E402
 
 RV32I, ZBKB, XSBOX = "rv32i", "zbkb", "table-xsbox"
@@ -144,16 +145,7 @@ def rot_words(e):
 def sbox_addr(e, t, src, bs, base):
     """t = base + 4 * (byte bs of src), bs = 0 least significant"""
     e.role = ADDR
-    if e.has("xsbox"):
-        e(f"sboxaddrw {t}, {src}, {base}, {bs}")
-        return
-    if bs == 0:
-        e(f"andi {t}, {src}, 0xff")
-        e(f"slli {t}, {t}, 2")
-    else:
-        e(f"srli {t}, {src}, {8 * bs - 2}")
-        e(f"andi {t}, {t}, 0x3fc")
-    e(f"add  {t}, {t}, {base}")
+    table_address(e, t, src, bs, base, 4, mask_first=True)
 
 
 def sbox_addr_j(e, t, j, bs, base):

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
 ADDR = "addr"       # S-box address calculation (extract a byte, scale, add the table base)
@@ -61,15 +62,7 @@ class Seed:
         e = self.a
         for j in range(4):                      # issue order keeps each lw 3+ slots from its use
             t = u[j]
-            if self.v == "xsbox":
-                e(f"sboxaddrw {t}, {x}, {BASE}, {j}", role=ADDR, note=f"SS{j} entry of byte {j}")
-            else:
-                if j == 0:
-                    e(f"slli {t}, {x}, 2", role=ADDR)
-                else:
-                    e(f"srli {t}, {x}, {8 * j - 2}", role=ADDR)
-                e(f"andi {t}, {t}, 0x3fc", role=ADDR)
-                e(f"add  {t}, {t}, {BASE}", role=ADDR)
+            table_address(e, t, x, j, BASE, 4, role=ADDR, note=f"SS{j} entry of byte {j}")
             e(f"lw   {t}, SS{j}_AT({t})", role=LOAD)
         e(f"xor  {dst}, {u[0]}, {u[1]}", role=MIX)
         e(f"xor  {dst}, {dst}, {u[2]}", role=MIX)
@@ -84,20 +77,9 @@ class Seed:
         e = self.a
         a, b, c, d = u[:4]
         w = u[4]
-        e(f"andi {a}, {x}, 0xff", role=ADDR)
-        e(f"add  {a}, {a}, {BASE}", role=ADDR)
-        e(f"lbu  {a}, 0({a})", role=LOAD, note="S1[x0]")
-        e(f"srli {b}, {x}, 8", role=ADDR)
-        e(f"andi {b}, {b}, 0xff", role=ADDR)
-        e(f"add  {b}, {b}, {BASE}", role=ADDR)
-        e(f"lbu  {b}, S2_AT({b})", role=LOAD, note="S2[x1]")
-        e(f"srli {c}, {x}, 16", role=ADDR)
-        e(f"andi {c}, {c}, 0xff", role=ADDR)
-        e(f"add  {c}, {c}, {BASE}", role=ADDR)
-        e(f"lbu  {c}, 0({c})", role=LOAD, note="S1[x2]")
-        e(f"srli {d}, {x}, 24", role=ADDR)
-        e(f"add  {d}, {d}, {BASE}", role=ADDR)
-        e(f"lbu  {d}, S2_AT({d})", role=LOAD, note="S2[x3]")
+        for k, (r, box) in enumerate(((a, "S1"), (b, "S2"), (c, "S1"), (d, "S2"))):
+            table_address(e, r, x, k, BASE, 1, role=ADDR)
+            e(f"lbu  {r}, {'0' if box == 'S1' else 'S2_AT'}({r})", role=LOAD, note=f"{box}[x{k}]")
         k1, k2, k3, k4 = MASKS
         for lo, hi, ka, kb in ((a, b, k1, k2), (c, d, k3, k4)):
             e(f"slli {w}, {hi}, 8", role=MIX)

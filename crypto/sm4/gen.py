@@ -26,6 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import store_le_words_bytes  # noqa: E402
+from common.tables import table_address  # noqa: E402
 from common.gf256 import inverse  # noqa: E402
 
 TABLE, ZKSED = "table", "zksed"
@@ -110,13 +111,7 @@ def f_add(e, x, t, base, key):
         return
     for j in range(4):
         r = TMP[j]
-        if j == 0:
-            e(f"slli {r}, {t}, 2")
-            e(f"andi {r}, {r}, 0x3fc")
-        else:
-            e(f"srli {r}, {t}, {8 * j - 2}")
-            e(f"andi {r}, {r}, 0x3fc")
-        e(f"add  {r}, {r}, {base}")
+        table_address(e, r, t, j, base, 4)
         e(f"lw   {r}, T{j}_AT({r})", note=f"T{'K' if key else ''}{j}[byte {j}]")
     for j in range(4):
         e(f"xor  {x}, {x}, {TMP[j]}")

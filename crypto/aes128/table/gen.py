@@ -12,6 +12,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import call_on_aligned_copy, load_le_words_bytes  # noqa: E402
+from common.tables import table_address  # noqa: E402
 from common.gf256 import AES_INV_SBOX as ISBOX, AES_SBOX as SBOX, aes_rcon, mul as gmul  # noqa: E402
 
 def rotl(w, n):
@@ -66,27 +67,8 @@ def last_round_tables(a, sbox):
 def byte_addr(e, t, src, k, base, scale):
     """t = base + byte k of src, times scale (1 or 4): the S-box/T-table address of a lookup.
     RV32I: shift, mask (pre-scaled by 4 where scale is 4) and add; xsbox: one instruction."""
-    if e.has("xsbox"):
-        e(f"{'sboxaddrw' if scale == 4 else 'sboxaddr'} {t}, {src}, {base}, {k}")
-        return
-    if scale == 4:
-        if k == 0:
-            e(f"andi {t}, {src}, 0xff")
-            e(f"slli {t}, {t}, 2")
-        elif k == 3:
-            e(f"srli {t}, {src}, 22")
-            e(f"andi {t}, {t}, 0x3fc")
-        else:
-            e(f"srli {t}, {src}, {8 * k - 2}")
-            e(f"andi {t}, {t}, 0x3fc")
-    elif k == 0:
-        e(f"andi {t}, {src}, 0xff")
-    elif k == 3:
-        e(f"srli {t}, {src}, 24")
-    else:
-        e(f"srli {t}, {src}, {8 * k}")
-        e(f"andi {t}, {t}, 0xff")
-    e(f"add  {t}, {t}, {base}")
+    table_address(e, t, src, k, base, scale, mask_first=True)
+
 
 def emit_rounds(e, dec):
     """Emit the 9 full T-table rounds followed by the last (S-box) round.
@@ -141,25 +123,14 @@ def emit_last_round(e, cur, nxt, sbox_reg, dec):
     xsbox = e.has("xsbox")
     for i, (j, src, k) in enumerate(lookups):
         t = temps[i % 4]
-        if xsbox and k != 2:
-            # the byte from the S-box, shifted into place below (k = 1 and 3)
-            byte_addr(e, t, src, k, sbox_reg, 1)
-        elif xsbox:
+        # byte 2 from the S << 16 table, byte 1 from S << 8 (xsbox: from the S-box, shifted
+        # below), bytes 0 and 3 from the S-box
+        if k == 2:
             byte_addr(e, t, src, k, b2, 4)
-        elif k == 0:
-            e(f"andi {t}, {src}, 0xff")
-            e(f"add  {t}, {t}, {sbox_reg}")
-        elif k == 1:
-            e(f"srli {t}, {src}, 7")
-            e(f"andi {t}, {t}, 0x1fe")
-            e(f"add  {t}, {t}, {b2}")
-        elif k == 2:
-            e(f"srli {t}, {src}, 14")
-            e(f"andi {t}, {t}, 0x3fc")
-            e(f"add  {t}, {t}, {b2}")
+        elif k == 1 and not xsbox:
+            table_address(e, t, src, k, b2, 2)
         else:
-            e(f"srli {t}, {src}, 24")
-            e(f"add  {t}, {t}, {sbox_reg}")
+            byte_addr(e, t, src, k, sbox_reg, 1)
         if len(pending) >= 2:
             pt, pd, pk = pending.pop(0)
             emit_place(e, pt, pk)

@@ -201,19 +201,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -221,19 +221,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -241,19 +241,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -269,19 +269,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -289,19 +289,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -309,19 +309,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -337,19 +337,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -357,19 +357,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -377,19 +377,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -405,19 +405,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -425,19 +425,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -445,19 +445,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -473,19 +473,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -493,19 +493,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -513,19 +513,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -541,19 +541,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -561,19 +561,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -581,19 +581,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -609,19 +609,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -629,19 +629,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -649,19 +649,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -677,19 +677,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -697,19 +697,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -717,19 +717,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -745,19 +745,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -765,19 +765,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -785,19 +785,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -813,19 +813,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -833,19 +833,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -853,19 +853,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -881,19 +881,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -901,19 +901,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -921,19 +921,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -949,19 +949,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -969,19 +969,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -989,19 +989,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1017,19 +1017,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1037,19 +1037,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1057,19 +1057,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1085,19 +1085,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1105,19 +1105,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1125,19 +1125,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1153,19 +1153,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1173,19 +1173,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1193,19 +1193,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1221,19 +1221,19 @@ seed128_encrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1241,19 +1241,19 @@ seed128_encrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1261,19 +1261,19 @@ seed128_encrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1365,19 +1365,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1385,19 +1385,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1405,19 +1405,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1433,19 +1433,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1453,19 +1453,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1473,19 +1473,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1501,19 +1501,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1521,19 +1521,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1541,19 +1541,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1569,19 +1569,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1589,19 +1589,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1609,19 +1609,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1637,19 +1637,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1657,19 +1657,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1677,19 +1677,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1705,19 +1705,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1725,19 +1725,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1745,19 +1745,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1773,19 +1773,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1793,19 +1793,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1813,19 +1813,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1841,19 +1841,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1861,19 +1861,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1881,19 +1881,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1909,19 +1909,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1929,19 +1929,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -1949,19 +1949,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1977,19 +1977,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -1997,19 +1997,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2017,19 +2017,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2045,19 +2045,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2065,19 +2065,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2085,19 +2085,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2113,19 +2113,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2133,19 +2133,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2153,19 +2153,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2181,19 +2181,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2201,19 +2201,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2221,19 +2221,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2249,19 +2249,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2269,19 +2269,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2289,19 +2289,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2317,19 +2317,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2337,19 +2337,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2357,19 +2357,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2385,19 +2385,19 @@ seed128_decrypt:
     xor     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2405,19 +2405,19 @@ seed128_decrypt:
     add     t0, t0, t1                   # [round]
     slli    t2, t0, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t0, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t0, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t0, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t0, t2, t3                   # [mix]
     xor     t0, t0, t4                   # [mix]
@@ -2425,19 +2425,19 @@ seed128_decrypt:
     add     t1, t1, t0                   # [round]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2527,19 +2527,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2549,19 +2549,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2579,19 +2579,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2601,19 +2601,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2631,19 +2631,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2653,19 +2653,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2683,19 +2683,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2705,19 +2705,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2735,19 +2735,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2757,19 +2757,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2787,19 +2787,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2809,19 +2809,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2839,19 +2839,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2861,19 +2861,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2891,19 +2891,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2913,19 +2913,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2943,19 +2943,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2965,19 +2965,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -2995,19 +2995,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3017,19 +3017,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3047,19 +3047,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3069,19 +3069,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3099,19 +3099,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3121,19 +3121,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3151,19 +3151,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3173,19 +3173,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3203,19 +3203,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3225,19 +3225,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3255,19 +3255,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3277,19 +3277,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3307,19 +3307,19 @@ seed128_keyexp_enc:
     sub     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
@@ -3329,19 +3329,19 @@ seed128_keyexp_enc:
     add     t1, t1, t0                   # [keysched]
     slli    t2, t1, 2                    # [addr]
     andi    t2, t2, 0x3fc                # [addr]
-    add     t2, t2, a3                   # [addr]
+    add     t2, t2, a3                   # [addr] SS0 entry of byte 0
     lw      t2, SS0_AT(t2)               # [load]
     srli    t3, t1, 6                    # [addr]
     andi    t3, t3, 0x3fc                # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t3, t3, a3                   # [addr] SS1 entry of byte 1
     lw      t3, SS1_AT(t3)               # [load]
     srli    t4, t1, 14                   # [addr]
     andi    t4, t4, 0x3fc                # [addr]
-    add     t4, t4, a3                   # [addr]
+    add     t4, t4, a3                   # [addr] SS2 entry of byte 2
     lw      t4, SS2_AT(t4)               # [load]
     srli    t5, t1, 22                   # [addr]
     andi    t5, t5, 0x3fc                # [addr]
-    add     t5, t5, a3                   # [addr]
+    add     t5, t5, a3                   # [addr] SS3 entry of byte 3
     lw      t5, SS3_AT(t5)               # [load]
     xor     t1, t2, t3                   # [mix]
     xor     t1, t1, t4                   # [mix]
