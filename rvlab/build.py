@@ -22,10 +22,25 @@ BUILD = Path(os.environ.get("RVLAB_BUILD", ROOT / "build"))
 CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
-LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost",
-              "--oslib=semihost", "-Wl,--defsym=__flash=0x20400000",
-              "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
-              "-Wl,--defsym=__ram_size=0x4000", "-Wl,--defsym=__stack_size=0x1000"]
+
+# The E31 memory map of the HiFive1 board (FE310-G000; rvsim's `e31` map, QEMU's sifive_e):
+# code in the SPI flash from 0x2040_0000 (16 MiB), data in the 16 KiB DTIM at 0x8000_0000.
+FLASH_BASE, FLASH_SIZE = 0x20400000, 0x1000000
+RAM_BASE, RAM_SIZE = 0x80000000, 0x4000
+STACK_SIZE = 0x1000
+
+
+def board_link_flags() -> list[str]:
+    """The E31 link recipe: picolibc's picolibc.ld placed on the board's map by --defsym (no
+    linker script per board). Every program built for the board links with these: rvlab's,
+    and the tests' (tests/test_machine_mode.py)."""
+    return [f"-Wl,--defsym={sym}={v:#x}" for sym, v in (
+        ("__flash", FLASH_BASE), ("__flash_size", FLASH_SIZE), ("__ram", RAM_BASE),
+        ("__ram_size", RAM_SIZE), ("__stack_size", STACK_SIZE))]
+
+
+PICOLIBC_SEMIHOST = ["--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"]
+LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32"] + PICOLIBC_SEMIHOST + board_link_flags()
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
 
 
@@ -325,9 +340,6 @@ def sizes_from_map(map_path: Path, objs: list[Path], static_re: re.Pattern = _ST
         else:
             pending = None
     return code, static
-
-
-RAM_BASE, RAM_SIZE = 0x80000000, 0x4000          # the HiFive1's 16 KiB DTIM (LINK_FLAGS)
 
 
 def ram_static_bytes(elf: Path) -> int:
