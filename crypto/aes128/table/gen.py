@@ -195,6 +195,19 @@ def tables(e, name, sbox, t0, doc):
     table_offsets(e)
 
 
+def block_function(e, dec):
+    """aes128_encrypt / aes128_decrypt (out, in, rk): the T-table rounds; an unaligned in or
+    out takes the aligned path on a copy"""
+    name, tag = ("aes128_decrypt", "dec") if dec else ("aes128_encrypt", "enc")
+    with e.function(name, doc="(out, in, rk)"):
+        e.la_split(B, f"aes128_table_{'td' if dec else 'te'} + {BASE_OFF}", note="B")
+        emit_load_in(e, tag)
+        cur, nxt = emit_rounds(e, dec)
+        emit_last_round(e, cur, nxt, B, dec)
+        e("ret")
+        call_on_aligned_copy(e, f".L{tag}_unaligned", name)
+
+
 def gen_enc(xsbox):
     e = Asm({"xsbox"} if xsbox else ())
     e.raw(header(f"AES-128 encryption and key expansion, {ISA_NOTE[xsbox]}, T-tables in DTIM (.data).",
@@ -202,13 +215,7 @@ def gen_enc(xsbox):
     if xsbox:
         e.raw('#include "ise.inc"')
     tables(e, "enc", SBOX, TE0, "Te0..Te3: Te_k[x] = (2S, S, S, 3S)[x] rotated left by 8k")
-    with e.function("aes128_encrypt", doc="(out, in, rk)"):
-        e.la_split(B, f"aes128_table_te + {BASE_OFF}", note="B")
-        emit_load_in(e, "enc")
-        cur, nxt = emit_rounds(e, dec=False)
-        emit_last_round(e, cur, nxt, B, dec=False)
-        e("ret")
-        call_on_aligned_copy(e, ".Lenc_unaligned", "aes128_encrypt")
+    block_function(e, dec=False)
     with e.function("aes128_keyexp_enc", doc="(rk, key)"):
         # a0 = rk, a1 = key (any alignment handled by byte loads if unaligned)
         e("andi t0, a1, 3")
@@ -257,13 +264,7 @@ def gen_dec(xsbox):
     if xsbox:
         e.raw('#include "ise.inc"')
     tables(e, "dec", ISBOX, TD0, "Td0..Td3: Td_k[x] = (14S', 9S', 13S', 11S')[x] rotated left by 8k")
-    with e.function("aes128_decrypt", doc="(out, in, rk)"):
-        e.la_split(B, f"aes128_table_td + {BASE_OFF}", note="B")
-        emit_load_in(e, "dec")
-        cur, nxt = emit_rounds(e, dec=True)
-        emit_last_round(e, cur, nxt, B, dec=True)
-        e("ret")
-        call_on_aligned_copy(e, ".Ldec_unaligned", "aes128_decrypt")
+    block_function(e, dec=True)
     # ---- decryption key schedule: encryption schedule, rounds reversed,
     # InvMixColumns applied to round keys 1..9 (via Td[S[x]]).
     with e.function("aes128_keyexp_dec", doc="(rk, key): keyexp_enc, reversed, InvMixColumns on 1..9"):

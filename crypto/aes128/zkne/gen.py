@@ -43,6 +43,16 @@ def cipher(e, dec):
     e("ret")
 
 
+def block_function(e, dec):
+    """aes128_encrypt / aes128_decrypt (out, in, rk); an unaligned in or out takes the aligned
+    path on a copy"""
+    name, tag = ("aes128_decrypt", "dec") if dec else ("aes128_encrypt", "enc")
+    with e.function(name, doc="(out, in, rk)"):
+        load_in(e, tag)
+        cipher(e, dec)
+        call_on_aligned_copy(e, f".L{tag}_unaligned", name)
+
+
 def load_key(e, tag):
     e("andi t0, a1, 3")
     e(f"bnez t0, .L{tag}_unaligned", note="key not word-aligned")
@@ -74,10 +84,7 @@ def gen_zkne():
     e = Asm({"zkne"})
     e.raw(header("AES-128 key expansion and encryption with Zkne (aes32esmi/aes32esi).", "gen.py").rstrip())
     e.section(".text")
-    with e.function("aes128_encrypt", doc="(out, in, rk)"):
-        load_in(e, "enc")
-        cipher(e, False)
-        call_on_aligned_copy(e, ".Lenc_unaligned", "aes128_encrypt")
+    block_function(e, dec=False)
     with e.function("aes128_keyexp_enc", doc="(rk, key)"):
         load_key(e, "kx")
         for j in range(4):
@@ -96,10 +103,7 @@ def gen_zknd():
     e.raw(header("AES-128 decryption key schedule and decryption (equivalent inverse cipher) with Zknd",
                  "../zkne/gen.py", ["(aes32dsmi/aes32dsi; the key schedule also uses Zkne aes32esi)."]).rstrip())
     e.section(".text")
-    with e.function("aes128_decrypt", doc="(out, in, rk)"):
-        load_in(e, "dec")
-        cipher(e, True)
-        call_on_aligned_copy(e, ".Ldec_unaligned", "aes128_decrypt")
+    block_function(e, dec=True)
     with e.function("aes128_keyexp_dec", doc="(rk, key)"):
         load_key(e, "kd")
         e.comment("decryption round i uses encryption round key 10-i; InvMixColumns on 1..9")
