@@ -134,6 +134,17 @@ def _atomic_write(path: Path, text: str) -> None:
 _VECTORS_LOCK = threading.Lock()
 
 
+def _forget_helpers(names: set[str], crypto_dir: Path) -> None:
+    """Drop the modules a vectors.py imported from the primitives' folders (ref.py, ...) from
+    the import cache: two primitives may each have a `ref` (hight, present80), and the second
+    `import ref` would get the first one's."""
+    root = crypto_dir.resolve()
+    for name in names:
+        f = getattr(sys.modules.get(name), "__file__", None)
+        if f and Path(f).resolve().is_relative_to(root):
+            del sys.modules[name]
+
+
 def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     """Run the primitive's vectors.py cases(rng, n_random) and validate the result."""
     vp = impl.primitive_dir / "vectors.py"
@@ -141,6 +152,7 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     mod = importlib.util.module_from_spec(spec)
     # one at a time: vectors.py may import helpers beside it (sys.path is the process's)
     with _VECTORS_LOCK:
+        before = set(sys.modules)
         sys.path.insert(0, str(impl.primitive_dir))
         try:
             spec.loader.exec_module(mod)
@@ -150,6 +162,7 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
             raise BuildError(f"{vp}: cases() raised {type(e).__name__}: {e}") from None
         finally:
             sys.path.remove(str(impl.primitive_dir))
+            _forget_helpers(set(sys.modules) - before, impl.primitive_dir.parent)
     if not isinstance(cases, list) or not cases:
         raise BuildError(f"{vp}: cases() must return a non-empty list of rvlab.testcase.Case")
     seen = set()

@@ -85,3 +85,14 @@ def test_compare_can_fail_on_regressions(tmp_path):
     assert p.returncode == 1 and "constant_time true -> false" in p.stdout and "False" not in p.stdout
     p = rvlab("compare", old, slower, "--fail-on-regression", "-1")
     assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
+
+
+def test_primitives_with_helpers_of_the_same_name_load_in_one_process():
+    """hight and present80 each import a `ref.py` beside their vectors.py: loading both in one
+    rvlab process (a whole `rvlab bench`) gives each its own."""
+    from conftest import ROOT
+    from rvlab import build
+    from rvlab.manifest import load_manifest
+    for prim in ("hight", "present80", "hight"):
+        impl = load_manifest(ROOT / "crypto" / prim / "rv32i" / "manifest.toml", [ROOT / "crypto"])
+        assert build.load_cases(impl, 1, 2)
