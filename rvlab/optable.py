@@ -103,20 +103,25 @@ def role_cycles(impl: Impl, asm: Path, prelude: str, body: str, core: str) -> di
     return out
 
 
-def bench_cycles(path: Path, primitive: str) -> dict:
-    """{(impl, operation, core): cycles} of one primitive's records in a bench file ({} if the
-    file is missing)."""
+def bench_records(path: Path, primitive: str) -> list[dict]:
+    """One primitive's records in a bench file ([] if the file is missing; a malformed file is
+    a ValueError): what the per-primitive tables print beside their own figures."""
     import json
     try:
         recs = json.loads(Path(path).read_text())
     except FileNotFoundError:
-        return {}
+        return []
     except json.JSONDecodeError as e:
         raise ValueError(f"{path} is not valid JSON: {e}") from None
     if not isinstance(recs, list):
         raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("operation"), r.get("core")): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == primitive}
+    return [r for r in recs if isinstance(r, dict) and r.get("primitive") == primitive]
+
+
+def bench_cycles(path: Path, primitive: str) -> dict:
+    """{(impl, operation, core): cycles} of one primitive's records in a bench file ({} if the
+    file is missing)."""
+    return {(r.get("impl"), r.get("operation"), r.get("core")): r.get("cycles") for r in bench_records(path, primitive)}
 
 
 def fmt(v) -> str:

@@ -17,7 +17,6 @@ cycles rvsim charges to each instruction. `measure` is shared with crypto/tdea/o
 from __future__ import annotations
 
 import collections
-import json
 import re
 import subprocess
 import sys
@@ -30,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
-from rvlab.optable import ROLE_TAG as TAG  # noqa: E402
+from rvlab.optable import ROLE_TAG as TAG, bench_records  # noqa: E402
 
 DRIVER = r"""
 #include <stdint.h>
@@ -120,16 +119,8 @@ def measure(impl, keyexp: str, encrypt: str, rk_words: int, key_bytes: int, kern
 
 def bench_cycles(path: Path, primitive: str) -> dict[tuple[str, str], int]:
     """{(impl, core): encrypt cycles} from a bench file ({} if it is missing)"""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON: {e}") from None
-    if not isinstance(recs, list):
-        raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("core")): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == primitive and r.get("operation") == "encrypt"}
+    return {(r.get("impl"), r.get("core")): r.get("cycles") for r in bench_records(path, primitive)
+            if r.get("operation") == "encrypt"}
 
 
 def table(rows: list[str], seed_cols: list[str], seed: dict[str, list], impls: list[str],
