@@ -10,6 +10,7 @@ import shlex
 import subprocess
 import sys
 import threading
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,20 +24,16 @@ CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
 
-# The E31 memory map of the HiFive1 board (FE310-G000; rvsim's `e31` map, QEMU's sifive_e):
-# code in the SPI flash from 0x2040_0000 (16 MiB), data in the 16 KiB DTIM at 0x8000_0000.
-FLASH_BASE, FLASH_SIZE = 0x20400000, 0x1000000
-RAM_BASE, RAM_SIZE = 0x80000000, 0x4000
-STACK_SIZE = 0x1000
+# The E31 memory map of the HiFive1 board as picolibc.ld --defsym values: harness/board.toml,
+# the one place the tests (Python and Rust) and rvlab take it from.
+BOARD = tomllib.loads((HARNESS / "board.toml").read_text())
+RAM_BASE, RAM_SIZE = BOARD["__ram"], BOARD["__ram_size"]          # the 16 KiB DTIM
 
 
 def board_link_flags() -> list[str]:
     """The E31 link recipe: picolibc's picolibc.ld placed on the board's map by --defsym (no
-    linker script per board). Every program built for the board links with these: rvlab's,
-    and the tests' (tests/test_machine_mode.py)."""
-    return [f"-Wl,--defsym={sym}={v:#x}" for sym, v in (
-        ("__flash", FLASH_BASE), ("__flash_size", FLASH_SIZE), ("__ram", RAM_BASE),
-        ("__ram_size", RAM_SIZE), ("__stack_size", STACK_SIZE))]
+    linker script per board). Every program built for the board links with these."""
+    return [f"-Wl,--defsym={sym}={v:#x}" for sym, v in BOARD.items()]
 
 
 PICOLIBC_SEMIHOST = ["--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"]
