@@ -10,7 +10,7 @@ RVLAB = $(PY) -m rvlab
 JOBS ?= $(RVLAB_JOBS)
 export RVLAB_JOBS := $(JOBS)
 
-.PHONY: setup build test bench report area clean
+.PHONY: setup build test bench report area rtl clean
 setup:
 	sh scripts/setup.sh
 
@@ -32,16 +32,22 @@ bench: setup
 	$(RVLAB) bench
 	$(RVLAB) bench --core ideal
 	$(RVLAB) bench --filter '^bigint-' --mul-latency 2
-	$(RVLAB) report
 	$(RVLAB) area
+	$(RVLAB) report --html
 	@cat results/bench.md
+	@echo "the same as one page: results/index.html"
 
 # gates: the instruction units and the baseline core through Yosys (results/area.md)
 area: setup
 	$(RVLAB) area
 
 report:
-	$(RVLAB) report
+	$(RVLAB) report --html
+
+# every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle
+# (make test runs a sample: tests/test_hw_rv5.py)
+rtl: setup
+	$(RVLAB) rtl
 
 clean:
 	rm -rf build

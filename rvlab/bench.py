@@ -14,6 +14,7 @@ from . import build as B
 from . import runner as R
 from .compare import compare
 from .driver import err, for_each_impl
+from .micro import BUILTIN_CORES
 from .manifest import Impl
 from .records import FIELDS, Record, RecordError, dump_records, load_records
 from .report import write_report
@@ -204,8 +205,8 @@ def _check_options(args) -> tuple[Path, list[Record]] | None:
     if args.core == "ideal" and args.mul_latency is not None:
         err("--mul-latency has no effect on the ideal core (one cycle per instruction)")
         return None
-    if args.core not in ("e31", "ideal") and not Path(args.core).is_file():
-        err(f"--core {args.core!r}: not e31, ideal or a core parameter file")
+    if args.core not in ("ideal",) + BUILTIN_CORES and not Path(args.core).is_file():
+        err(f"--core {args.core!r}: not {', '.join(BUILTIN_CORES)}, ideal or a core parameter file")
         return None
     return json_path, old
 

@@ -27,17 +27,20 @@ HARNESS_MARCH = "rv32imac_zicsr"
 # The E31 memory map of the HiFive1 board as picolibc.ld --defsym values: harness/board.toml,
 # the one place the tests (Python and Rust) and rvlab take it from.
 BOARD = tomllib.loads((HARNESS / "board.toml").read_text())
+FLASH = BOARD["__flash"]                                          # where the HiFive1's boot loader jumps
 RAM_BASE, RAM_SIZE = BOARD["__ram"], BOARD["__ram_size"]          # the 16 KiB DTIM
 
 
-def board_link_flags() -> list[str]:
+def board_link_flags(flash: int = FLASH) -> list[str]:
     """The E31 link recipe: picolibc's picolibc.ld placed on the board's map by --defsym (no
-    linker script per board). Every program built for the board links with these."""
-    return [f"-Wl,--defsym={sym}={v:#x}" for sym, v in BOARD.items()]
+    linker script per board). Every program built for the board links with these; `flash` moves
+    the code (HiFive1 Rev B's boot loader jumps to 0x2001_0000)."""
+    return [f"-Wl,--defsym={sym}={flash if sym == '__flash' else v:#x}" for sym, v in BOARD.items()]
 
 
 PICOLIBC_SEMIHOST = ["--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"]
-LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32"] + PICOLIBC_SEMIHOST + board_link_flags()
+LINK_BASE = ["-march=rv32imac", "-mabi=ilp32"] + PICOLIBC_SEMIHOST
+LINK_FLAGS = LINK_BASE + board_link_flags()
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
 
 
@@ -131,14 +134,13 @@ def _atomic_write(path: Path, text: str) -> None:
 _VECTORS_LOCK = threading.Lock()
 
 
-def _forget_helpers(names: set[str], crypto_dir: Path) -> None:
-    """Drop the modules a vectors.py imported from the primitives' folders (ref.py, ...) from
-    the import cache: two primitives may each have a `ref` (hight, present80), and the second
-    `import ref` would get the first one's."""
-    root = crypto_dir.resolve()
-    for name in names:
-        f = getattr(sys.modules.get(name), "__file__", None)
-        if f and Path(f).resolve().is_relative_to(root):
+def forget_primitive_modules() -> None:
+    """Drop every module loaded from a file under crypto/ from sys.modules. Primitives' helper
+    modules share bare names (ref, gen, optable, ...) and import each other by them, so the next
+    primitive's `import ref` must not get the previous one's from the cache."""
+    crypto = str(ROOT / "crypto") + os.sep
+    for name, mod in list(sys.modules.items()):
+        if (getattr(mod, "__file__", None) or "").startswith(crypto):
             del sys.modules[name]
 
 
@@ -149,8 +151,8 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     mod = importlib.util.module_from_spec(spec)
     # one at a time: vectors.py may import helpers beside it (sys.path is the process's)
     with _VECTORS_LOCK:
-        before = set(sys.modules)
         sys.path.insert(0, str(impl.primitive_dir))
+        forget_primitive_modules()
         try:
             spec.loader.exec_module(mod)
             rng = random.Random(f"{seed}:{impl.primitive}")
@@ -159,7 +161,6 @@ def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
             raise BuildError(f"{vp}: cases() raised {type(e).__name__}: {e}") from None
         finally:
             sys.path.remove(str(impl.primitive_dir))
-            _forget_helpers(set(sys.modules) - before, impl.primitive_dir.parent)
     if not isinstance(cases, list) or not cases:
         raise BuildError(f"{vp}: cases() must return a non-empty list of rvlab.testcase.Case")
     seen = set()
@@ -257,9 +258,11 @@ def _harness_obj(name: str, extra: list[str], tag: str) -> Path:
                     [HARNESS / "rvlab.h"], f"harness: compiling {name}")
 
 
-def _link(objs: list[Path], elf: Path, what: str) -> Path:
+def _link(objs: list[Path], elf: Path, what: str, flash: int = FLASH) -> Path:
+    """Link with picolibc for the board map; `flash` = where the code goes (the board's boot
+    loader jumps there: HiFive1 0x2040_0000, HiFive1 Rev B 0x2001_0000)."""
     tmp = elf.with_name(f".{elf.stem}.{_private()}")
-    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+    cmd = [CC] + LINK_BASE + board_link_flags(flash) + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
     try:
         _run(cmd, what, {f"{tmp}.map": str(elf.with_suffix(".map")), f"{tmp}.elf": str(elf)})
         os.replace(f"{tmp}.map", elf.with_suffix(".map"))

@@ -1,7 +1,8 @@
-"""The `rvlab` command: build | test | bench | report | compare | area | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | lib | measure | run."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -9,10 +10,13 @@ import sys
 from pathlib import Path
 
 from . import build as B
+from . import micro as M
 from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
-from .driver import default_jobs, err, filter_regex, for_each_impl
+from .driver import default_jobs, err, filter_regex, for_each_impl, select
+from .lib import cmd_lib
+from .measure import ARG_HELP, cmd_measure
 from .records import RecordError, load_records
 from .report import write_report
 from .testrun import cmd_test
@@ -75,18 +79,78 @@ def cmd_report(args) -> int:
         err(str(e))
         return 1
     print(f"wrote {Path(args.json).with_suffix('.md')} from {n} records")
+    if args.html:
+        from .html import write_page
+        page, missing = write_page(Path(args.json), Path(args.json).with_name("index.html"))
+        for m in missing:
+            print(f"rvlab report: warning: the report names {m}, which is not there", file=sys.stderr)
+        print(f"wrote {page} (one self-contained page: open it in a browser)")
     return 0
 
 
 def cmd_area(args) -> int:
     from . import area
     try:
-        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
+        cores = [c for c in args.cores.split(",") if c] if args.cores else None
+        lib = None if args.liberty == "none" else Path(args.liberty) if args.liberty else area.LIBERTY
+        if args.liberty not in (None, "none") and not lib.is_file():
+            err(f"--liberty {lib}: no such file")
+            return 1
+        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
+                          cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
         err(str(e))
         return 1
-    print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
+    print(f"wrote {md}, {js}, {Path(args.out) / 'area-speedup.png'} and {Path(args.out) / 'area-speedup-custom.png'}")
     return 0
+
+
+def cmd_rtl(args) -> int:
+    from . import rtl
+    sims = rtl.simulators()
+    sim = args.sim or (sims[0] if sims else None)
+    if sim is None or sim not in sims:
+        err(f"{'no Verilog simulator' if sim is None else sim + ' is not installed'}: "
+            "install Verilator or Icarus Verilog with `make setup`")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    impls, errors = select(args)
+    for e in errors:
+        print(f"FAIL manifest: {e}")
+    bad = len(errors)
+    progs = rtl.programs(impls, args.shared_sbox)
+    if args.filter:
+        rx = filter_regex(args.filter)
+        progs = [p for p in progs if rx.search(p.name)]
+    if not progs:
+        err(f"no program matches --filter {args.filter!r}")
+        return 1
+    records = []
+    print(f"rvlab rtl: {sim}, core model {rtl.CORE_FILE.relative_to(B.ROOT)}", file=sys.stderr)
+    for prog in progs:
+        if prog.skip:
+            print(f"skip {prog.name:<30} {prog.skip}")
+            continue
+        try:
+            elf = prog.build()
+        except (B.BuildError, rtl.RtlError) as e:
+            bad += 1
+            print(f"FAIL {prog.name}: {e}")
+            continue
+        o = rtl.compare(prog.name, elf, prog.cfg, sim, args.timeout)
+        records.append(o.record() | {"core": prog.cfg.tag, "elf": str(elf)})
+        if o.ok:
+            print(f"ok   {prog.name:<30} {o.rtl_cycles:>10,} cycles  {o.rtl_instret:>10,} instructions  [{prog.cfg.tag}]")
+        else:
+            bad += 1
+            print(f"FAIL {prog.name:<30} {o.problem}  [{prog.cfg.tag}]")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
+        print(f"wrote {args.json}", file=sys.stderr)
+    print(f"{len(records) - sum(1 for r in records if r['problem'])} equal, {bad} different or failed")
+    return 1 if bad else 0
 
 
 def elf_arch_isa(elf: Path) -> str | None:
@@ -117,6 +181,40 @@ def run_isa_for(elf: Path) -> tuple[str, str]:
     if isa:
         return isa, "the ELF's arch attribute"
     return "rv32imac", "default"
+
+
+def cmd_micro(args) -> int:
+    if args.core not in M.BUILTIN_CORES and not Path(args.core).is_file():
+        err(f"--core {args.core!r}: not {', '.join(M.BUILTIN_CORES)} or a core parameter file")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/)")
+        return 1
+    try:
+        pat = re.compile(args.filter) if args.filter else None
+    except re.error as e:
+        err(f"--filter {args.filter!r}: {e}")
+        return 1
+    board = None
+    try:
+        if args.board_log:
+            try:
+                board = M.parse_log(Path(args.board_log).read_text(errors="replace"))
+            except OSError as e:
+                err(f"--board-log: {e}")
+                return 1
+        chosen = [e for e in M.effects() if not pat or pat.search(e.name)]
+        if not chosen:
+            err(f"no microbenchmark matches --filter {args.filter!r}")
+            return 1
+        recs = [M.measure(e, args.core) for e in chosen]
+    except (M.MicroError, B.BuildError) as e:
+        err(str(e))
+        return 1
+    print(M.table(recs, board))
+    print(f"\nELFs to run on a board (they print the model's figure beside their own): "
+          f"{Path(recs[0]['elf']).parent}/*-p.elf")
+    return 0
 
 
 def cmd_run(args) -> int:
@@ -224,11 +322,15 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_test)
     p = sub.add_parser("bench", help="measure cycles, sizes and stack on rvsim; write results/bench.{json,md}")
     common(p, random_default=50)
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
-    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
+    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) "
+                       "from results/bench.json; --html also results/index.html")
+    p.add_argument("--html", action="store_true",
+                   help="also write index.html beside it: one self-contained page with a sortable, filterable table "
+                        "of every measurement, the seed tables and every chart")
     p.add_argument("--json", default=str(RESULTS / "bench.json"),
                    help="the bench records to report (default results/bench.json); the report, its figures "
                         "and the primitives' files are written beside it (FILE.md, ...)")
@@ -244,8 +346,59 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
                        "gate equivalents next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
-    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
+    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
+    p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
+                   "(default all: rv32i,rv32i+m,rv32i+c,rv32i+zicsr,rv32imc+zicsr; minutes each, cached)")
+    p.add_argument("--liberty", help="Liberty file of a standard-cell library, or `none` (default: the "
+                   "OSU 0.18 um cells of the Debian package qflow-tech-osu018, if installed)")
     p.set_defaults(fn=cmd_area)
+    p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
+                       "compare output, exit status and cycles")
+    common(p)
+    p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
+    p.add_argument("--sim", choices=["verilator", "icarus"], help="Verilog simulator (default: Verilator if installed)")
+    p.add_argument("--shared-sbox", action="store_true",
+                   help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
+    p.set_defaults(fn=cmd_rtl)
+    p = sub.add_parser("micro", help="microbenchmarks of the core model's effects: the model's cycles, "
+                       "and the ELFs that print them beside a board's (harness/micro/README.md)")
+    p.add_argument("--core", default="e31", help="e31 (default; HiFive1) | hifive1-revb | core parameter file")
+    p.add_argument("--filter", help="regular expression on the effect name")
+    p.add_argument("--board-log", metavar="FILE", help="console output of the same programs on a board: "
+                   "adds the board's cycles and the difference")
+    p.set_defaults(fn=cmd_micro)
+    p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
+                       "implementation of each primitive that fits")
+    p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
+                   "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
+    p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
+    p.add_argument("--allow-variable-time", action="store_true",
+                   help="also choose implementations the constant-time checker rejects (e.g. T-table AES)")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="bench records that say which is fastest (default results/bench.json); implementations "
+                        "without e31 records there are measured first (kept in OUT/measured.json)")
+    p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")
+    p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/")
+    p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                   help="implementations measured at a time (default: $RVLAB_JOBS, else the machine's cores)")
+    p.set_defaults(fn=cmd_lib)
+    p = sub.add_parser("measure", help="time one function of your own assembly or C: cycles, instructions, "
+                       "stalls by cause and stack bytes of a warm call on rvsim")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".S/.s/.c files that define the function (and what it calls)")
+    p.add_argument("--function", required=True, metavar="NAME", help="the function to call (ilp32 calling convention)")
+    p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
+    p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
+                   "(default rv32imac; custom x... extensions through ise.inc)")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
+    p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
+    p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
+                   help="also print rvsim's annotated disassembly of the N hottest functions (default 3)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (cycles, instret, stack_bytes, "
+                   "stalls, ...) instead of the summary")
+    p.add_argument("--timeout", type=seconds, default=BASE_TIME_LIMIT, metavar="S",
+                   help=f"time limit of one program run (default {BASE_TIME_LIMIT:g} s)")
+    p.set_defaults(fn=cmd_measure)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "

@@ -103,6 +103,18 @@ def _results(impls: list[Impl], work: Callable[[Impl], T], jobs: int, prog: Prog
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def map_impls(impls: list[Impl], work: Callable[[Impl], T], jobs: int, what: str) -> Iterator[tuple[Impl, T]]:
+    """(impl, work(impl)) for given implementations, `jobs` at a time, in their order, with the
+    progress bar (for commands that choose the implementations themselves, e.g. `rvlab lib`)."""
+    prog = Progress(len(impls), what)
+    try:
+        for impl, result in _results(impls, work, jobs, prog):
+            prog.clear()
+            yield impl, result
+    finally:
+        prog.clear()
+
+
 def for_each_impl(args, what: str, work: Callable[[Impl], T],
                   show: Callable[[Impl, T], None]) -> tuple[list[Impl], list[str]] | None:
     """Select, print the selected manifests' errors (FAIL manifest: ...), run work(impl) on
@@ -115,11 +127,6 @@ def for_each_impl(args, what: str, work: Callable[[Impl], T],
     if not impls and not errors:
         err(f"no implementation matches --filter {args.filter!r}")
         return None
-    prog = Progress(len(impls), what)
-    try:
-        for impl, result in _results(impls, work, getattr(args, "jobs", 1), prog):
-            prog.clear()
-            show(impl, result)
-    finally:
-        prog.clear()
+    for impl, result in map_impls(impls, work, getattr(args, "jobs", 1), what):
+        show(impl, result)
     return impls, errors

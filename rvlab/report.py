@@ -4,14 +4,15 @@ the primitives' own scripts). Seed-specific tables live in their own modules (se
 from __future__ import annotations
 
 import csv
+import json
 import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
 
-from . import seed000, seed003
+from . import seed000, seed003, seed004
 from .build import ROOT
-from .records import RECORD_KEYS, Record, RecordError, load_records  # noqa: F401  (the report's API)
+from .records import Record, load_records
 from .tables import ct_mark, default_latency, fmt, rel
 
 
@@ -103,8 +104,8 @@ def render(records: list[Record], published: list[dict], md_dir: Path | None = N
              "sections in the linked ELF; stack is bytes below the caller's sp. "
              "Published figures are from `reference/published.csv` (see reference/README.md).", ""]
     if records:
-        lines += seed000.sections(records, published) + seed003.section(records, published, md_dir, figures) \
-            + links_section(md_dir)
+        lines += seed000.sections(records, published, figures) + seed003.section(records, published, md_dir, figures) \
+            + seed004.section(records, published, figures) + links_section(md_dir)
     for prim in sorted(by_prim):
         lines += [f"## {prim}", ""]
         seen = set()
@@ -217,13 +218,32 @@ def _family(primitive: str) -> str:
     return primitive.split("-")[0]
 
 
+def area_rows(out_dir: Path) -> list[dict]:
+    """The speed-ups of `rvlab area`'s area.json in out_dir ([] if it has not run)."""
+    try:
+        return json.loads((Path(out_dir) / "area.json").read_text()).get("speedups") or []
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
+def draw_figures(records: list[Record], published: list[dict], out_dir: Path) -> list[str]:
+    """The seeds' figures as PNGs in out_dir: seed 000 Tables 1-2, seed 003 Fig. 29-30 and (from
+    area.json) Fig. 31 and 35, seed 004 Table 6; the file names written."""
+    from .area import plot as area_plot            # (area imports this module)
+    rows = area_rows(out_dir)
+    if rows:                                       # area.md's own chart, redrawn as the others are
+        area_plot(rows, Path(out_dir) / "area-speedup.png")
+    return (seed000.draw_figures(records, published, out_dir) + seed003.draw_figures(records, published, out_dir)
+            + seed003.draw_area_figures(rows, out_dir) + seed004.draw_figure(records, published, out_dir))
+
+
 def write_report(json_path: Path, md_path: Path) -> int:
     records = load_records(json_path)
     out_dir = Path(md_path).parent
     out_dir.mkdir(parents=True, exist_ok=True)
     made = run_primitive_scripts(Path(json_path), out_dir)
     published = load_published()
-    text = render(records, published, out_dir, seed003.draw_figures(records, published, out_dir))
+    text = render(records, published, out_dir, draw_figures(records, published, out_dir))
     png = Path(md_path).with_name(Path(md_path).stem + "-cycles-per-byte.png")
     if plot(records, png):
         text = text.replace("\n\n## ", f"\n\n![cycles per byte]({png.name})\n\n## ", 1)

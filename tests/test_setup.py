@@ -55,7 +55,7 @@ def sandbox(tmp_path):
         (novenv / m).mkdir(parents=True)
         (novenv / m / "__init__.py").write_text("raise ImportError('no venv')\n")
     fake = tmp_path / "fake"
-    for m in ("Crypto", "cryptography_vectors", "pycryptodome_test_vectors", "pytest"):
+    for m in ("Crypto", "cryptography_vectors", "pycryptodome_test_vectors", "pytest", "selenium", "adjustText"):
         (fake / m).mkdir(parents=True)
         (fake / m / "__init__.py").write_text("")
 
@@ -127,7 +127,7 @@ def test_makefile_uses_the_venv_once_it_exists(tmp_path):
         p = subprocess.run(["make", "-s", *a], cwd=tmp_path, env=dict(env, **kw), capture_output=True, text=True)
         assert p.returncode == 0, p.stdout + p.stderr
         return p.stdout.strip()
-    assert make("report") == "system python3 -m rvlab report"
+    assert make("report") == "system python3 -m rvlab report --html"
     assert make("build", MAKE_VENV="1") == "venv python3 -m rvlab build"      # created by this run's setup
-    assert make("report") == "venv python3 -m rvlab report"
-    assert make("-n", "report", "PY=python3.99") == "python3.99 -m rvlab report"
+    assert make("report") == "venv python3 -m rvlab report --html"
+    assert make("-n", "report", "PY=python3.99") == "python3.99 -m rvlab report --html"

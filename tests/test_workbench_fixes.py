@@ -64,35 +64,38 @@ def _functions(elf: Path, isa: str, tmp: Path) -> dict:
     ("chacha20/rv32i", {}),
 ])
 def test_record_is_the_warm_call(name, fn_by_op, tmp_path):
-    """A record is the warm per-function figure plus the call's own few single-cycle
-    instructions (argument set-up, call, return): the warm figure is the difference of the
-    function's rvsim totals with the measurement loop run 3 and 2 times. Before the fix
-    the timed statement was a second, never-run copy (aes128/zkne encrypt 247 vs 220)."""
+    """A record is the function's second call -- the one after the single warm-up run --
+    plus the call's own few single-cycle instructions (argument set-up, call, return): the
+    second call's cost is the difference of the function's rvsim totals with the measurement
+    loop run 2 and 1 times. Before the fix the timed statement was a second, never-run copy
+    (aes128/zkne encrypt 247 vs 220)."""
     impl = _impl(name)
     recs = _bench(f"^{name}$", tmp_path / "b.json")
     elf = B.build_speed(impl).speed
+    _patch_u32(elf, tmp_path / "one.elf", "rvlab_bench_iters", 1)
     _patch_u32(elf, tmp_path / "two.elf", "rvlab_bench_iters", 2)
-    _patch_u32(elf, tmp_path / "three.elf", "rvlab_bench_iters", 3)
+    f1 = _functions(tmp_path / "one.elf", impl.run_isa, tmp_path)
     f2 = _functions(tmp_path / "two.elf", impl.run_isa, tmp_path)
-    f3 = _functions(tmp_path / "three.elf", impl.run_isa, tmp_path)
     if not fn_by_op:   # one function serves all records: check it ran once more per record
         fn = "chacha20_xor"
-        assert f3[fn]["calls"] - f2[fn]["calls"] == len(recs)
+        assert f2[fn]["calls"] - f1[fn]["calls"] == len(recs)
         return
     for r in recs:
         fn = fn_by_op[r["operation"]]
-        warm_c = f3[fn]["cycles"] - f2[fn]["cycles"]
-        warm_i = f3[fn]["instret"] - f2[fn]["instret"]
+        warm_c = f2[fn]["cycles"] - f1[fn]["cycles"]
+        warm_i = f2[fn]["instret"] - f1[fn]["instret"]
         extra_c, extra_i = r["cycles"] - warm_c, r["instret"] - warm_i
         assert 2 <= extra_i <= 8, (r, warm_c, warm_i)
-        assert extra_c == extra_i, (r, warm_c, warm_i)    # the call overhead itself is warm too
-    # and the iteration count does not change the figures (the last iteration is warm)
-    out3 = subprocess.run([str(RVSIM), "--isa", impl.run_isa, "--core", "e31", str(tmp_path / "three.elf")],
-                          capture_output=True, text=True).stdout
+        # the call overhead is warm too: one cycle per instruction, plus the E31's fetch cycle
+        # when the return lands on a 32-bit instruction at a 2-mod-4 address of the harness
+        # (misaligned_fetch_penalty = 1)
+        assert extra_i <= extra_c <= extra_i + 1, (r, warm_c, warm_i)
+    # the record is what the program with the default loop (2 iterations) prints
     out2 = subprocess.run([str(RVSIM), "--isa", impl.run_isa, "--core", "e31", str(tmp_path / "two.elf")],
                           capture_output=True, text=True).stdout
-    assert [l for l in out2.splitlines() if l.startswith("RVLAB_")] == \
-        [l for l in out3.splitlines() if l.startswith("RVLAB_")]
+    printed = {json.loads(l.split(" ", 1)[1])["operation"]: json.loads(l.split(" ", 1)[1])["cycles"]
+               for l in out2.splitlines() if l.startswith("RVLAB_RESULT ")}
+    assert printed == {r["operation"]: r["cycles"] for r in recs}
 
 
 # ------------------------------------------------------------------ 2. dependencies

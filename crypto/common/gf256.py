@@ -26,13 +26,13 @@ def inverse(a: int, poly: int = AES_POLY) -> int:
     return 0 if a == 0 else next(y for y in range(1, 256) if mul(a, y, poly) == 1)
 
 
-def _rotl8(b: int, n: int) -> int:
+def rotl8(b: int, n: int) -> int:
     return ((b << n) | (b >> (8 - n))) & 0xFF
 
 
 def _aes_sbox(x: int) -> int:
     b = inverse(x)
-    return b ^ _rotl8(b, 1) ^ _rotl8(b, 2) ^ _rotl8(b, 3) ^ _rotl8(b, 4) ^ 0x63
+    return b ^ rotl8(b, 1) ^ rotl8(b, 2) ^ rotl8(b, 3) ^ rotl8(b, 4) ^ 0x63
 
 
 AES_SBOX = [_aes_sbox(x) for x in range(256)]

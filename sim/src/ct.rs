@@ -12,9 +12,9 @@
 //! * Run-time marking: semihosting operations `CT_SECRET` (0x100) and `CT_PUBLIC` (0x101),
 //!   a1 -> { u32 ptr; u32 len } (see sim/README.md and harness/rvlab_ct.h).
 
-use crate::decode::{Decoded, Op};
+use crate::decode::{AluOp, AmoOp, CsrOp, Decoded, JumpOp, Kind, LoadOp, LrscOp, MulOp, SysOp};
 use crate::elf::Symbol;
-use crate::ext::TaintFlow;
+use crate::ext::{StateVar, TaintFlow};
 use crate::exec::Observer;
 use crate::mem::Memory;
 use crate::timing::N_STALLS;
@@ -27,16 +27,16 @@ pub const SYS_CT_PUBLIC: u32 = 0x101;
 
 /// What kind of leak a violation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind { Branch, IndirectJump, LoadAddress, StoreAddress, VariableLatency }
+pub enum Leak { Branch, IndirectJump, LoadAddress, StoreAddress, VariableLatency }
 
-impl Kind {
+impl Leak {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Branch => "branch",
-            Kind::IndirectJump => "indirect_jump",
-            Kind::LoadAddress => "load_address",
-            Kind::StoreAddress => "store_address",
-            Kind::VariableLatency => "variable_latency",
+            Leak::Branch => "branch",
+            Leak::IndirectJump => "indirect_jump",
+            Leak::LoadAddress => "load_address",
+            Leak::StoreAddress => "store_address",
+            Leak::VariableLatency => "variable_latency",
         }
     }
 }
@@ -114,7 +114,7 @@ impl Shadow {
 
 /// One violation site: (pc, kind) with its count.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation { pub pc: u32, pub kind: Kind, pub count: u64 }
+pub struct Violation { pub pc: u32, pub kind: Leak, pub count: u64 }
 
 /// All 4 bytes.
 const ALL: u8 = 0xf;
@@ -154,19 +154,19 @@ pub struct CtChecker {
     /// register byte masks
     pub regs: [u8; 32],
     pub mem: Shadow,
-    /// taint of the custom-extension state (xcarry's carry bit)
+    /// taint of the custom-extension state `StateVar::Carry` (xcarry's carry bit)
     pub carry: bool,
     csr: HashMap<u32, u8>,
     /// DIV/REM latency depends on the operands in the core model
     pub div_variable: bool,
-    /// extension table index -> the instruction reads/writes ExtState (xcarry)
-    ext_state: Vec<bool>,
+    /// extension table index -> the custom state it reads and writes (ise/*/insn.toml `state`)
+    ext_state: Vec<Option<StateVar>>,
     /// extension table index -> declared secrecy flow (ise/*/insn.toml `taint`)
     ext_flow: Vec<TaintFlow>,
     shift: Box<[[[u8; 16]; 32]; 3]>,
     addr: u32,
     mem_seen: bool,
-    sites: HashMap<(u32, Kind), u64>,
+    sites: HashMap<(u32, Leak), u64>,
     /// bytes marked secret (CLI and run time), for the summary
     pub marked_bytes: u64,
     pub runtime_marks: u64,
@@ -181,8 +181,8 @@ impl CtChecker {
             carry: false,
             csr: HashMap::new(),
             div_variable,
-            ext_state: table.iter().map(|e| e.ext == "xcarry").collect(),
-            ext_flow: table.iter().map(crate::ext::taint_flow).collect(),
+            ext_state: table.iter().map(|e| e.state).collect(),
+            ext_flow: table.iter().map(|e| e.taint).collect(),
             shift: shift_tables(),
             addr: 0,
             mem_seen: false,
@@ -207,7 +207,7 @@ impl CtChecker {
 
     #[cold]
     #[inline(never)]
-    fn report(&mut self, pc: u32, kind: Kind) { *self.sites.entry((pc, kind)).or_insert(0) += 1; }
+    fn report(&mut self, pc: u32, kind: Leak) { *self.sites.entry((pc, kind)).or_insert(0) += 1; }
 
     /// Violation sites sorted by pc, then kind.
     pub fn violations(&self) -> Vec<Violation> {
@@ -252,53 +252,55 @@ impl Observer for CtChecker {
         let t2 = r[d.rs2_i()];
         let imm = d.imm;
         let seen = std::mem::replace(&mut self.mem_seen, false);
-        let out: u8 = match d.op {
-            Op::Addi => up(t1),
-            Op::Add | Op::Sub => up(t1 | t2),
-            Op::Lui | Op::Auipc | Op::Jal => 0,
-            Op::Jalr => { if t1 != 0 { self.report(pc, Kind::IndirectJump); } 0 }
-            Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu => {
-                if t1 | t2 != 0 { self.report(pc, Kind::Branch); }
-                0
-            }
-            Op::Lb | Op::Lh | Op::Lw | Op::Lbu | Op::Lhu => {
-                if t1 != 0 { self.report(pc, Kind::LoadAddress); }
-                match d.op {
-                    Op::Lw => self.mem.load_mask(self.addr, 4),
-                    Op::Lbu => self.mem.load_mask(self.addr, 1),
-                    Op::Lhu => self.mem.load_mask(self.addr, 2),
-                    Op::Lb => { let m = self.mem.load_mask(self.addr, 1); if m != 0 { ALL } else { 0 } }
-                    _ => { let m = self.mem.load_mask(self.addr, 2); if m & 2 != 0 { ALL } else { m } }
+        let out: u8 = match d.op.kind() {
+            Kind::Alu(op) => match op {
+                AluOp::Lui | AluOp::Auipc => 0,
+                AluOp::Addi => up(t1),
+                AluOp::Add | AluOp::Sub => up(t1 | t2),
+                AluOp::Slti | AluOp::Sltiu => bit(t1),
+                AluOp::Slt | AluOp::Sltu => bit(t1 | t2),
+                AluOp::Xori | AluOp::Ori => t1,
+                AluOp::Andi => {
+                    // bytes where the (sign-extended) immediate is zero become constant 0
+                    let mut keep = 0u8;
+                    for j in 0..4 { if (imm as u32 >> (8 * j)) & 0xff != 0 { keep |= 1 << j; } }
+                    t1 & keep
                 }
-            }
-            Op::Sb | Op::Sh | Op::Sw => {
-                if t1 != 0 { self.report(pc, Kind::StoreAddress); }
-                let n = match d.op { Op::Sb => 1, Op::Sh => 2, _ => 4 };
-                self.mem.store_mask(self.addr, n, t2);
-                0
-            }
-            Op::Slti | Op::Sltiu => bit(t1),
-            Op::Slt | Op::Sltu => bit(t1 | t2),
-            Op::Xori | Op::Ori => t1,
-            Op::Andi => {
-                // bytes where the (sign-extended) immediate is zero become constant 0
-                let mut keep = 0u8;
-                for j in 0..4 { if (imm as u32 >> (8 * j)) & 0xff != 0 { keep |= 1 << j; } }
-                t1 & keep
-            }
-            Op::Slli => self.shift[0][(imm & 31) as usize][t1 as usize],
-            Op::Srli => self.shift[1][(imm & 31) as usize][t1 as usize],
-            Op::Srai => self.shift[2][(imm & 31) as usize][t1 as usize],
-            Op::Sll | Op::Srl | Op::Sra => if t2 & 1 != 0 { ALL } else { smear(t1) },
-            Op::Xor | Op::Or | Op::And => t1 | t2,
+                AluOp::Slli => self.shift[0][(imm & 31) as usize][t1 as usize],
+                AluOp::Srli => self.shift[1][(imm & 31) as usize][t1 as usize],
+                AluOp::Srai => self.shift[2][(imm & 31) as usize][t1 as usize],
+                AluOp::Sll | AluOp::Srl | AluOp::Sra => if t2 & 1 != 0 { ALL } else { smear(t1) },
+                AluOp::Xor | AluOp::Or | AluOp::And => t1 | t2,
+            },
             // low product byte j depends only on operand bytes 0..=j
-            Op::Mul => up(t1 | t2),
-            Op::Mulh | Op::Mulhsu | Op::Mulhu => smear(t1 | t2),
-            Op::Div | Op::Divu | Op::Rem | Op::Remu => {
-                if self.div_variable && t1 | t2 != 0 { self.report(pc, Kind::VariableLatency); }
+            Kind::Mul(MulOp::Mul) => up(t1 | t2),
+            Kind::Mul(MulOp::Mulh | MulOp::Mulhsu | MulOp::Mulhu) => smear(t1 | t2),
+            Kind::Div(_) => {
+                if self.div_variable && t1 | t2 != 0 { self.report(pc, Leak::VariableLatency); }
                 smear(t1 | t2)
             }
-            Op::ExtR | Op::ExtI | Op::ExtBs => {
+            Kind::Jump(JumpOp::Jal) => 0,
+            Kind::Jump(JumpOp::Jalr) => { if t1 != 0 { self.report(pc, Leak::IndirectJump); } 0 }
+            Kind::Branch(_) => {
+                if t1 | t2 != 0 { self.report(pc, Leak::Branch); }
+                0
+            }
+            Kind::Load(op) => {
+                if t1 != 0 { self.report(pc, Leak::LoadAddress); }
+                let m = self.mem.load_mask(self.addr, op.size());
+                match op {
+                    LoadOp::Lw | LoadOp::Lbu | LoadOp::Lhu => m,
+                    // sign extension spreads a secret top byte
+                    LoadOp::Lb => if m != 0 { ALL } else { 0 },
+                    LoadOp::Lh => if m & 2 != 0 { ALL } else { m },
+                }
+            }
+            Kind::Store(op) => {
+                if t1 != 0 { self.report(pc, Leak::StoreAddress); }
+                self.mem.store_mask(self.addr, op.size(), t2);
+                0
+            }
+            Kind::Ext(_) => {
                 // the declared flow (default: every input mixes into rd), and the custom state
                 let ins = t1 | t2 | r[d.rs3_i()];
                 let mut m = match self.ext_flow.get(d.ext as usize).copied().unwrap_or(TaintFlow::Mix) {
@@ -306,44 +308,50 @@ impl Observer for CtChecker {
                     TaintFlow::Bytewise => ins,
                     TaintFlow::Carry => up(ins),
                 };
-                if self.ext_state.get(d.ext as usize).copied().unwrap_or(false) {
-                    if self.carry { m = ALL; }
-                    self.carry = m != 0;
+                // custom state is secret when an input is, and makes the whole result secret
+                match self.ext_state.get(d.ext as usize).copied().flatten() {
+                    Some(StateVar::Carry) => {
+                        if self.carry { m = ALL; }
+                        self.carry = m != 0;
+                    }
+                    None => {}
                 }
                 m
             }
-            Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
+            Kind::Csr(op) => {
                 let csr = (imm & 0xfff) as u32;
                 let old = self.csr.get(&csr).copied().unwrap_or(0);
-                let src = match d.op { Op::Csrrw | Op::Csrrs | Op::Csrrc => t1, _ => 0 };
-                let new = match d.op { Op::Csrrw | Op::Csrrwi => src, _ => old | src };
+                let src = if op.immediate() { 0 } else { t1 };
+                let new = match op {
+                    CsrOp::Csrrw | CsrOp::Csrrwi => src,
+                    CsrOp::Csrrs | CsrOp::Csrrsi | CsrOp::Csrrc | CsrOp::Csrrci => old | src,
+                };
                 if new != old { self.csr.insert(csr, new); }
                 old
             }
-            Op::LrW => {
-                if t1 != 0 { self.report(pc, Kind::LoadAddress); }
+            Kind::Lrsc(LrscOp::LrW) => {
+                if t1 != 0 { self.report(pc, Leak::LoadAddress); }
                 self.mem.load_mask(self.addr, 4)
             }
-            Op::ScW => {
-                if t1 != 0 { self.report(pc, Kind::StoreAddress); }
+            Kind::Lrsc(LrscOp::ScW) => {
+                if t1 != 0 { self.report(pc, Leak::StoreAddress); }
                 if seen { self.mem.store_mask(self.addr, 4, t2); }
                 0
             }
-            Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
-            | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => {
-                if t1 != 0 { self.report(pc, Kind::StoreAddress); }
+            Kind::Amo(op) => {
+                if t1 != 0 { self.report(pc, Leak::StoreAddress); }
                 let old = self.mem.load_mask(self.addr, 4);
-                let new = match d.op {
-                    Op::AmoswapW => t2,
-                    Op::AmoxorW | Op::AmoandW | Op::AmoorW => old | t2,
-                    Op::AmoaddW => up(old | t2),
-                    _ => smear(old | t2),
+                let new = match op {
+                    AmoOp::AmoswapW => t2,
+                    AmoOp::AmoxorW | AmoOp::AmoandW | AmoOp::AmoorW => old | t2,
+                    AmoOp::AmoaddW => up(old | t2),
+                    AmoOp::AmominW | AmoOp::AmomaxW | AmoOp::AmominuW | AmoOp::AmomaxuW => smear(old | t2),
                 };
                 self.mem.store_mask(self.addr, 4, new);
                 old
             }
-            Op::Ebreak => { self.regs[10] = 0; 0 } // semihosting result in a0 is public
-            Op::Fence | Op::FenceI | Op::Ecall | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded => 0,
+            Kind::System(SysOp::Ebreak) => { self.regs[10] = 0; 0 } // semihosting result in a0 is public
+            Kind::System(SysOp::Fence | SysOp::FenceI | SysOp::Ecall | SysOp::Mret | SysOp::Wfi | SysOp::Trap) => 0,
         };
         self.regs[d.rd_i()] = out;
         self.regs[0] = 0;
@@ -509,7 +517,7 @@ mod tests {
             let isa = Isa::parse("rv32im_xpolymul", &["xpolymul"]).unwrap();
             let mut c = CtChecker::new(table, false);
             let d = decode(muladd(10, 11, 12, 13), &isa, table).unwrap();
-            assert_eq!((d.op, table[d.ext as usize].name), (Op::ExtR, "muladd"));
+            assert_eq!((d.op, table[d.ext as usize].name), (crate::decode::Op::ExtR, "muladd"));
             assert_eq!(c.ext_flow[d.ext as usize], TaintFlow::Carry, "muladd's own declaration");
             c.ext_flow[d.ext as usize] = flow;
             Flow { c, isa, mem: Memory::new(MapKind::Flat), table }
@@ -517,7 +525,7 @@ mod tests {
         /// Let the checker see the instruction `w` at `pc` (with its data access, if any).
         fn step(&mut self, pc: u32, w: u32, access: Option<(u32, u32)>) {
             let d = decode(w, &self.isa, self.table).unwrap();
-            if let Some((a, n)) = access { self.c.mem(pc, a, n, d.op == Op::Sw); }
+            if let Some((a, n)) = access { self.c.mem(pc, a, n, matches!(d.op.kind(), Kind::Store(_))); }
             self.c.insn(pc, &d, 0, 0, &NO_STALLS, &self.mem);
         }
         /// Byte masks of a0 = muladd(a1, a2, a3) with the given input byte masks.
@@ -558,7 +566,7 @@ mod tests {
                 f.step(0x108 + 8 * j, lbu(5, 8, j), Some((buf + j, 1)));
                 f.step(0x10c + 8 * j, beqz_8(5), None);
             }
-            f.c.violations().into_iter().map(|v| { assert_eq!((v.kind, v.count), (Kind::Branch, 1)); (v.pc - 0x10c) / 8 }).collect::<Vec<u32>>()
+            f.c.violations().into_iter().map(|v| { assert_eq!((v.kind, v.count), (Leak::Branch, 1)); (v.pc - 0x10c) / 8 }).collect::<Vec<u32>>()
         };
         assert_eq!(branches(bw), [0, 2]);
         assert_eq!(branches(mix), [0, 1, 2, 3]);

@@ -8,46 +8,170 @@ use crate::ext::{ExtForm, ExtInsn};
 use crate::isa::Isa;
 
 macro_rules! ops {
-    ($($(#[$m:meta])* $name:ident = $mn:literal),* $(,)?) => {
+    (($d:tt) $($(#[$m:meta])* $name:ident = $mn:literal => $kind:ident($sub:ident)),* $(,)?) => {
+        /// Every instruction rvsim executes (RV32 base ops; the extension table's rows run as
+        /// `Ext*`). One byte; `OP_NAMES` and the statistics ids follow this order.
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u8)]
         pub enum Op { $($(#[$m])* $name),* }
         /// Mnemonic of each base op, indexed by `Op as usize`.
         pub const OP_NAMES: &[&str] = &[$($mn),*];
+        impl Op {
+            /// The op's group with its typed sub-op (see `Kind`).
+            #[inline(always)]
+            pub const fn kind(self) -> Kind { match self { $(Op::$name => Kind::$kind($sub::$name)),* } }
+        }
+        /// `op_dispatch!(op, K => body)`: `body` once per op, with the constant `K: Kind` of that
+        /// op, in one `match` on the op. A body that matches on `K` (exhaustively, with the
+        /// semantics helpers) is thus compiled into one specialised arm per instruction: a
+        /// single jump on the op byte, as if each arm were written out by hand.
+        macro_rules! op_dispatch {
+            ($d op:expr, $d k:ident => $d body:expr) => {
+                match $d op { $($crate::decode::Op::$name => {
+                    #[allow(non_upper_case_globals)]
+                    const $d k: $crate::decode::Kind = $crate::decode::Kind::$kind($crate::decode::$sub::$name);
+                    $d body
+                })* }
+            };
+        }
+        pub(crate) use op_dispatch;
     };
 }
 
+// op = mnemonic => group(sub-op): the one list of base instructions
 ops! {
-    Lui = "lui", Auipc = "auipc", Jal = "jal", Jalr = "jalr",
-    Beq = "beq", Bne = "bne", Blt = "blt", Bge = "bge", Bltu = "bltu", Bgeu = "bgeu",
-    Lb = "lb", Lh = "lh", Lw = "lw", Lbu = "lbu", Lhu = "lhu",
-    Sb = "sb", Sh = "sh", Sw = "sw",
-    Addi = "addi", Slti = "slti", Sltiu = "sltiu", Xori = "xori", Ori = "ori", Andi = "andi",
-    Slli = "slli", Srli = "srli", Srai = "srai",
-    Add = "add", Sub = "sub", Sll = "sll", Slt = "slt", Sltu = "sltu", Xor = "xor",
-    Srl = "srl", Sra = "sra", Or = "or", And = "and",
-    Fence = "fence", FenceI = "fence.i", Ecall = "ecall", Ebreak = "ebreak", Mret = "mret", Wfi = "wfi",
-    Csrrw = "csrrw", Csrrs = "csrrs", Csrrc = "csrrc",
-    Csrrwi = "csrrwi", Csrrsi = "csrrsi", Csrrci = "csrrci",
-    Mul = "mul", Mulh = "mulh", Mulhsu = "mulhsu", Mulhu = "mulhu",
-    Div = "div", Divu = "divu", Rem = "rem", Remu = "remu",
-    LrW = "lr.w", ScW = "sc.w", AmoswapW = "amoswap.w", AmoaddW = "amoadd.w",
-    AmoxorW = "amoxor.w", AmoandW = "amoand.w", AmoorW = "amoor.w", AmominW = "amomin.w",
-    AmomaxW = "amomax.w", AmominuW = "amominu.w", AmomaxuW = "amomaxu.w",
+    ($)
+    Lui = "lui" => Alu(AluOp), Auipc = "auipc" => Alu(AluOp),
+    Jal = "jal" => Jump(JumpOp), Jalr = "jalr" => Jump(JumpOp),
+    Beq = "beq" => Branch(BranchOp), Bne = "bne" => Branch(BranchOp), Blt = "blt" => Branch(BranchOp),
+    Bge = "bge" => Branch(BranchOp), Bltu = "bltu" => Branch(BranchOp), Bgeu = "bgeu" => Branch(BranchOp),
+    Lb = "lb" => Load(LoadOp), Lh = "lh" => Load(LoadOp), Lw = "lw" => Load(LoadOp),
+    Lbu = "lbu" => Load(LoadOp), Lhu = "lhu" => Load(LoadOp),
+    Sb = "sb" => Store(StoreOp), Sh = "sh" => Store(StoreOp), Sw = "sw" => Store(StoreOp),
+    Addi = "addi" => Alu(AluOp), Slti = "slti" => Alu(AluOp), Sltiu = "sltiu" => Alu(AluOp),
+    Xori = "xori" => Alu(AluOp), Ori = "ori" => Alu(AluOp), Andi = "andi" => Alu(AluOp),
+    Slli = "slli" => Alu(AluOp), Srli = "srli" => Alu(AluOp), Srai = "srai" => Alu(AluOp),
+    Add = "add" => Alu(AluOp), Sub = "sub" => Alu(AluOp), Sll = "sll" => Alu(AluOp), Slt = "slt" => Alu(AluOp),
+    Sltu = "sltu" => Alu(AluOp), Xor = "xor" => Alu(AluOp), Srl = "srl" => Alu(AluOp), Sra = "sra" => Alu(AluOp),
+    Or = "or" => Alu(AluOp), And = "and" => Alu(AluOp),
+    Fence = "fence" => System(SysOp), FenceI = "fence.i" => System(SysOp), Ecall = "ecall" => System(SysOp),
+    Ebreak = "ebreak" => System(SysOp), Mret = "mret" => System(SysOp), Wfi = "wfi" => System(SysOp),
+    Csrrw = "csrrw" => Csr(CsrOp), Csrrs = "csrrs" => Csr(CsrOp), Csrrc = "csrrc" => Csr(CsrOp),
+    Csrrwi = "csrrwi" => Csr(CsrOp), Csrrsi = "csrrsi" => Csr(CsrOp), Csrrci = "csrrci" => Csr(CsrOp),
+    Mul = "mul" => Mul(MulOp), Mulh = "mulh" => Mul(MulOp), Mulhsu = "mulhsu" => Mul(MulOp), Mulhu = "mulhu" => Mul(MulOp),
+    Div = "div" => Div(DivOp), Divu = "divu" => Div(DivOp), Rem = "rem" => Div(DivOp), Remu = "remu" => Div(DivOp),
+    LrW = "lr.w" => Lrsc(LrscOp), ScW = "sc.w" => Lrsc(LrscOp),
+    AmoswapW = "amoswap.w" => Amo(AmoOp), AmoaddW = "amoadd.w" => Amo(AmoOp), AmoxorW = "amoxor.w" => Amo(AmoOp),
+    AmoandW = "amoand.w" => Amo(AmoOp), AmoorW = "amoor.w" => Amo(AmoOp), AmominW = "amomin.w" => Amo(AmoOp),
+    AmomaxW = "amomax.w" => Amo(AmoOp), AmominuW = "amominu.w" => Amo(AmoOp), AmomaxuW = "amomaxu.w" => Amo(AmoOp),
     /// extension instruction, operands a=x[rs1], b=x[rs2], c=x[rs3]
-    ExtR = "<ext>",
+    ExtR = "<ext>" => Ext(ExtOp),
     /// extension instruction, operands a=x[rs1], b=imm, c=x[rs3]
-    ExtI = "<ext-imm>",
+    ExtI = "<ext-imm>" => Ext(ExtOp),
     /// extension instruction, operands a=x[rs1], b=x[rs2], c=imm
-    ExtBs = "<ext-bs>",
-    /// not decodable, or outside the configured ISA (re-decoded for the message)
-    Trap = "<trap>",
-    /// cache slot not decoded yet
-    Undecoded = "<undecoded>",
+    ExtBs = "<ext-bs>" => Ext(ExtOp),
+    /// not decodable, or outside the configured ISA: raises its exception (re-decoded for the message)
+    Trap = "<trap>" => System(SysOp),
 }
 
 pub const N_BASE_OPS: usize = OP_NAMES.len();
+
+/// The groups of ops. Each group is handled as a whole by the engines and the checkers
+/// (exec.rs, exec/blocks.rs, ct.rs, timing), and each group's sub-op by the helpers in
+/// exec/semantics.rs with exhaustive matches: a new instruction does not compile until every
+/// consumer says what it does with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// integer computation, register-register and register-immediate, lui, auipc (RV32I 2.4)
+    Alu(AluOp),
+    /// M: multiplies (fixed latency)
+    Mul(MulOp),
+    /// M: divides and remainders (operand-dependent latency)
+    Div(DivOp),
+    Load(LoadOp),
+    Store(StoreOp),
+    /// conditional branches
+    Branch(BranchOp),
+    /// jal, jalr
+    Jump(JumpOp),
+    /// Zicsr
+    Csr(CsrOp),
+    /// A: load-reserved / store-conditional (Zalrsc)
+    Lrsc(LrscOp),
+    /// A: atomic read-modify-write (Zaamo)
+    Amo(AmoOp),
+    /// a row of the extension table (src/ext), by operand form
+    Ext(ExtOp),
+    /// fence, fence.i, ecall, ebreak, mret, wfi, and a word that cannot execute
+    System(SysOp),
+}
+
+macro_rules! sub_ops {
+    ($($(#[$m:meta])* $name:ident { $($op:ident),* $(,)? })*) => {$(
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum $name { $($op = Op::$op as u8),* }
+    )*};
+}
+
+sub_ops! {
+    AluOp { Lui, Auipc, Addi, Slti, Sltiu, Xori, Ori, Andi, Slli, Srli, Srai, Add, Sub, Sll, Slt, Sltu, Xor, Srl, Sra, Or, And }
+    MulOp { Mul, Mulh, Mulhsu, Mulhu }
+    DivOp { Div, Divu, Rem, Remu }
+    LoadOp { Lb, Lh, Lw, Lbu, Lhu }
+    StoreOp { Sb, Sh, Sw }
+    BranchOp { Beq, Bne, Blt, Bge, Bltu, Bgeu }
+    JumpOp { Jal, Jalr }
+    CsrOp { Csrrw, Csrrs, Csrrc, Csrrwi, Csrrsi, Csrrci }
+    LrscOp { LrW, ScW }
+    AmoOp { AmoswapW, AmoaddW, AmoxorW, AmoandW, AmoorW, AmominW, AmomaxW, AmominuW, AmomaxuW }
+    /// operand forms of extension-table rows (see `Op::ExtR` ...)
+    ExtOp { ExtR, ExtI, ExtBs }
+    SysOp { Fence, FenceI, Ecall, Ebreak, Mret, Wfi, Trap }
+}
+
+impl Op {
+    /// The standard extension a base op belongs to beyond RV32I (checked against the ISA).
+    pub const fn extension(self) -> Option<&'static str> {
+        match self.kind() {
+            Kind::Mul(_) | Kind::Div(_) => Some("m"),
+            Kind::Lrsc(_) | Kind::Amo(_) => Some("a"),
+            Kind::Csr(_) => Some("zicsr"),
+            Kind::Alu(_) | Kind::Load(_) | Kind::Store(_) | Kind::Branch(_) | Kind::Jump(_) | Kind::Ext(_) | Kind::System(_) => None,
+        }
+    }
+    /// A branch or jump (what ends a straight-line block), or None.
+    #[inline(always)]
+    pub const fn control(self) -> Option<Ctrl> {
+        match self.kind() {
+            Kind::Branch(op) => Some(Ctrl::Branch(op)),
+            Kind::Jump(op) => Some(Ctrl::Jump(op)),
+            Kind::Alu(_) | Kind::Mul(_) | Kind::Div(_) | Kind::Load(_) | Kind::Store(_) | Kind::Csr(_)
+            | Kind::Lrsc(_) | Kind::Amo(_) | Kind::Ext(_) | Kind::System(_) => None,
+        }
+    }
+}
+
+/// A control transfer: a conditional branch or a jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctrl { Branch(BranchOp), Jump(JumpOp) }
+
+impl LoadOp {
+    /// bytes read
+    #[inline(always)]
+    pub const fn size(self) -> u32 { match self { LoadOp::Lb | LoadOp::Lbu => 1, LoadOp::Lh | LoadOp::Lhu => 2, LoadOp::Lw => 4 } }
+}
+impl StoreOp {
+    /// bytes written
+    #[inline(always)]
+    pub const fn size(self) -> u32 { match self { StoreOp::Sb => 1, StoreOp::Sh => 2, StoreOp::Sw => 4 } }
+}
+impl CsrOp {
+    /// the immediate forms take the source from the zimm field instead of x[rs1]
+    pub const fn immediate(self) -> bool { matches!(self, CsrOp::Csrrwi | CsrOp::Csrrsi | CsrOp::Csrrci) }
+}
 
 /// Timing classes (what a core model needs to know about an instruction).
 pub mod cls {
@@ -64,6 +188,26 @@ pub mod cls {
     pub const AMO: u8 = 10;
     pub const SYSTEM: u8 = 11;
     pub const N: usize = 12;
+}
+
+impl Kind {
+    /// Timing class of a base op (an extension row's comes from the table: `ext_decoded`).
+    pub const fn timing_class(self) -> u8 {
+        match self {
+            Kind::Alu(_) => cls::ALU,
+            Kind::Mul(_) => cls::MUL,
+            Kind::Div(_) => cls::DIV,
+            Kind::Load(LoadOp::Lw) => cls::LOAD_W,
+            Kind::Load(LoadOp::Lb | LoadOp::Lh | LoadOp::Lbu | LoadOp::Lhu) => cls::LOAD_BH,
+            Kind::Store(_) => cls::STORE,
+            Kind::Branch(_) => cls::BRANCH,
+            Kind::Jump(_) => cls::JUMP,
+            Kind::Csr(_) => cls::CSR,
+            Kind::Lrsc(_) | Kind::Amo(_) => cls::AMO,
+            Kind::Ext(_) => cls::EXT,
+            Kind::System(_) => cls::SYSTEM,
+        }
+    }
 }
 
 /// One decoded instruction (16 bytes).
@@ -99,26 +243,10 @@ impl Decoded {
     pub fn rs2_i(&self) -> usize { (self.rs2 & 31) as usize }
     #[inline(always)]
     pub fn rs3_i(&self) -> usize { (self.rs3 & 31) as usize }
-    pub const UNDECODED: Decoded = Decoded {
-        op: Op::Undecoded, rd: 0, rs1: 0, rs2: 0, rs3: 0, len: 2, cls: 0, xlat: 1, imm: 0, mnem: Op::Undecoded as u16, ext: 0,
-    };
     fn base(op: Op, rd: u32, rs1: u32, rs2: u32, imm: i32, len: u8) -> Decoded {
-        let c = match op {
-            Op::Lw => cls::LOAD_W,
-            Op::Lb | Op::Lh | Op::Lbu | Op::Lhu => cls::LOAD_BH,
-            Op::Sb | Op::Sh | Op::Sw => cls::STORE,
-            Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu => cls::BRANCH,
-            Op::Jal | Op::Jalr => cls::JUMP,
-            Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => cls::CSR,
-            Op::Mul | Op::Mulh | Op::Mulhsu | Op::Mulhu => cls::MUL,
-            Op::Div | Op::Divu | Op::Rem | Op::Remu => cls::DIV,
-            Op::LrW | Op::ScW | Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW
-            | Op::AmoorW | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => cls::AMO,
-            Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded => cls::SYSTEM,
-            _ => cls::ALU,
-        };
-        Decoded { op, rd: rd as u8, rs1: rs1 as u8, rs2: rs2 as u8, rs3: 0, len, cls: c, xlat: 1, imm, mnem: op as u16, ext: 0 }
+        Decoded { op, rd: rd as u8, rs1: rs1 as u8, rs2: rs2 as u8, rs3: 0, len, cls: op.kind().timing_class(), xlat: 1, imm, mnem: op as u16, ext: 0 }
     }
+    /// A `len`-byte word that cannot execute (not decodable, outside the ISA, or not fetchable).
     pub fn trap(len: u8) -> Decoded {
         Decoded::base(Op::Trap, 0, 0, 0, 0, len)
     }
@@ -131,16 +259,6 @@ pub enum DecodeError {
     Illegal,
     /// a valid instruction of an extension that is not in the ISA string
     Disallowed { mnemonic: String, ext: String },
-}
-
-/// Extension requirement of a base op.
-pub fn base_ext(op: Op) -> Option<&'static str> {
-    match op {
-        Op::Mul | Op::Mulh | Op::Mulhsu | Op::Mulhu | Op::Div | Op::Divu | Op::Rem | Op::Remu => Some("m"),
-        Op::LrW | Op::ScW | Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
-        | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => Some("a"),
-        _ => None,
-    }
 }
 
 #[inline]
@@ -332,42 +450,28 @@ pub fn decode_c16(h: u32) -> Option<Decoded> {
     }
 }
 
-/// Try the extension table; returns (index, entry) of the first match, preferring an
-/// entry whose extension is enabled.
-fn match_ext<'a>(w: u32, table: &'a [ExtInsn], isa: &Isa) -> Option<(usize, &'a ExtInsn, bool)> {
-    let mut first: Option<(usize, &ExtInsn)> = None;
-    for (i, e) in table.iter().enumerate() {
-        if w & e.mask == e.matches {
-            if isa.has(e.ext) {
-                return Some((i, e, true));
-            }
-            if first.is_none() {
-                first = Some((i, e));
-            }
-        }
-    }
-    first.map(|(i, e)| (i, e, false))
-}
-
-fn ext_decoded(w: u32, idx: usize, e: &ExtInsn) -> Decoded {
+/// Row `idx` (`e`) of the extension table decoding `w`: each form's operands in the fields
+/// `exec::semantics::ext_operands` reads.
+pub(crate) fn ext_decoded(w: u32, idx: usize, e: &ExtInsn) -> Decoded {
     let rd = bits(w, 11, 7) as u8;
     let rs1 = bits(w, 19, 15) as u8;
     let rs2 = bits(w, 24, 20) as u8;
     // an instruction that uses the multiplier (ise/ `uses_multiplier`) times like MUL: the
     // core's multiplier latency (--mul-latency) and one operation at a time
-    let c = if crate::ext::uses_multiplier(e.name) { cls::MUL } else { cls::EXT };
+    let c = if e.uses_multiplier { cls::MUL } else { cls::EXT };
+    let op = match e.form.op() { ExtOp::ExtR => Op::ExtR, ExtOp::ExtI => Op::ExtI, ExtOp::ExtBs => Op::ExtBs };
     let mut d = Decoded {
-        op: Op::ExtR, rd, rs1, rs2, rs3: 0, len: 4, cls: c, xlat: e.latency.max(1), imm: 0,
+        op, rd, rs1, rs2, rs3: 0, len: 4, cls: c, xlat: e.latency.max(1), imm: 0,
         mnem: (N_BASE_OPS + idx) as u16, ext: idx as u16,
     };
     match e.form {
         ExtForm::R => {}
         ExtForm::Unary => d.rs2 = 0,
-        ExtForm::Imm => { d.op = Op::ExtI; d.rs2 = 0; d.imm = (w >> 20) as i32; }
-        ExtForm::Bs => { d.op = Op::ExtBs; d.imm = (w >> 30) as i32; }
+        ExtForm::Imm => { d.rs2 = 0; d.imm = (w >> 20) as i32; }
+        ExtForm::Bs => d.imm = (w >> 30) as i32,
         ExtForm::R4 => d.rs3 = bits(w, 31, 27) as u8,
         ExtForm::RdAcc => d.rs3 = rd,
-        ExtForm::RdAccImm => { d.op = Op::ExtI; d.rs2 = 0; d.imm = (w >> 20) as i32; d.rs3 = rd; }
+        ExtForm::RdAccImm => { d.rs2 = 0; d.imm = (w >> 20) as i32; d.rs3 = rd; }
     }
     d
 }
@@ -383,19 +487,20 @@ pub fn decode(w: u32, isa: &Isa, table: &[ExtInsn]) -> Result<Decoded, DecodeErr
         return Ok(d);
     }
     if let Some(d) = decode_base32(w) {
-        if let Some(e) = base_ext(d.op) {
+        if let Some(e) = d.op.extension() {
             if !isa.has(e) {
                 return Err(DecodeError::Disallowed { mnemonic: OP_NAMES[d.op as usize].into(), ext: e.into() });
             }
         }
-        if matches!(d.op, Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci) && !isa.has("zicsr") {
-            return Err(DecodeError::Disallowed { mnemonic: OP_NAMES[d.op as usize].into(), ext: "zicsr".into() });
-        }
         return Ok(d);
     }
-    match match_ext(w, table, isa) {
-        Some((i, e, true)) => Ok(ext_decoded(w, i, e)),
-        Some((_, e, false)) => Err(DecodeError::Disallowed {
+    // the first matching row whose extension is enabled; else the message names every
+    // extension that defines the word
+    if let Some((i, e)) = crate::ext::find(table, w, |x| isa.has(x)) {
+        return Ok(ext_decoded(w, i, e));
+    }
+    match crate::ext::find(table, w, |_| true) {
+        Some((_, e)) => Err(DecodeError::Disallowed {
             mnemonic: e.name.into(),
             ext: crate::ext::needed_extensions(w, table).unwrap_or_else(|| e.ext.into()),
         }),
@@ -411,5 +516,5 @@ pub fn decode_any(w: u32, table: &[ExtInsn]) -> Option<Decoded> {
     if let Some(d) = decode_base32(w) {
         return Some(d);
     }
-    table.iter().enumerate().find(|(_, e)| w & e.mask == e.matches).map(|(i, e)| ext_decoded(w, i, e))
+    crate::ext::find(table, w, |_| true).map(|(i, e)| ext_decoded(w, i, e))
 }

@@ -1,7 +1,7 @@
 //! Disassembler for decoded instructions (base ISA in objdump-like syntax; extension
 //! instructions as their table name with register operands).
 
-use crate::decode::{decode_any, Decoded, Op, OP_NAMES};
+use crate::decode::{decode_any, AluOp, Decoded, JumpOp, Kind, LrscOp, SysOp, OP_NAMES};
 use crate::ext::{ExtForm, ExtInsn};
 
 pub const ABI: [&str; 32] = [
@@ -32,29 +32,26 @@ pub fn disasm(d: &Decoded, pc: u32, table: &[ExtInsn]) -> String {
     let r = |i: u8| ABI[i as usize];
     let n = OP_NAMES[d.op as usize];
     let target = |off: i32| pc.wrapping_add(off as u32);
-    match d.op {
-        Op::Lui | Op::Auipc => format!("{n} {},0x{:x}", r(d.rd), (d.imm as u32) >> 12),
-        Op::Jal => format!("{n} {},0x{:x}", r(d.rd), target(d.imm)),
-        Op::Jalr => format!("{n} {},{}({})", r(d.rd), d.imm, r(d.rs1)),
-        Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu => {
-            format!("{n} {},{},0x{:x}", r(d.rs1), r(d.rs2), target(d.imm))
-        }
-        Op::Lb | Op::Lh | Op::Lw | Op::Lbu | Op::Lhu => format!("{n} {},{}({})", r(d.rd), d.imm, r(d.rs1)),
-        Op::Sb | Op::Sh | Op::Sw => format!("{n} {},{}({})", r(d.rs2), d.imm, r(d.rs1)),
-        Op::Addi | Op::Slti | Op::Sltiu | Op::Xori | Op::Ori | Op::Andi | Op::Slli | Op::Srli | Op::Srai => {
+    let rrr = || format!("{n} {},{},{}", r(d.rd), r(d.rs1), r(d.rs2));
+    match d.op.kind() {
+        Kind::Alu(AluOp::Lui | AluOp::Auipc) => format!("{n} {},0x{:x}", r(d.rd), (d.imm as u32) >> 12),
+        Kind::Alu(AluOp::Addi | AluOp::Slti | AluOp::Sltiu | AluOp::Xori | AluOp::Ori | AluOp::Andi | AluOp::Slli | AluOp::Srli | AluOp::Srai) => {
             format!("{n} {},{},{}", r(d.rd), r(d.rs1), d.imm)
         }
-        Op::Fence | Op::FenceI | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi => n.to_string(),
-        Op::Csrrw | Op::Csrrs | Op::Csrrc => {
-            format!("{n} {},{},{}", r(d.rd), csr_name((d.imm & 0xfff) as u32), r(d.rs1))
-        }
-        Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
-            format!("{n} {},{},{}", r(d.rd), csr_name((d.imm & 0xfff) as u32), (d.imm >> 16) & 31)
-        }
-        Op::LrW => format!("{n} {},({})", r(d.rd), r(d.rs1)),
-        Op::ScW | Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW | Op::AmominW
-        | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => format!("{n} {},{},({})", r(d.rd), r(d.rs2), r(d.rs1)),
-        Op::ExtR | Op::ExtI | Op::ExtBs => {
+        Kind::Alu(AluOp::Add | AluOp::Sub | AluOp::Sll | AluOp::Slt | AluOp::Sltu | AluOp::Xor | AluOp::Srl | AluOp::Sra | AluOp::Or | AluOp::And)
+        | Kind::Mul(_) | Kind::Div(_) => rrr(),
+        Kind::Jump(JumpOp::Jal) => format!("{n} {},0x{:x}", r(d.rd), target(d.imm)),
+        Kind::Jump(JumpOp::Jalr) => format!("{n} {},{}({})", r(d.rd), d.imm, r(d.rs1)),
+        Kind::Branch(_) => format!("{n} {},{},0x{:x}", r(d.rs1), r(d.rs2), target(d.imm)),
+        Kind::Load(_) => format!("{n} {},{}({})", r(d.rd), d.imm, r(d.rs1)),
+        Kind::Store(_) => format!("{n} {},{}({})", r(d.rs2), d.imm, r(d.rs1)),
+        Kind::System(SysOp::Fence | SysOp::FenceI | SysOp::Ecall | SysOp::Ebreak | SysOp::Mret | SysOp::Wfi) => n.to_string(),
+        Kind::System(SysOp::Trap) => "<illegal>".into(),
+        Kind::Csr(op) if op.immediate() => format!("{n} {},{},{}", r(d.rd), csr_name((d.imm & 0xfff) as u32), (d.imm >> 16) & 31),
+        Kind::Csr(_) => format!("{n} {},{},{}", r(d.rd), csr_name((d.imm & 0xfff) as u32), r(d.rs1)),
+        Kind::Lrsc(LrscOp::LrW) => format!("{n} {},({})", r(d.rd), r(d.rs1)),
+        Kind::Lrsc(LrscOp::ScW) | Kind::Amo(_) => format!("{n} {},{},({})", r(d.rd), r(d.rs2), r(d.rs1)),
+        Kind::Ext(_) => {
             let e = &table[d.ext as usize];
             match e.form {
                 ExtForm::R | ExtForm::RdAcc => format!("{} {},{},{}", e.name, r(d.rd), r(d.rs1), r(d.rs2)),
@@ -65,8 +62,6 @@ pub fn disasm(d: &Decoded, pc: u32, table: &[ExtInsn]) -> String {
                 ExtForm::R4 => format!("{} {},{},{},{}", e.name, r(d.rd), r(d.rs1), r(d.rs2), r(d.rs3)),
             }
         }
-        Op::Trap | Op::Undecoded => "<illegal>".into(),
-        _ => format!("{n} {},{},{}", r(d.rd), r(d.rs1), r(d.rs2)),
     }
 }
 

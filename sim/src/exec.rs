@@ -1,8 +1,13 @@
-//! The executor: a predecoded interpreter loop, generic over a timing model and an
-//! observer (both monomorphised; the no-op observer compiles away).
+//! The executor: a predecoded interpreter, generic over a timing model and an observer (both
+//! monomorphised; the no-op observer compiles away). `run_inner` is the per-instruction loop:
+//! fetch from the decode cache, `execute` (one arm per group of ops, `decode::Kind`, each a
+//! helper of its own), retire; exceptions go to the program's handler or end the run with a
+//! `Stop` (stop.rs). Straight-line code runs in the block engine (exec/blocks.rs) when no
+//! timed observer watches. What an instruction computes is in exec/semantics.rs, which both
+//! engines call; the memory, CSR and control-transfer effects below are shared as well.
 
-use crate::decode::{self, cls, DecodeError, Decoded, Op, N_BASE_OPS, OP_NAMES};
-use crate::csr::{cause, CsrFault, Csrs, HartIds, MTVEC_RESET};
+use crate::csr::{Csrs, HartIds, MTVEC_RESET};
+use crate::decode::{self, op_dispatch, AmoOp, Ctrl, CsrOp, Decoded, ExtOp, Kind, LoadOp, LrscOp, StoreOp, SysOp, N_BASE_OPS, OP_NAMES};
 use crate::disasm::disasm_word;
 use crate::elf::{LoadedElf, Symbol};
 use crate::ext::{ExtInsn, ExtState};
@@ -10,8 +15,11 @@ use crate::isa::Isa;
 use crate::mem::{MemError, Memory};
 use crate::semihost::{Outcome, Semihost};
 use crate::timing::{Timing, N_STALLS};
+pub use crate::stop::{Exception, Stop};
+use semantics::is_link;
 
 mod blocks;
+pub mod semantics;
 
 /// Observes every executed instruction (trace, profile, later the taint tracker).
 /// Sources are `d.rs1/rs2/rs3`, the destination `d.rd`; memory addresses come via `mem`.
@@ -90,10 +98,21 @@ pub struct Machine {
 #[repr(C, align(8))]
 struct Slot { d: Decoded, count: u64 }
 
-/// A fatal simulation error (printed as `rvsim: error: ...`, exit 125).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SimError(pub String);
+/// What ends an instruction other than retiring.
+enum Event {
+    /// it raised an exception (the handler takes it, or the run stops)
+    Raise(Exception),
+    /// the program exited (semihosting), with this status
+    Exit(i32),
+    Stop(Stop),
+}
 
+impl From<Exception> for Event {
+    fn from(e: Exception) -> Event { Event::Raise(e) }
+}
+impl From<MemError> for Event {
+    fn from(e: MemError) -> Event { Event::Raise(Exception::Mem(e)) }
+}
 
 impl Machine {
     pub fn new(mem: Memory, elf: &LoadedElf, isa: Isa, table: &'static [ExtInsn], cmdline: String) -> Machine {
@@ -109,7 +128,7 @@ impl Machine {
             table,
             ext_fns: table.iter().map(|e| e.exec).collect(),
             ext_state: ExtState::default(),
-            dcache: vec![Slot { d: Decoded::UNDECODED, count: 0 }; slots],
+            dcache: vec![Slot { d: Decoded::trap(2), count: 0 }; slots],
             dbase: elf.exec_lo & !1,
             dspan: (slots * 2) as u32,
             mnem_slow: vec![0; N_BASE_OPS + table.len()],
@@ -160,6 +179,13 @@ impl Machine {
         if pc < end { (i - 1, s.addr, end) } else { (n, end, next) }
     }
 
+    /// Per-function statistics: control goes to `target` (after the instruction that sends
+    /// it there retired; `link`: a call).
+    #[inline(always)]
+    fn enter(&mut self, target: u32, cycles: u64, link: bool) {
+        if link || target < self.cur_lo || target >= self.cur_hi { self.switch_func(target, cycles, link); }
+    }
+
     #[inline(never)]
     fn switch_func(&mut self, target: u32, cycles: u64, call: bool) {
         if call {
@@ -202,16 +228,45 @@ impl Machine {
         if i < self.dcache.len() { Some((self.dcache[i].d, self.dcache[i].count)) } else { None }
     }
 
-    fn decode_error(&self, pc: u32, e: DecodeError, w: u32) -> SimError {
-        let dis = disasm_word(w, pc, self.table);
-        let raw = if w & 3 != 3 { format!("0x{:04x}", w & 0xffff) } else { format!("0x{w:08x}") };
-        match e {
-            DecodeError::Illegal => SimError(format!("illegal instruction {raw} at pc 0x{pc:08x}")),
-            DecodeError::Disallowed { mnemonic, ext } => SimError(format!(
-                "instruction '{dis}' ({mnemonic}, {raw}) at pc 0x{pc:08x} needs extension {ext}, not in the ISA string '{}'",
-                self.isa.text
-            )),
+    /// The instruction at `pc`: decoded (`Op::Trap` when the word does not decode or is
+    /// outside the ISA), or the exception its fetch raises.
+    #[inline(never)]
+    fn decode_at(&self, pc: u32) -> Result<Decoded, Exception> {
+        if pc & 2 != 0 && !self.isa.c {
+            return Err(Exception::FetchMisaligned);
         }
+        let w = self.mem.fetch(pc).map_err(Exception::FetchFault)?;
+        Ok(decode::decode(w, &self.isa, self.table).unwrap_or_else(|_| Decoded::trap(if w & 3 == 3 { 4 } else { 2 })))
+    }
+
+    /// The exception of an `Op::Trap` instruction at `pc`: its fetch's, or illegal instruction.
+    #[cold]
+    #[inline(never)]
+    fn trap_exception(&self, pc: u32) -> Exception {
+        match self.decode_at(pc) {
+            Err(e) => e,
+            Ok(_) => Exception::Illegal { word: self.mem.fetch(pc).unwrap_or(0) },
+        }
+    }
+
+    /// The `Stop` for exception `e` of the instruction at `pc` when no handler takes it.
+    #[cold]
+    #[inline(never)]
+    fn stop_for(&self, pc: u32, e: Exception) -> Stop {
+        match e {
+            Exception::Illegal { word } => match decode::decode(word, &self.isa, self.table) {
+                Err(error) => self.decode_stop(pc, word, error),
+                Ok(_) => Stop::Internal { pc },
+            },
+            exception => {
+                let insn = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
+                Stop::Trap { pc, exception, insn }
+            }
+        }
+    }
+
+    fn decode_stop(&self, pc: u32, word: u32, error: decode::DecodeError) -> Stop {
+        Stop::Decode { pc, word, insn: disasm_word(word, pc, self.table), error, isa: self.isa.text.clone() }
     }
 
     /// rvsim's message for an exception (pc, cause, mtval) the program's handler took: for an
@@ -219,36 +274,13 @@ impl Machine {
     /// otherwise the cause, the instruction and mtval.  Built at exit, not in the run loop.
     pub fn trap_message(&self, (pc, c, tval): (u32, u32, u32)) -> String {
         let w = self.mem.fetch(pc).ok();
-        if let (cause::ILLEGAL, Some(w)) = (c, w) {
+        if let (crate::csr::cause::ILLEGAL, Some(w)) = (c, w) {
             if let Err(e) = decode::decode(w, &self.isa, self.table) {
-                return self.decode_error(pc, e, w).0;
+                return self.decode_stop(pc, w, e).to_string();
             }
         }
         let dis = w.map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
-        format!("{} by '{dis}' at pc 0x{pc:08x} (mtval 0x{tval:08x})", cause::name(c))
-    }
-
-    #[inline(never)]
-    fn decode_at(&self, pc: u32) -> Result<Decoded, SimError> {
-        if pc & 2 != 0 && !self.isa.c {
-            return Err(SimError(format!("instruction address misaligned: pc 0x{pc:08x} (no C extension)")));
-        }
-        let w = self.mem.fetch(pc).map_err(|e| SimError(format!("instruction fetch at pc 0x{pc:08x}: {e}")))?;
-        Ok(decode::decode(w, &self.isa, self.table).unwrap_or_else(|_| Decoded::trap(if w & 3 == 3 { 4 } else { 2 })))
-    }
-
-    #[inline(never)]
-    fn trap_error(&self, pc: u32) -> SimError {
-        if let Err(e) = self.decode_at(pc) {
-            return e;
-        }
-        match self.mem.fetch(pc) {
-            Ok(w) => match decode::decode(w, &self.isa, self.table) {
-                Err(e) => self.decode_error(pc, e, w),
-                Ok(_) => SimError(format!("internal: trap at decodable pc 0x{pc:08x}")),
-            },
-            Err(e) => SimError(format!("instruction fetch at pc 0x{pc:08x}: {e}")),
-        }
+        format!("{} by '{dis}' at pc 0x{pc:08x} (mtval 0x{tval:08x})", crate::csr::cause::name(c))
     }
 
     #[inline(always)]
@@ -268,7 +300,7 @@ impl Machine {
         if first > last { return; }
         self.drop_blocks(first, last);
         for i in first..=last {
-            // re-decode at once: the cache never holds a stale or undecoded slot
+            // re-decode at once: the cache never holds a stale slot
             let s = self.dcache[i];
             self.mnem_slow[s.d.mnem as usize] += s.count;
             let pc = self.dbase.wrapping_add(2 * i as u32);
@@ -277,39 +309,63 @@ impl Machine {
         }
     }
 
-    #[cold]
-    #[inline(never)]
-    fn mem_err(&self, pc: u32, e: MemError) -> SimError {
-        let dis = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
-        SimError(format!("{e} by '{dis}' at pc 0x{pc:08x}"))
-    }
-
     /// Set the identification CSRs (mvendorid, marchid, mimpid) from the core model.
     pub fn set_hart_ids(&mut self, ids: HartIds) { self.csr.set_ids(ids); }
+
+    /// x[rd] = v (x0 stays 0), tracking the lowest stack pointer.
+    #[inline(always)]
+    fn write_rd(&mut self, rd: usize, v: u32) {
+        if rd != 0 { self.x[rd] = v; }
+        if rd == 2 {
+            if self.init_sp.is_none() { self.init_sp = Some(v); }
+            self.min_sp = self.min_sp.min(v);
+        }
+    }
+
+    /// A load by the instruction at `pc` (both engines).
+    #[inline(always)]
+    fn load<O: Observer>(&self, obs: &mut O, pc: u32, op: LoadOp, addr: u32) -> Result<u32, MemError> {
+        if O::ACTIVE { obs.mem(pc, addr, op.size(), false); }
+        semantics::load(&self.mem, op, addr)
+    }
+
+    /// A store by the instruction at `pc` outside the decoded code range (both engines): the
+    /// write and the LR reservation.
+    #[inline(always)]
+    fn store_data<O: Observer>(&mut self, obs: &mut O, pc: u32, op: StoreOp, addr: u32, v: u32) -> Result<(), MemError> {
+        if O::ACTIVE { obs.mem(pc, addr, op.size(), true); }
+        semantics::store(&mut self.mem, op, addr, v)?;
+        if self.reservation == Some(addr & !3) { self.reservation = None; }
+        Ok(())
+    }
+
+    /// Any store: `store_data`, and a store into the code re-decodes it.
+    #[inline(always)]
+    fn store<O: Observer>(&mut self, obs: &mut O, pc: u32, op: StoreOp, addr: u32, v: u32) -> Result<(), MemError> {
+        self.store_data(obs, pc, op, addr, v)?;
+        self.invalidate(addr, op.size());
+        Ok(())
+    }
+
+    /// An extension-table instruction (both engines).
+    #[inline(always)]
+    fn ext(&mut self, d: &Decoded, op: ExtOp) -> u32 {
+        let (a, b, c) = semantics::ext_operands(d, op, |r| self.x[r]);
+        (self.ext_fns[d.ext as usize])(&mut self.ext_state, a, b, c)
+    }
 
     /// Bits of the instruction at `pc` (its low 16 bits for a compressed one), for mtval.
     #[cold]
     #[inline(never)]
-    fn insn_bits_at(&self, pc: u32) -> u32 { self.mem.fetch(pc).map(insn_bits).unwrap_or(0) }
+    fn insn_bits_at(&self, pc: u32) -> u32 { self.mem.fetch(pc).map(crate::stop::insn_bits).unwrap_or(0) }
 
-    /// Cause and mtval of an instruction that cannot execute (fetch fault, misaligned pc,
-    /// not decodable, or outside the ISA string).
-    #[cold]
+    /// Deliver exception `e` of the instruction at `pc` to the program's handler: Some(handler
+    /// address), or None when the run must stop instead (no handler installed, `--stop-on-trap`,
+    /// the handler's own first instruction faults, or the same instruction traps again before
+    /// any `mret`: the handler faults on its way, which would loop forever).
     #[inline(never)]
-    fn fetch_trap_cause(&self, pc: u32) -> (u32, u32) {
-        if pc & 2 != 0 && !self.isa.c { return (cause::INSN_MISALIGNED, pc); }
-        match self.mem.fetch(pc) {
-            Err(_) => (cause::INSN_ACCESS, pc),
-            Ok(w) => (cause::ILLEGAL, insn_bits(w)),
-        }
-    }
-
-    /// Deliver an exception to the program's handler: Some(handler address), or None when
-    /// the run must stop instead (no handler installed, `--stop-on-trap`, the handler's own
-    /// first instruction faults, or the same instruction traps again before any `mret`: the
-    /// handler faults on its way, which would loop forever).
-    #[inline(never)]
-    fn deliver_trap(&mut self, pc: u32, cause: u32, tval: u32, idx: usize, mnem: u16) -> Option<u32> {
+    fn deliver_trap(&mut self, pc: u32, e: &Exception) -> Option<u32> {
+        let (cause, tval) = e.cause_tval(pc);
         let base = self.csr.mtvec() & !3;
         if self.stop_on_trap || self.csr.mtvec() == MTVEC_RESET || pc == base || self.mem.fetch(base).is_err()
             || self.pending_trap == Some((pc, cause))
@@ -317,14 +373,28 @@ impl Machine {
             return None;
         }
         self.pending_trap = Some((pc, cause));
-        // the trapping instruction does not retire: take it out of the execution counts
-        if idx < self.dcache.len() { self.dcache[idx].count -= 1; } else { self.mnem_slow[mnem as usize] -= 1; }
         self.traps_taken += 1;
         if self.first_trap.is_none() { self.first_trap = Some((pc, cause, tval)); }
         Some(self.csr.enter_trap(cause, tval, pc))
     }
 
-    /// Run until exit. Returns the program's exit status.
+    /// The instruction at `pc` (decode-cache slot `idx`, statistics id `mnem`) raised `e`: it
+    /// does not retire; the handler takes the exception (its address), or the run stops.
+    #[cold]
+    #[inline(never)]
+    fn raise<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pc: u32, idx: usize, mnem: u16, e: Exception) -> Result<u32, Stop> {
+        if idx < self.dcache.len() { self.dcache[idx].count -= 1; } else { self.mnem_slow[mnem as usize] -= 1; }
+        match self.deliver_trap(pc, &e) {
+            Some(h) => {
+                t.trap();
+                if O::ACTIVE { let (c, tv) = e.cause_tval(pc); obs.trap(pc, c, tv, h, t.now()); }
+                self.enter(h, t.cycles(), false);
+                Ok(h)
+            }
+            None => Err(self.stop_for(pc, e)),
+        }
+    }
+
     /// An EBREAK between `slli x0, x0, 0x1f` and `srai x0, x0, 7`: a semihosting call.
     #[inline(never)]
     fn is_semihosting_ebreak(&self, pc: u32, d: &Decoded) -> bool {
@@ -333,79 +403,7 @@ impl Machine {
             && self.mem.fetch(pc.wrapping_add(4)).ok() == Some(0x4070_5013)
     }
 
-    /// The semihosting call of a0 with argument a1 (out of the hot loop).
-    #[inline(never)]
-    fn semihost_call(&mut self, cyc: u64) -> Result<Outcome, String> {
-        self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc)
-    }
-
-    /// The read-modify-write of an AMO at the (aligned) address a; the old value.  Out of the
-    /// hot loop (rare, and its code would crowd the registers of the common instructions).
-    #[inline(never)]
-    fn amo(&mut self, op: Op, a: u32, b: u32) -> Result<u32, MemError> {
-        // an AMO that cannot read raises a store/AMO fault
-        let old = match self.mem.read::<4>(a) {
-            Ok(v) => v,
-            Err(MemError::Unmapped { addr, size, .. }) => return Err(MemError::Unmapped { addr, size, store: true }),
-            Err(e) => return Err(e),
-        };
-        let new = match op {
-            Op::AmoswapW => b,
-            Op::AmoaddW => old.wrapping_add(b),
-            Op::AmoxorW => old ^ b,
-            Op::AmoandW => old & b,
-            Op::AmoorW => old | b,
-            Op::AmominW => (old as i32).min(b as i32) as u32,
-            Op::AmomaxW => (old as i32).max(b as i32) as u32,
-            Op::AmominuW => old.min(b),
-            _ => old.max(b), // AmomaxuW
-        };
-        self.mem.write::<4>(a, new)?;
-        self.invalidate(a, 4);
-        Ok(old)
-    }
-
-    /// A CSR instruction (rs1 value a, cycle `cyc`): the old value, or the message of the
-    /// illegal-instruction exception (unknown CSR, write to a read-only one).  Out of the hot loop.
-    #[inline(never)]
-    fn csr_op(&mut self, pc: u32, d: &Decoded, a: u32, cyc: u64) -> Result<u32, String> {
-        let imm = d.imm;
-        let csr = (imm & 0xfff) as u32;
-        let src = match d.op { Op::Csrrwi | Op::Csrrsi | Op::Csrrci => ((imm >> 16) & 31) as u32, _ => a };
-        let writes = matches!(d.op, Op::Csrrw | Op::Csrrwi) || (imm >> 16) & 31 != 0 && matches!(d.op, Op::Csrrsi | Op::Csrrci)
-            || (d.rs1 != 0 && matches!(d.op, Op::Csrrs | Op::Csrrc));
-        let reads = !(matches!(d.op, Op::Csrrw | Op::Csrrwi) && d.rd == 0);
-        let ret = self.instret;
-        let mut fault = None;
-        let old = if reads { self.csr.read(csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
-        if writes && fault.is_none() {
-            let nv = match d.op { Op::Csrrw | Op::Csrrwi => src, Op::Csrrs | Op::Csrrsi => old | src, _ => old & !src };
-            if let Err(f) = self.csr.write(csr, nv, cyc, ret) { fault = Some(f); }
-        }
-        match fault {
-            None => Ok(old),
-            Some(f) => {
-                let name = crate::disasm::csr_name(csr);
-                Err(match f {
-                    CsrFault::Missing => format!("unknown CSR {name} {} at pc 0x{pc:08x}", if reads { "read" } else { "written" }),
-                    CsrFault::ReadOnly => format!("write to read-only CSR {name} at pc 0x{pc:08x}"),
-                })
-            }
-        }
-    }
-
-    /// An extension instruction (Op::ExtR/ExtI/ExtBs) with `a` = x[rs1], `b` = x[rs2].
-    #[inline(always)]
-    pub(crate) fn ext(&mut self, d: &Decoded, a: u32, b: u32) -> u32 {
-        let f = self.ext_fns[d.ext as usize];
-        match d.op {
-            Op::ExtR => f(&mut self.ext_state, a, b, self.x[d.rs3_i()]),
-            Op::ExtI => f(&mut self.ext_state, a, d.imm as u32, self.x[d.rs3_i()]),
-            _ => f(&mut self.ext_state, a, b, d.imm as u32),
-        }
-    }
-
-    pub fn run<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O) -> Result<i32, SimError> {
+    pub fn run<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O) -> Result<i32, Stop> {
         let mut pc = self.pc;
         let r = self.run_inner(t, obs, &mut pc);
         self.pc = pc;
@@ -414,26 +412,12 @@ impl Machine {
         r
     }
 
+    /// The per-instruction loop (and the block engine's caller): run until the program exits
+    /// (its status) or the run stops. `*pcref` = the pc it ended at.
     #[inline(never)]
-    fn run_inner<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) -> Result<i32, SimError> {
+    fn run_inner<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) -> Result<i32, Stop> {
         let mut pc = *pcref;
-        let check_align = !self.isa.c;
-        macro_rules! bail { ($e:expr) => {{ *pcref = pc; return Err($e); }} }
-        // An exception: continue at the program's handler, or stop with `$err`.
-        macro_rules! raise { ($idx:expr, $mnem:expr, $cause:expr, $tval:expr, $err:expr) => {{
-            let (c, tv) = ($cause, $tval);
-            match self.deliver_trap(pc, c, tv, $idx, $mnem) {
-                Some(h) => {
-                    t.trap();
-                    if O::ACTIVE { obs.trap(pc, c, tv, h, t.now()); }
-                    if h < self.cur_lo || h >= self.cur_hi { self.switch_func(h, t.cycles(), false); }
-                    pc = h;
-                    continue;
-                }
-                None => bail!($err),
-            }
-        }}}
-        loop {
+        let end = loop {
             if !O::TIMED && self.use_blocks {
                 self.run_blocks(t, obs, &mut pc);
             }
@@ -443,246 +427,183 @@ impl Machine {
                 slot.count += 1;
                 slot.d
             } else {
-                let d = match self.decode_at(pc) {
-                    Ok(d) => d,
+                match self.decode_at(pc) {
+                    Ok(d) => { self.mnem_slow[d.mnem as usize] += 1; d }
                     Err(e) => {
-                        self.mnem_slow[Op::Trap as usize] += 1;
-                        let (c, tv) = self.fetch_trap_cause(pc);
+                        // a fetch outside the code that faults: the trap takes one issue slot
+                        self.mnem_slow[decode::Op::Trap as usize] += 1;
                         t.issue(pc, &Decoded::trap(2), &self.x);
-                        raise!(idx, Op::Trap as u16, c, tv, e)
+                        match self.raise(t, obs, pc, idx, decode::Op::Trap as u16, e) {
+                            Ok(h) => { pc = h; continue; }
+                            Err(stop) => break Err(stop),
+                        }
                     }
-                };
-                self.mnem_slow[d.mnem as usize] += 1;
-                d
+                }
             };
             if self.instret >= self.max_insns {
-                bail!(SimError(format!("instruction budget exceeded: {} instructions retired (--max-insns), pc 0x{pc:08x}", self.instret)));
+                break Err(Stop::Budget { pc, instret: self.instret });
             }
-            let before = if O::ACTIVE { t.stalls() } else { [0; N_STALLS] };
-            let mut stall = t.issue(pc, &d, &self.x);
-            let x = &self.x;
-            let a = x[d.rs1_i()];
-            let b = x[d.rs2_i()];
-            let imm = d.imm;
-            let mut next = pc.wrapping_add(d.len as u32);
-            macro_rules! mem_fault { ($e:expr) => {{
-                let e = $e;
-                let (c, tv) = mem_cause(&e);
-                raise!(idx, d.mnem, c, tv, self.mem_err(pc, e))
-            }}}
-            macro_rules! load { ($n:literal, $conv:expr) => {{
-                let addr = a.wrapping_add(imm as u32);
-                if O::ACTIVE { obs.mem(pc, addr, $n, false); }
-                match self.mem.read::<$n>(addr) { Ok(v) => $conv(v), Err(e) => mem_fault!(e) }
-            }}}
-            macro_rules! store { ($n:literal) => {{
-                let addr = a.wrapping_add(imm as u32);
-                if O::ACTIVE { obs.mem(pc, addr, $n, true); }
-                if let Err(e) = self.mem.write::<$n>(addr, b) { mem_fault!(e) }
-                self.invalidate(addr, $n);
-                if self.reservation == Some(addr & !3) { self.reservation = None; }
-                0
-            }}}
-            macro_rules! branch { ($cond:expr) => {{
-                let taken = $cond;
-                if taken {
-                    next = pc.wrapping_add(imm as u32);
-                    if check_align && next & 3 != 0 {
-                        raise!(idx, d.mnem, cause::INSN_MISALIGNED, next, SimError(format!("instruction address misaligned: branch at pc 0x{pc:08x} to 0x{next:08x}")))
-                    }
-                }
-                stall += t.control(pc, &d, taken, next);
-                if taken && (next < self.cur_lo || next >= self.cur_hi) {
-                    self.instret += 1;
-                    self.switch_func(next, t.cycles(), false);
-                    self.instret -= 1;
-                }
-                0
-            }}}
-            let v: u32 = match d.op {
-                Op::Lw => load!(4, |v| v),
-                Op::Sw => store!(4),
-                Op::Auipc => pc.wrapping_add(imm as u32),
-                Op::Jal | Op::Jalr => {
-                    let target = if d.op == Op::Jal { pc.wrapping_add(imm as u32) } else { a.wrapping_add(imm as u32) & !1 };
-                    if check_align && target & 3 != 0 {
-                        raise!(idx, d.mnem, cause::INSN_MISALIGNED, target, SimError(format!("instruction address misaligned: jump at pc 0x{pc:08x} to 0x{target:08x}")))
-                    }
-                    next = target;
-                    stall += t.control(pc, &d, true, next);
-                    let link = d.rd == 1 || d.rd == 5;
-                    if link || next < self.cur_lo || next >= self.cur_hi {
-                        self.instret += 1;
-                        self.switch_func(next, t.cycles(), link);
-                        self.instret -= 1;
-                    }
-                    pc.wrapping_add(d.len as u32)
-                }
-                Op::Beq => branch!(a == b),
-                Op::Bne => branch!(a != b),
-                Op::Blt => branch!((a as i32) < (b as i32)),
-                Op::Bge => branch!((a as i32) >= (b as i32)),
-                Op::Bltu => branch!(a < b),
-                Op::Bgeu => branch!(a >= b),
-                Op::Lb => load!(1, |v: u32| v as u8 as i8 as i32 as u32),
-                Op::Lh => load!(2, |v: u32| v as u16 as i16 as i32 as u32),
-                Op::Lbu => load!(1, |v| v),
-                Op::Lhu => load!(2, |v| v),
-                Op::Sb => store!(1),
-                Op::Sh => store!(2),
-                Op::Addi | Op::Add | Op::Lui | Op::Slti | Op::Sltiu | Op::Xori | Op::Ori | Op::Andi | Op::Slli | Op::Srli | Op::Srai
-                | Op::Sub | Op::Sll | Op::Slt | Op::Sltu | Op::Xor | Op::Srl | Op::Sra | Op::Or | Op::And
-                | Op::Mul | Op::Mulh | Op::Mulhsu | Op::Mulhu | Op::Div | Op::Divu | Op::Rem | Op::Remu => alu(d.op, a, b, imm),
-                Op::ExtR | Op::ExtI | Op::ExtBs => self.ext(&d, a, b),
-                Op::Fence | Op::FenceI => 0,
-                Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci => {
-                    match self.csr_op(pc, &d, a, t.now()) {
-                        Ok(old) => old,
-                        Err(msg) => raise!(idx, d.mnem, cause::ILLEGAL, self.insn_bits_at(pc), SimError(msg)),
-                    }
-                }
-                Op::LrW => {
-                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: false }) }
-                    if O::ACTIVE { obs.mem(pc, a, 4, false); }
-                    let v = match self.mem.read::<4>(a) { Ok(v) => v, Err(e) => mem_fault!(e) };
-                    self.reservation = Some(a);
-                    v
-                }
-                Op::ScW => {
-                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
-                    if self.reservation == Some(a) {
-                        if O::ACTIVE { obs.mem(pc, a, 4, true); }
-                        if let Err(e) = self.mem.write::<4>(a, b) { mem_fault!(e) }
-                        self.invalidate(a, 4);
-                        self.reservation = None;
-                        0
-                    } else {
-                        // "no SC.W instruction shall retire unless it passes memory permission
-                        // checks" (Zalrsc): a failing SC still faults where a store would
-                        if let Err(e) = self.mem.check_write::<4>(a) { mem_fault!(e) }
-                        self.reservation = None;
-                        1
-                    }
-                }
-                Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
-                | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW => {
-                    if a & 3 != 0 { mem_fault!(MemError::Misaligned { addr: a, size: 4, store: true }) }
-                    if O::ACTIVE { obs.mem(pc, a, 4, true); }
-                    match self.amo(d.op, a, b) { Ok(old) => old, Err(e) => mem_fault!(e) }
-                }
-                Op::Ebreak => {
-                    if !self.is_semihosting_ebreak(pc, &d) {
-                        // mtval 0 (the specification also allows the pc; QEMU writes 0)
-                        raise!(idx, d.mnem, cause::BREAKPOINT, 0, SimError(format!("ebreak (breakpoint) at pc 0x{pc:08x} outside a semihosting sequence")))
-                    }
-                    let cyc = t.cycles();
-                    if O::ACTIVE { obs.semihost(pc, self.x[10], self.x[11], &self.mem); }
-                    match self.semihost_call(cyc) {
-                        Ok(Outcome::Continue(r)) => { self.x[10] = r; 0 } // result in a0 (d.rd = 0)
-                        Ok(Outcome::Exit(code)) => {
-                            self.instret += 1;
-                            if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[10], t.now(), &st, &self.mem); }
-                            *pcref = pc;
-                            return Ok(code);
-                        }
-                        Err(e) => bail!(SimError(format!("{e} (pc 0x{pc:08x})"))),
-                    }
-                }
-                Op::Ecall => raise!(idx, d.mnem, cause::ECALL_M, 0, SimError(format!("ecall at pc 0x{pc:08x} with no trap handler installed (mtvec); for I/O use semihosting"))),
-                Op::Mret => {
-                    next = self.csr.mret();
-                    self.pending_trap = None;
-                    t.mret();
-                    if next < self.cur_lo || next >= self.cur_hi {
-                        self.instret += 1;
-                        self.switch_func(next, t.cycles(), false);
-                        self.instret -= 1;
-                    }
-                    0
-                }
-                // no interrupt can become pending (none are modelled): wait-for-interrupt is a nop
-                Op::Wfi => 0,
-                Op::Trap | Op::Undecoded => {
-                    let (c, tv) = self.fetch_trap_cause(pc);
-                    // on the stopping path the error is built lazily (it re-decodes for its message)
-                    raise!(idx, d.mnem, c, tv, {
-                        if idx < self.dcache.len() { self.dcache[idx].count -= 1; }
-                        self.trap_error(pc)
-                    })
-                }
-            };
-            let rd = d.rd_i();
-            self.x[rd] = v;
-            self.x[0] = 0;
-            if rd == 2 {
-                if self.init_sp.is_none() { self.init_sp = Some(v); }
-                self.min_sp = self.min_sp.min(v);
+            match self.execute(t, obs, pc, &d) {
+                Ok(next) => pc = next,
+                Err(Event::Raise(e)) => match self.raise(t, obs, pc, idx, d.mnem, e) {
+                    Ok(h) => pc = h,
+                    Err(stop) => break Err(stop),
+                },
+                Err(Event::Exit(code)) => break Ok(code),
+                Err(Event::Stop(stop)) => break Err(stop),
             }
-            self.instret += 1;
-            if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, &d, self.x[rd], t.now(), &st, &self.mem); }
-            let _ = stall;
-            // falling through into the next function (a taken jump has switched already)
-            if next < self.cur_lo || next >= self.cur_hi { self.switch_func(next, t.cycles(), false); }
-            pc = next;
+        };
+        *pcref = pc;
+        end
+    }
+
+    /// Issue, execute and retire `d` at `pc`: the next pc, or how it ended otherwise.
+    #[inline(always)]
+    fn execute<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pc: u32, d: &Decoded) -> Result<u32, Event> {
+        let before = if O::ACTIVE { t.stalls() } else { [0; N_STALLS] };
+        t.issue(pc, d, &self.x);
+        let (a, b) = (self.x[d.rs1_i()], self.x[d.rs2_i()]);
+        let seq = pc.wrapping_add(d.len as u32);
+        let addr = a.wrapping_add(d.imm as u32);
+        let mut link = false;
+        // (value written to rd, next pc)
+        let (v, next) = op_dispatch!(d.op, K => match K {
+            Kind::Alu(op) => (semantics::alu(op, pc, a, b, d.imm), seq),
+            Kind::Mul(op) => (semantics::mul(op, a, b), seq),
+            Kind::Div(op) => (semantics::div(op, a, b), seq),
+            Kind::Load(op) => (self.load(obs, pc, op, addr)?, seq),
+            Kind::Store(op) => { self.store(obs, pc, op, addr, b)?; (0, seq) }
+            Kind::Branch(op) => (0, self.transfer(t, pc, d, Ctrl::Branch(op), a, b)?),
+            Kind::Jump(op) => {
+                link = is_link(d.rd);
+                (seq, self.transfer(t, pc, d, Ctrl::Jump(op), a, b)?)
+            }
+            Kind::Ext(op) => (self.ext(d, op), seq),
+            Kind::Csr(op) => (self.csr_op(pc, d, op, a, t.now())?, seq),
+            Kind::Lrsc(op) => (self.lrsc(obs, pc, op, a, b)?, seq),
+            Kind::Amo(op) => (self.amo(obs, pc, op, a, b)?, seq),
+            Kind::System(op) => self.system(t, obs, pc, d, op, before)?,
+        });
+        self.write_rd(d.rd_i(), v);
+        self.instret += 1;
+        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, self.x[d.rd_i()], t.now(), &st, &self.mem); }
+        self.enter(next, t.cycles(), link);
+        Ok(next)
+    }
+
+    /// A branch or jump (after `issue`): the next pc, with the predictor told the outcome.
+    #[inline(always)]
+    fn transfer<T: Timing>(&mut self, t: &mut T, pc: u32, d: &Decoded, c: Ctrl, a: u32, b: u32) -> Result<u32, Exception> {
+        let (taken, next) = semantics::control_target(c, pc, d.len, a, b, d.imm);
+        if taken && !self.isa.c && next & 3 != 0 {
+            return Err(Exception::TargetMisaligned { target: next, branch: matches!(c, Ctrl::Branch(_)) });
+        }
+        t.control(pc, d, taken, next);
+        Ok(next)
+    }
+
+    /// A CSR instruction (rs1 value a, cycle `cyc`): the old value.  Out of the hot loop.
+    #[inline(never)]
+    fn csr_op(&mut self, pc: u32, d: &Decoded, op: CsrOp, a: u32, cyc: u64) -> Result<u32, Exception> {
+        let acc = semantics::csr_access(op, d, a);
+        let ret = self.instret;
+        let mut fault = None;
+        let old = if acc.reads { self.csr.read(acc.csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
+        if acc.writes && fault.is_none() {
+            if let Err(f) = self.csr.write(acc.csr, semantics::csr_new(op, old, acc.src), cyc, ret) { fault = Some(f); }
+        }
+        match fault {
+            None => Ok(old),
+            Some(fault) => Err(Exception::Csr { csr: acc.csr, fault, read: acc.reads, word: self.insn_bits_at(pc) }),
         }
     }
-}
 
-/// The result of a register-to-register or register-immediate instruction of RV32I/M
-/// (`a` = x[rs1], `b` = x[rs2]); 0 for any other op.
-#[inline(always)]
-pub(crate) fn alu(op: Op, a: u32, b: u32, imm: i32) -> u32 {
-    match op {
-        Op::Addi => a.wrapping_add(imm as u32),
-        Op::Add => a.wrapping_add(b),
-        Op::Lui => imm as u32,
-        Op::Slti => ((a as i32) < imm) as u32,
-        Op::Sltiu => (a < imm as u32) as u32,
-        Op::Xori => a ^ imm as u32,
-        Op::Ori => a | imm as u32,
-        Op::Andi => a & imm as u32,
-        Op::Slli => a << (imm & 31),
-        Op::Srli => a >> (imm & 31),
-        Op::Srai => ((a as i32) >> (imm & 31)) as u32,
-        Op::Sub => a.wrapping_sub(b),
-        Op::Sll => a << (b & 31),
-        Op::Slt => ((a as i32) < (b as i32)) as u32,
-        Op::Sltu => (a < b) as u32,
-        Op::Xor => a ^ b,
-        Op::Srl => a >> (b & 31),
-        Op::Sra => ((a as i32) >> (b & 31)) as u32,
-        Op::Or => a | b,
-        Op::And => a & b,
-        Op::Mul => a.wrapping_mul(b),
-        Op::Mulh => ((a as i32 as i64 * b as i32 as i64) >> 32) as u32,
-        Op::Mulhsu => ((a as i32 as i64 * b as u64 as i64) >> 32) as u32,
-        Op::Mulhu => ((a as u64 * b as u64) >> 32) as u32,
-        Op::Div => if b == 0 { u32::MAX } else { (a as i32).wrapping_div(b as i32) as u32 },
-        Op::Divu => if b == 0 { u32::MAX } else { a / b },
-        Op::Rem => if b == 0 { a } else { (a as i32).wrapping_rem(b as i32) as u32 },
-        Op::Remu => if b == 0 { a } else { a % b },
-        _ => 0,
+    /// LR.W / SC.W at the address `a` (SC stores `b`): the value written to rd.
+    #[inline(never)]
+    fn lrsc<O: Observer>(&mut self, obs: &mut O, pc: u32, op: LrscOp, a: u32, b: u32) -> Result<u32, MemError> {
+        match op {
+            LrscOp::LrW => {
+                if a & 3 != 0 { return Err(MemError::Misaligned { addr: a, size: 4, store: false }); }
+                if O::ACTIVE { obs.mem(pc, a, 4, false); }
+                let v = self.mem.read::<4>(a)?;
+                self.reservation = Some(a);
+                Ok(v)
+            }
+            LrscOp::ScW => {
+                if a & 3 != 0 { return Err(MemError::Misaligned { addr: a, size: 4, store: true }); }
+                if self.reservation == Some(a) {
+                    if O::ACTIVE { obs.mem(pc, a, 4, true); }
+                    self.mem.write::<4>(a, b)?;
+                    self.invalidate(a, 4);
+                    self.reservation = None;
+                    Ok(0)
+                } else {
+                    // "no SC.W instruction shall retire unless it passes memory permission
+                    // checks" (Zalrsc): a failing SC still faults where a store would
+                    self.mem.check_write::<4>(a)?;
+                    self.reservation = None;
+                    Ok(1)
+                }
+            }
+        }
+    }
+
+    /// The read-modify-write of an AMO at the address `a`: the old value.
+    #[inline(never)]
+    fn amo<O: Observer>(&mut self, obs: &mut O, pc: u32, op: AmoOp, a: u32, b: u32) -> Result<u32, MemError> {
+        if a & 3 != 0 { return Err(MemError::Misaligned { addr: a, size: 4, store: true }); }
+        if O::ACTIVE { obs.mem(pc, a, 4, true); }
+        // an AMO that cannot read raises a store/AMO fault
+        let old = match self.mem.read::<4>(a) {
+            Ok(v) => v,
+            Err(MemError::Unmapped { addr, size, .. }) => return Err(MemError::Unmapped { addr, size, store: true }),
+            Err(e) => return Err(e),
+        };
+        self.mem.write::<4>(a, semantics::amo(op, old, b))?;
+        self.invalidate(a, 4);
+        Ok(old)
+    }
+
+    /// fence, fence.i, ecall, ebreak (a semihosting call, or a breakpoint), mret, wfi, and an
+    /// instruction that cannot execute: (value written to rd, next pc).
+    #[inline(never)]
+    fn system<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pc: u32, d: &Decoded, op: SysOp, before: [u64; N_STALLS]) -> Result<(u32, u32), Event> {
+        let seq = pc.wrapping_add(d.len as u32);
+        match op {
+            // no cache or memory ordering is modelled; no interrupt can become pending (none
+            // are modelled), so waiting for one returns at once
+            SysOp::Fence | SysOp::FenceI | SysOp::Wfi => Ok((0, seq)),
+            SysOp::Ecall => Err(Exception::Ecall.into()),
+            SysOp::Ebreak => {
+                if !self.is_semihosting_ebreak(pc, d) { return Err(Exception::Breakpoint.into()); }
+                let cyc = t.cycles();
+                if O::ACTIVE { obs.semihost(pc, self.x[10], self.x[11], &self.mem); }
+                match self.semihost.call(self.x[10], self.x[11], &mut self.mem, cyc) {
+                    Ok(Outcome::Continue(r)) => { self.x[10] = r; Ok((0, seq)) } // result in a0 (d.rd = 0)
+                    Ok(Outcome::Exit(code)) => {
+                        // the exiting call retires
+                        self.instret += 1;
+                        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, self.x[10], t.now(), &st, &self.mem); }
+                        Err(Event::Exit(code))
+                    }
+                    Err(error) => Err(Event::Stop(Stop::Semihost { pc, error })),
+                }
+            }
+            SysOp::Mret => {
+                let next = self.csr.mret();
+                self.pending_trap = None;
+                t.mret();
+                Ok((0, next))
+            }
+            SysOp::Trap => Err(self.trap_exception(pc).into()),
+        }
     }
 }
 
 #[inline(always)]
 fn delta(a: &[u64; N_STALLS], b: &[u64; N_STALLS]) -> [u64; N_STALLS] { std::array::from_fn(|i| a[i] - b[i]) }
 
-/// A raw instruction word as mtval holds it: the low 16 bits of a compressed instruction.
-fn insn_bits(w: u32) -> u32 { if w & 3 != 3 { w & 0xffff } else { w } }
-
-/// `mcause` and `mtval` of a failed data access.
-fn mem_cause(e: &MemError) -> (u32, u32) {
-    match *e {
-        MemError::Misaligned { addr, store, .. } => (if store { cause::STORE_MISALIGNED } else { cause::LOAD_MISALIGNED }, addr),
-        MemError::Unmapped { addr, store, .. } => (if store { cause::STORE_ACCESS } else { cause::LOAD_ACCESS }, addr),
-        MemError::ReadOnly { addr, .. } => (cause::STORE_ACCESS, addr),
-    }
-}
-
 /// Name for a mnemonic id.
 pub fn mnem(id: usize, table: &[ExtInsn]) -> &str {
     if id < N_BASE_OPS { OP_NAMES[id] } else { table[id - N_BASE_OPS].name }
 }
-
-pub fn is_ctrl(d: &Decoded) -> bool { d.cls == cls::BRANCH || d.cls == cls::JUMP }

@@ -1,13 +1,13 @@
 //! `rvsim` command line (docs/interfaces.md §1).
 
-use rvsim::exec::{Machine, NoObserver, Observer, SimError};
+use rvsim::exec::{Machine, NoObserver, Observer, Stop};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::report::{self, Recorder, RunInfo};
-use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
+use rvsim::timing::{CoreModel, CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|hifive1-revb|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
 
 struct Opts {
     isa: String,
@@ -34,8 +34,9 @@ The exit status is the program's (semihosting EXIT); 125 = simulation error, 2 =
 options:
   --isa STR           ISA string, e.g. rv32imac_zbkb_zknh or rv32im_xcarry (default rv32imac);
                       an instruction outside it traps and names the missing extension
-  --core M            ideal (1 cycle per instruction), e31 (default), or a core parameter
-                      file (TOML, see sim/cores/e31.toml)
+  --core M            ideal (1 cycle per instruction), e31 (default: HiFive1, FE310-G000),
+                      hifive1-revb (FE310-G002), or a core parameter file (TOML, see
+                      sim/cores/e31.toml)
   --mul-latency N     override the multiplier result latency (E31 manual: 5, seed 000: 2)
   --memory MAP        e31 (flash 0x2040_0000 + 16 KiB DTIM at 0x8000_0000, the default for
                       e31) or flat (256 MiB RAM, the default for ideal)
@@ -120,29 +121,30 @@ fn main() {
     customs.sort();
     customs.dedup();
     let isa = Isa::parse(&o.isa, &customs).unwrap_or_else(|e| usage_err(e));
-    let mut params = match o.core.as_str() {
-        "e31" => CoreParams::e31(),
-        "ideal" => CoreParams { name: "ideal".into(), model: "ideal".into(), ..CoreParams::e31() },
-        path => {
-            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage_err(format!("--core '{path}': not ideal/e31 and not a readable file: {e}")));
+    let builtin = rvsim::timing::builtin_cores().into_iter().find(|(n, _)| *n == o.core).map(|(_, p)| p);
+    let mut params = match (o.core.as_str(), builtin) {
+        (_, Some(p)) => p,
+        ("ideal", None) => CoreParams::ideal(),
+        (path, None) => {
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage_err(format!("--core '{path}': not ideal/e31/hifive1-revb and not a readable file: {e}")));
             CoreParams::from_toml(&text).unwrap_or_else(|e| usage_err(format!("{path}: {e}")))
         }
     };
     if let Some(m) = o.mul_latency {
-        if params.model == "ideal" { usage_err("--mul-latency has no effect on the ideal core (one cycle per instruction)") }
+        if params.model == CoreModel::Ideal { usage_err("--mul-latency has no effect on the ideal core (one cycle per instruction)") }
         params.lat_mul = m;
     }
     let map = match &o.memory {
         Some(s) => MapKind::parse(s).unwrap_or_else(|| usage_err(format!("--memory must be e31 or flat, not '{s}'"))),
         // the board map for a pipeline (E31-like) core model, flat RAM for the ideal one
-        None => if params.model == "pipeline" { MapKind::E31 } else { MapKind::Flat },
+        None => match params.model { CoreModel::Pipeline => MapKind::E31, CoreModel::Ideal => MapKind::Flat },
     };
     let data = std::fs::read(&o.elf).unwrap_or_else(|e| fail(format!("cannot read '{}': {e}", o.elf)));
     let mut mem = Memory::new(map);
     let elf = rvsim::elf::load(&data, &mut mem).unwrap_or_else(|e| fail(format!("{}: {e}", o.elf)));
     // constant-time checker (sim/src/ct.rs): only instantiated with --secret
     let mut ct = if o.secret.is_empty() { None } else {
-        let mut c = rvsim::ct::CtChecker::new(table, params.model != "ideal");
+        let mut c = rvsim::ct::CtChecker::new(table, params.model.variable_div_latency());
         for spec in &o.secret {
             let (a, n) = rvsim::ct::parse_secret(spec, &elf.symbols).unwrap_or_else(|e| usage_err(e));
             c.mark_secret_input(a, n);
@@ -160,17 +162,19 @@ fn main() {
         Some(Recorder { trace, profile: o.annotate.is_some(), stalls: Default::default(), trace_err: None, table })
     } else { None };
 
-    let ideal = params.model == "ideal";
-    let mul_latency = if ideal { 1 } else { params.lat_mul };
     let core_name = params.name.clone();
-    let (res, cycles, stalls, icm, bm) = if ideal {
-        let mut t = Ideal::default();
-        let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
-        (r, t.cycles(), t.stalls(), 0, 0)
-    } else {
-        let mut t = Pipeline::new(params);
-        let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
-        (r, t.cycles(), t.stalls(), t.icache_misses, t.mispredicts)
+    let (res, cycles, stalls, icm, bm, mul_latency) = match params.model {
+        CoreModel::Ideal => {
+            let mut t = Ideal::default();
+            let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
+            (r, t.cycles(), t.stalls(), 0, 0, 1)
+        }
+        CoreModel::Pipeline => {
+            let mul_latency = params.lat_mul;
+            let mut t = Pipeline::new(params);
+            let r = go(&mut m, &mut t, rec.as_mut(), ct.as_mut());
+            (r, t.cycles(), t.stalls(), t.icache_misses, t.mispredicts, mul_latency)
+        }
     };
     use std::io::Write;
     m.semihost.out.flush().ok();
@@ -180,7 +184,7 @@ fn main() {
     }
     let code = match res {
         Ok(c) => c,
-        Err(SimError(msg)) => fail(msg),
+        Err(stop) => fail(stop),
     };
     let info = RunInfo { exit_code: code, cycles, stalls, core: core_name, mul_latency, memory: map.name().into(), icache_misses: icm, branch_mispredicts: bm };
     if code != 0 {
@@ -202,7 +206,7 @@ fn main() {
     exit(code)
 }
 
-fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>, ct: Option<&mut rvsim::ct::CtChecker>) -> Result<i32, SimError> {
+fn go<T: Timing>(m: &mut Machine, t: &mut T, rec: Option<&mut Recorder>, ct: Option<&mut rvsim::ct::CtChecker>) -> Result<i32, Stop> {
     match (rec, ct) {
         (Some(r), Some(c)) => m.run(t, &mut (r, c)),
         (Some(r), None) => m.run(t, r),

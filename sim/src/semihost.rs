@@ -1,6 +1,6 @@
 //! RISC-V semihosting (the ARM semihosting calls, as picolibc's libsemihost uses them).
 
-use crate::mem::Memory;
+use crate::mem::{MemError, Memory};
 use std::io::{Read, Write};
 
 pub const SYS_OPEN: u32 = 0x01;
@@ -34,6 +34,32 @@ enum Handle { Stdin, Stdout, Stderr, Features(u32) }
 
 pub enum Outcome { Continue(u32), Exit(i32) }
 
+/// A call rvsim cannot perform (the run stops: `Stop::Semihost`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SemihostError {
+    /// a memory access of the call faults; `what`: the argument block, a buffer, or the call
+    Memory { what: &'static str, err: MemError },
+    /// SYS_OPEN with a name longer than 4096 bytes
+    NameTooLong,
+    /// CT_SECRET / CT_PUBLIC (rvlab ct) on a range that wraps around the address space
+    RangeWraps { op: u32, ptr: u32, len: u32 },
+    Unsupported { op: u32 },
+}
+
+impl std::fmt::Display for SemihostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            SemihostError::Memory { what, err } => write!(f, "semihosting {what}: {err}"),
+            SemihostError::NameTooLong => write!(f, "semihosting SYS_OPEN: file name too long"),
+            SemihostError::RangeWraps { op, ptr, len } => write!(f, "semihosting call 0x{op:x} (rvlab ct): range 0x{ptr:08x}+{len} wraps around"),
+            SemihostError::Unsupported { op } => write!(f, "unsupported semihosting call 0x{op:x}"),
+        }
+    }
+}
+
+/// `map_err` for a memory access of the call: `SemihostError::Memory` naming `what`.
+fn mem(what: &'static str) -> impl Fn(MemError) -> SemihostError { move |err| SemihostError::Memory { what, err } }
+
 pub struct Semihost {
     handles: Vec<Option<Handle>>,
     errno: u32,
@@ -47,27 +73,27 @@ impl Semihost {
         Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), start: std::time::Instant::now() }
     }
 
-    fn word(mem: &Memory, a: u32) -> Result<u32, String> {
+    fn word(m: &Memory, a: u32) -> Result<u32, SemihostError> {
         let mut v = 0u32;
-        for i in 0..4 { v |= (mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting argument block: {e}"))? as u32) << (8 * i); }
+        for i in 0..4 { v |= (m.peek8(a.wrapping_add(i)).map_err(mem("argument block"))? as u32) << (8 * i); }
         Ok(v)
     }
-    fn bytes(mem: &Memory, a: u32, n: u32) -> Result<Vec<u8>, String> {
-        (0..n).map(|i| mem.peek8(a.wrapping_add(i)).map_err(|e| format!("semihosting buffer: {e}"))).collect()
+    fn bytes(m: &Memory, a: u32, n: u32) -> Result<Vec<u8>, SemihostError> {
+        (0..n).map(|i| m.peek8(a.wrapping_add(i)).map_err(mem("buffer"))).collect()
     }
     fn handle(&self, h: u32) -> Option<Handle> {
         self.handles.get(h.wrapping_sub(1) as usize).copied().flatten()
     }
 
     /// Perform call `op` with parameter `arg` (a1). `cycles` drives SYS_CLOCK.
-    pub fn call(&mut self, op: u32, arg: u32, mem: &mut Memory, cycles: u64) -> Result<Outcome, String> {
+    pub fn call(&mut self, op: u32, arg: u32, m: &mut Memory, cycles: u64) -> Result<Outcome, SemihostError> {
         let r = match op {
             SYS_OPEN => {
-                let name_p = Self::word(mem, arg)?;
-                let mode = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
-                if len > 4096 { return Err("semihosting SYS_OPEN: file name too long".into()); }
-                let name = Self::bytes(mem, name_p, len)?;
+                let name_p = Self::word(m, arg)?;
+                let mode = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
+                if len > 4096 { return Err(SemihostError::NameTooLong); }
+                let name = Self::bytes(m, name_p, len)?;
                 let h = match (&name[..], mode) {
                     (b":tt", 0..=3) => Some(Handle::Stdin),
                     (b":tt", 4..=7) => Some(Handle::Stdout),
@@ -81,14 +107,14 @@ impl Semihost {
                 }
             }
             SYS_CLOSE => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(_) => { self.handles[(h - 1) as usize] = None; 0 }
                     None => { self.errno = EBADF; u32::MAX }
                 }
             }
             SYS_WRITEC => {
-                let c = mem.peek8(arg).map_err(|e| format!("semihosting SYS_WRITEC: {e}"))?;
+                let c = m.peek8(arg).map_err(mem("SYS_WRITEC"))?;
                 self.out.write_all(&[c]).ok();
                 0
             }
@@ -96,7 +122,7 @@ impl Semihost {
                 let mut s = Vec::new();
                 let mut a = arg;
                 loop {
-                    let c = mem.peek8(a).map_err(|e| format!("semihosting SYS_WRITE0: {e}"))?;
+                    let c = m.peek8(a).map_err(mem("SYS_WRITE0"))?;
                     if c == 0 { break; }
                     s.push(c);
                     a = a.wrapping_add(1);
@@ -105,10 +131,10 @@ impl Semihost {
                 0
             }
             SYS_WRITE => {
-                let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
-                let data = Self::bytes(mem, buf, len)?;
+                let h = Self::word(m, arg)?;
+                let buf = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
+                let data = Self::bytes(m, buf, len)?;
                 match self.handle(h) {
                     Some(Handle::Stdout) => { self.out.write_all(&data).ok(); 0 }
                     Some(Handle::Stderr) => { self.out.flush().ok(); std::io::stderr().write_all(&data).ok(); 0 }
@@ -116,15 +142,15 @@ impl Semihost {
                 }
             }
             SYS_READ => {
-                let h = Self::word(mem, arg)?;
-                let buf = Self::word(mem, arg.wrapping_add(4))?;
-                let len = Self::word(mem, arg.wrapping_add(8))?;
+                let h = Self::word(m, arg)?;
+                let buf = Self::word(m, arg.wrapping_add(4))?;
+                let len = Self::word(m, arg.wrapping_add(8))?;
                 match self.handle(h) {
                     Some(Handle::Features(pos)) => {
                         let avail = FEATURES.len() as u32 - pos.min(FEATURES.len() as u32);
                         let n = len.min(avail);
                         for i in 0..n {
-                            mem.poke8(buf.wrapping_add(i), FEATURES[(pos + i) as usize]).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            m.poke8(buf.wrapping_add(i), FEATURES[(pos + i) as usize]).map_err(mem("SYS_READ"))?;
                         }
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos + n));
                         len - n
@@ -134,16 +160,16 @@ impl Semihost {
                         let mut tmp = vec![0u8; len.min(1 << 20) as usize];
                         let n = std::io::stdin().read(&mut tmp).unwrap_or(0);
                         for (i, b) in tmp[..n].iter().enumerate() {
-                            mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_READ: {e}"))?;
+                            m.poke8(buf.wrapping_add(i as u32), *b).map_err(mem("SYS_READ"))?;
                         }
                         len - n as u32
                     }
                     _ => { self.errno = EBADF; u32::MAX }
                 }
             }
-            SYS_ISERROR => { let v = Self::word(mem, arg)?; ((v as i32) < 0) as u32 }
+            SYS_ISERROR => { let v = Self::word(m, arg)?; ((v as i32) < 0) as u32 }
             SYS_ISTTY => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(Handle::Stdin | Handle::Stdout | Handle::Stderr) => 1,
                     Some(_) => 0,
@@ -151,8 +177,8 @@ impl Semihost {
                 }
             }
             SYS_SEEK => {
-                let h = Self::word(mem, arg)?;
-                let pos = Self::word(mem, arg.wrapping_add(4))?;
+                let h = Self::word(m, arg)?;
+                let pos = Self::word(m, arg.wrapping_add(4))?;
                 match self.handle(h) {
                     Some(Handle::Features(_)) if pos as usize <= FEATURES.len() => {
                         self.handles[(h - 1) as usize] = Some(Handle::Features(pos)); 0
@@ -162,7 +188,7 @@ impl Semihost {
                 }
             }
             SYS_FLEN => {
-                let h = Self::word(mem, arg)?;
+                let h = Self::word(m, arg)?;
                 match self.handle(h) {
                     Some(Handle::Features(_)) => FEATURES.len() as u32,
                     Some(_) => 0,
@@ -174,23 +200,23 @@ impl Semihost {
             SYS_TIME => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as u32).unwrap_or(0),
             SYS_ERRNO => self.errno,
             SYS_GET_CMDLINE => {
-                let buf = Self::word(mem, arg)?;
-                let len = Self::word(mem, arg.wrapping_add(4))?;
+                let buf = Self::word(m, arg)?;
+                let len = Self::word(m, arg.wrapping_add(4))?;
                 let c = self.cmdline.as_bytes();
                 if c.len() as u32 + 1 > len { u32::MAX } else {
                     for (i, b) in c.iter().chain(std::iter::once(&0u8)).enumerate() {
-                        mem.poke8(buf.wrapping_add(i as u32), *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        m.poke8(buf.wrapping_add(i as u32), *b).map_err(mem("SYS_GET_CMDLINE"))?;
                     }
                     for (i, b) in (c.len() as u32).to_le_bytes().iter().enumerate() {
-                        mem.poke8(arg.wrapping_add(4) + i as u32, *b).map_err(|e| format!("semihosting SYS_GET_CMDLINE: {e}"))?;
+                        m.poke8(arg.wrapping_add(4) + i as u32, *b).map_err(mem("SYS_GET_CMDLINE"))?;
                     }
                     0
                 }
             }
             SYS_HEAPINFO => {
                 // four zero words: "no information", the C library uses its linker symbols
-                let blk = Self::word(mem, arg)?;
-                for i in 0..16 { mem.poke8(blk.wrapping_add(i), 0).map_err(|e| format!("semihosting SYS_HEAPINFO: {e}"))?; }
+                let blk = Self::word(m, arg)?;
+                for i in 0..16 { m.poke8(blk.wrapping_add(i), 0).map_err(mem("SYS_HEAPINFO"))?; }
                 0
             }
             SYS_EXIT => {
@@ -200,19 +226,19 @@ impl Semihost {
             }
             SYS_EXIT_EXTENDED => {
                 self.out.flush().ok();
-                let reason = Self::word(mem, arg)?;
-                let code = Self::word(mem, arg.wrapping_add(4))?;
+                let reason = Self::word(m, arg)?;
+                let code = Self::word(m, arg.wrapping_add(4))?;
                 return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));
             }
             // rvlab constant-time checker (sim/src/ct.rs): a1 -> {ptr, len}; the checker
             // observes the call, here only the block is validated; result 0
             0x100 | 0x101 => {
-                let p = Self::word(mem, arg)?;
-                let n = Self::word(mem, arg.wrapping_add(4))?;
-                if p.checked_add(n).is_none() { return Err(format!("semihosting call 0x{op:x} (rvlab ct): range 0x{p:08x}+{n} wraps around")); }
+                let p = Self::word(m, arg)?;
+                let n = Self::word(m, arg.wrapping_add(4))?;
+                if p.checked_add(n).is_none() { return Err(SemihostError::RangeWraps { op, ptr: p, len: n }); }
                 0
             }
-            _ => return Err(format!("unsupported semihosting call 0x{op:x}")),
+            _ => return Err(SemihostError::Unsupported { op }),
         };
         Ok(Outcome::Continue(r))
     }

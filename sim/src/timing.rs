@@ -10,14 +10,17 @@
 //! Control-flow instructions then add the mispredict penalty if the branch predictor was
 //! wrong. `cycles` = the cycle after the last issue.
 
-use crate::decode::{cls, Decoded, Op};
+use crate::bpred::{Outcome, Predictor};
+pub use crate::bpred::BtbReplacement;
+use crate::decode::{cls, Decoded, DivOp, Kind};
 use crate::csr::HartIds;
 use crate::mem::{FLASH_BASE, FLASH_END};
 
 /// Stall causes, in the order of the `[u64; N_STALLS]` arrays. `trap` counts the cycles of
-/// trap entry and `mret` beyond their issue slot.
-pub const N_STALLS: usize = 7;
-pub const STALL_NAMES: [&str; N_STALLS] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other", "trap"];
+/// trap entry and `mret` beyond their issue slot; `fetch` the front end's own bubbles (a
+/// 32-bit instruction at a 2-mod-4 address fetched after a redirect, a predecoder redirect).
+pub const N_STALLS: usize = 8;
+pub const STALL_NAMES: [&str; N_STALLS] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other", "trap", "fetch"];
 pub const S_LOAD: usize = 0;
 pub const S_MUL: usize = 1;
 pub const S_DIV: usize = 2;
@@ -25,6 +28,7 @@ pub const S_BRANCH: usize = 3;
 pub const S_ICACHE: usize = 4;
 pub const S_OTHER: usize = 5;
 pub const S_TRAP: usize = 6;
+pub const S_FETCH: usize = 7;
 
 /// Stall cause attributed to a wait on a result produced by an instruction of class `c`.
 const CAUSE_OF: [u8; cls::N] = {
@@ -87,6 +91,9 @@ pub struct BlockPlan {
     /// source registers of the first instruction (rs1, rs2, rs3; 0 = none): an older result
     /// it waits for delays the whole block
     pub first_srcs: [u8; 3],
+    /// the first instruction is 32 bits wide at a 2-mod-4 address: after a redirect its fetch
+    /// takes one more fetch packet (`misaligned_fetch_penalty`)
+    pub first_split: bool,
     /// (r, ready offset, producer class) of each register whose last write in the block is
     /// still in flight after it (ready > `end`). The other registers the block writes are
     /// ready before anything later can issue, like their older entries (which the checks
@@ -123,12 +130,41 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
 }
 
+/// How conditional branches and jumps are predicted (core file `[branch] predictor`; the
+/// dynamic predictor is bpred.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchScheme {
+    /// BHT of 2-bit counters, BTB and RAS (the E31's organisation, documented in sim/README.md)
+    Dynamic,
+    /// static not-taken: a taken conditional branch and every jump (jal, jalr) cost
+    /// `mispredict_penalty`; a branch that falls through costs nothing
+    NotTaken,
+}
+
+/// Which timing model runs a core (`model` in a core file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoreModel {
+    /// the scoreboard model of an in-order pipeline (`Pipeline`, the E31)
+    Pipeline,
+    /// one cycle per instruction (`Ideal`)
+    Ideal,
+}
+
+impl CoreModel {
+    pub fn parse(s: &str) -> Option<CoreModel> {
+        match s { "pipeline" => Some(CoreModel::Pipeline), "ideal" => Some(CoreModel::Ideal), _ => None }
+    }
+    /// DIV/REM take operand-dependent time (the constant-time checker reports secret operands).
+    pub fn variable_div_latency(self) -> bool {
+        match self { CoreModel::Pipeline => true, CoreModel::Ideal => false }
+    }
+}
+
 /// Parameters of a pipelined core model (all user-settable from a TOML file).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CoreParams {
     pub name: String,
-    /// "pipeline" (scoreboard model) or "ideal"
-    pub model: String,
+    pub model: CoreModel,
     pub lat_alu: u32,
     pub lat_lw: u32,
     pub lat_lbh: u32,
@@ -137,15 +173,40 @@ pub struct CoreParams {
     /// DIV/DIVU/REM/REMU latency = div_base + max(0, bitlen(|dividend|) - bitlen(|divisor|));
     /// div_base for a zero divisor.
     pub div_base: u32,
+    /// DIV*/REM* hold the issue slot until their result is ready (an iterative divider inside
+    /// the execute stage stalls everything behind it): the next instruction issues no earlier
+    /// than the divide's result latency after it. false: only the next MUL/DIV waits (E31).
+    pub div_blocking: bool,
     pub lat_amo: u32,
     pub mispredict_penalty: u32,
+    /// how conditional branches and jumps are predicted: the tables below, or static not-taken
+    pub branch_scheme: BranchScheme,
+    /// fully associative
     pub btb_entries: u32,
+    pub btb_replacement: BtbReplacement,
     pub bht_entries: u32,
+    /// 2: Rocket 2016's two-bit state (prediction, last outcome); 1: one bit
+    pub bht_counter_bits: u32,
+    /// bits of global branch history in the BHT index
+    pub bht_history: u32,
+    /// 0: index = fetch address / 2 XOR history; N: later Rocket's hash (history folded to N
+    /// bits on top of the fetch address / 4)
+    pub bht_history_hash: u32,
+    /// only branches the BTB holds are predicted by, and train, the BHT
+    pub bht_needs_btb: bool,
     pub ras_entries: u32,
+    /// the RAS predicts (and pops) only for a return the BTB holds
+    pub ras_needs_btb: bool,
+    /// cycles of a fetch-stage predecoder redirect (jal, predicted-taken branch or return
+    /// missed by the BTB); 0: no predecoder, such instructions are mispredicted
+    pub predecode_penalty: u32,
+    /// extra cycle(s) to fetch a 32-bit instruction at a 2-mod-4 address after a redirect
+    pub misaligned_fetch_penalty: u32,
     pub icache_size: u32,
     pub icache_ways: u32,
     pub icache_line: u32,
     pub icache_miss_penalty: u32,
+    pub icache_replacement: IcacheReplacement,
     /// cycles from an exception to the handler's first fetch, beyond the trapping
     /// instruction's issue slot
     pub trap_entry: u32,
@@ -153,19 +214,57 @@ pub struct CoreParams {
     pub mret_penalty: u32,
     /// mvendorid, marchid, mimpid (0 = not implemented)
     pub ids: HartIds,
+    /// where the board's boot code jumps to user code in flash (rvlab links programs there)
+    pub code_base: u32,
+}
+
+/// `icache.replacement` of the core file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IcacheReplacement {
+    /// least recently used
+    Lru,
+    /// Rocket's: the way a 16-bit LFSR (x^16+x^14+x^13+x^11, reset 1) gives, advanced once
+    /// per miss; hits change nothing
+    Random,
+}
+
+/// Built-in core models besides `ideal`: (name, parameters); each equals sim/cores/NAME.toml.
+pub fn builtin_cores() -> [(&'static str, CoreParams); 2] {
+    [("e31", CoreParams::e31()), ("hifive1-revb", CoreParams::hifive1_revb())]
 }
 
 impl CoreParams {
-    /// The built-in E31 model (equal to sim/cores/e31.toml).
+    /// The built-in E31 model of the HiFive1 (FE310-G000; equal to sim/cores/e31.toml).
     pub fn e31() -> CoreParams {
         CoreParams {
-            name: "e31".into(), model: "pipeline".into(),
-            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
-            mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
-            icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
+            name: "e31".into(), model: CoreModel::Pipeline,
+            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, div_blocking: false, lat_amo: 2,
+            mispredict_penalty: 3, branch_scheme: BranchScheme::Dynamic, btb_entries: 40, btb_replacement: BtbReplacement::Fifo,
+            bht_entries: 128, bht_counter_bits: 2, bht_history: 7, bht_history_hash: 0, bht_needs_btb: true,
+            ras_entries: 2, ras_needs_btb: true, predecode_penalty: 0, misaligned_fetch_penalty: 1,
+            icache_size: 16384, icache_ways: 2, icache_line: 64, icache_miss_penalty: 20,
+            icache_replacement: IcacheReplacement::Random,
             trap_entry: 4, mret_penalty: 3,
             ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
+            code_base: 0x2040_0000,
         }
+    }
+
+    /// The E31 of the HiFive1 Rev B (FE310-G002; equal to sim/cores/hifive1-revb.toml).
+    pub fn hifive1_revb() -> CoreParams {
+        CoreParams {
+            name: "hifive1-revb".into(),
+            btb_entries: 28, btb_replacement: BtbReplacement::Plru,
+            bht_entries: 512, bht_counter_bits: 1, bht_history: 8, bht_history_hash: 3, bht_needs_btb: false,
+            ras_entries: 6, ras_needs_btb: false, predecode_penalty: 1,
+            code_base: 0x2001_0000,
+            ..CoreParams::e31()
+        }
+    }
+
+    /// `--core ideal`: one cycle per instruction (the other parameters are not used).
+    pub fn ideal() -> CoreParams {
+        CoreParams { name: "ideal".into(), model: CoreModel::Ideal, ..CoreParams::e31() }
     }
 
     pub fn from_toml(text: &str) -> Result<CoreParams, String> {
@@ -179,16 +278,52 @@ impl CoreParams {
             match k.as_str() {
                 "name" => p.name = val.as_str().ok_or("core file: 'name' must be a string")?.into(),
                 "model" => {
-                    p.model = val.as_str().ok_or("core file: 'model' must be a string")?.into();
-                    if p.model != "pipeline" && p.model != "ideal" {
-                        return Err(format!("core file: model must be \"pipeline\" or \"ideal\", not \"{}\"", p.model));
-                    }
+                    let m = val.as_str().ok_or("core file: 'model' must be a string")?;
+                    p.model = CoreModel::parse(m).ok_or_else(|| format!("core file: model must be \"pipeline\" or \"ideal\", not \"{m}\""))?;
                 }
                 "description" => {}
-                "latency" | "branch" | "icache" | "trap" | "ids" => {
+                "latency" | "branch" | "icache" | "trap" | "ids" | "board" => {
                     let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
+                        let flag = match (k.as_str(), kk.as_str()) {
+                            ("branch", "bht_needs_btb") => Some(&mut p.bht_needs_btb),
+                            ("branch", "ras_needs_btb") => Some(&mut p.ras_needs_btb),
+                            ("latency", "div_blocking") => Some(&mut p.div_blocking),
+                            _ => None,
+                        };
+                        if let Some(f) = flag {
+                            *f = vv.as_bool().ok_or_else(|| format!("core file: '{full}' must be true or false"))?;
+                            continue;
+                        }
+                        let word = |vv: &toml::Value| vv.as_str().map(str::to_string).ok_or_else(|| format!("core file: '{full}' must be a string"));
+                        match (k.as_str(), kk.as_str()) {
+                            ("branch", "predictor") => {
+                                p.branch_scheme = match word(vv)?.as_str() {
+                                    "dynamic" => BranchScheme::Dynamic,
+                                    "not-taken" => BranchScheme::NotTaken,
+                                    w => return Err(format!("core file: branch.predictor must be \"dynamic\" or \"not-taken\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            ("branch", "btb_replacement") => {
+                                p.btb_replacement = match word(vv)?.as_str() {
+                                    "fifo" => BtbReplacement::Fifo,
+                                    "plru" => BtbReplacement::Plru,
+                                    w => return Err(format!("core file: branch.btb_replacement must be \"fifo\" or \"plru\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            ("icache", "replacement") => {
+                                p.icache_replacement = match word(vv)?.as_str() {
+                                    "lru" => IcacheReplacement::Lru,
+                                    "random" => IcacheReplacement::Random,
+                                    w => return Err(format!("core file: icache.replacement must be \"lru\" or \"random\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            _ => {}
+                        }
                         let slot = match (k.as_str(), kk.as_str()) {
                             ("latency", "alu") => &mut p.lat_alu,
                             ("latency", "lw") => &mut p.lat_lw,
@@ -201,6 +336,11 @@ impl CoreParams {
                             ("branch", "btb_entries") => &mut p.btb_entries,
                             ("branch", "bht_entries") => &mut p.bht_entries,
                             ("branch", "ras_entries") => &mut p.ras_entries,
+                            ("branch", "bht_counter_bits") => &mut p.bht_counter_bits,
+                            ("branch", "bht_history") => &mut p.bht_history,
+                            ("branch", "bht_history_hash") => &mut p.bht_history_hash,
+                            ("branch", "predecode_penalty") => &mut p.predecode_penalty,
+                            ("branch", "misaligned_fetch_penalty") => &mut p.misaligned_fetch_penalty,
                             ("icache", "size") => &mut p.icache_size,
                             ("icache", "ways") => &mut p.icache_ways,
                             ("icache", "line") => &mut p.icache_line,
@@ -210,6 +350,7 @@ impl CoreParams {
                             ("ids", "mvendorid") => &mut p.ids.mvendorid,
                             ("ids", "marchid") => &mut p.ids.marchid,
                             ("ids", "mimpid") => &mut p.ids.mimpid,
+                            ("board", "code_base") => &mut p.code_base,
                             _ => return Err(format!("core file: unknown key '{full}'")),
                         };
                         *slot = int(vv, &full)?;
@@ -229,6 +370,12 @@ impl CoreParams {
         if self.div_base == 0 || self.div_base > 1000 { return Err("core file: latency.div_base must be 1..1000".into()); }
         if !self.bht_entries.is_power_of_two() { return Err("core file: branch.bht_entries must be a power of two".into()); }
         if self.btb_entries == 0 || self.ras_entries == 0 { return Err("core file: btb_entries and ras_entries must be >= 1".into()); }
+        if self.btb_entries > 4096 { return Err("core file: branch.btb_entries must be at most 4096".into()); }
+        if self.bht_counter_bits != 1 && self.bht_counter_bits != 2 { return Err("core file: branch.bht_counter_bits must be 1 or 2".into()); }
+        if self.bht_history > 16 { return Err("core file: branch.bht_history must be 0..16".into()); }
+        if self.bht_history_hash > self.bht_history || self.bht_history_hash > self.bht_entries.trailing_zeros() {
+            return Err("core file: branch.bht_history_hash must be at most bht_history and log2(bht_entries)".into());
+        }
         if self.icache_size != 0 {
             if !self.icache_line.is_power_of_two() || self.icache_line < 4 { return Err("core file: icache.line must be a power of two >= 4".into()); }
             if self.icache_ways == 0 || self.icache_size % (self.icache_ways * self.icache_line) != 0 {
@@ -243,12 +390,9 @@ impl CoreParams {
 
 /// DIV/REM latency: 1 bit of quotient per cycle (see CoreParams::div_base).
 #[inline]
-pub fn div_latency(base: u32, op: Op, a: u32, b: u32) -> u32 {
+pub fn div_latency(base: u32, op: DivOp, a: u32, b: u32) -> u32 {
     if b == 0 { return base; }
-    let (ua, ub) = match op {
-        Op::Div | Op::Rem => ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()),
-        _ => (a, b),
-    };
+    let (ua, ub) = if op.signed() { ((a as i32).unsigned_abs(), (b as i32).unsigned_abs()) } else { (a, b) };
     let la = 32 - ua.leading_zeros();
     let lb = 32 - ub.leading_zeros();
     base + la.saturating_sub(lb)
@@ -267,17 +411,15 @@ pub struct Pipeline {
     /// no register result nor the multiplier is busy beyond this cycle (for issue_block)
     latest: u64,
     stalls: [u64; N_STALLS],
-    // branch prediction
-    bht: Vec<u8>,
-    bht_mask: u32,
-    btb_tag: Vec<u32>,
-    /// 2^64 / btb entries, rounded up (wraps to 0 for one entry): see btb_index
-    btb_magic: u64,
-    btb_target: Vec<u32>,
-    ras: Vec<u32>,
-    ras_top: usize,
-    // instruction cache (tags per set*ways, way 0 = most recently used)
+    bp: Predictor,
+    /// fetch restarts at a new address (taken transfer, mispredict, trap, mret): the next
+    /// instruction pays `misaligned_fetch_penalty` if it is 32 bits wide at a 2-mod-4 address
+    redirected: bool,
+    // instruction cache (tags per set*ways; with LRU, way 0 = most recently used)
     ic_tags: Vec<u32>,
+    /// random replacement (Rocket's LFSR), not LRU: a hit in any way changes nothing
+    ic_random: bool,
+    lfsr: u16,
     ic_ways: usize,
     ic_set_mask: u32,
     ic_shift: u32,
@@ -309,14 +451,11 @@ impl Pipeline {
             cause: [0; 32],
             next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL, latest: 0,
             stalls: [0; N_STALLS],
-            bht: vec![1; p.bht_entries as usize],
-            bht_mask: p.bht_entries - 1,
-            btb_tag: vec![u32::MAX; p.btb_entries as usize],
-            btb_magic: (u64::MAX / p.btb_entries as u64).wrapping_add(1),
-            btb_target: vec![0; p.btb_entries as usize],
-            ras: vec![0; p.ras_entries as usize],
-            ras_top: 0,
+            bp: Predictor::new(&p),
+            redirected: false,
             ic_tags: vec![u32::MAX; (sets as usize) * ic_ways.max(1)],
+            ic_random: p.icache_replacement == IcacheReplacement::Random,
+            lfsr: 1,
             ic_ways,
             ic_set_mask: sets - 1,
             ic_shift: shift,
@@ -329,7 +468,8 @@ impl Pipeline {
     }
     pub fn params(&self) -> &CoreParams { &self.p }
 
-    /// Access one I-cache line; true on a miss. LRU: way order within the set.
+    /// Access one I-cache line; true on a miss. LRU: way order within the set; random: the
+    /// LFSR advances on a miss and its low bits choose the way.
     #[inline(never)]
     fn icache_access(&mut self, line: u32) -> bool {
         let w = self.ic_ways;
@@ -337,13 +477,25 @@ impl Pipeline {
         let ways = &mut self.ic_tags[set * w..set * w + w];
         if ways[0] == line { return false; }
         if let Some(i) = ways.iter().position(|&t| t == line) {
-            ways[..=i].rotate_right(1);
+            if !self.ic_random { ways[..=i].rotate_right(1); }
             false
+        } else if self.ic_random {
+            let l = self.lfsr;
+            self.lfsr = (l >> 1) | ((l ^ (l >> 2) ^ (l >> 3) ^ (l >> 5)) & 1) << 15;
+            ways[self.lfsr as usize & (w - 1)] = line;
+            true
         } else {
             ways.rotate_right(1);
             ways[0] = line;
             true
         }
+    }
+
+    /// A fetch from `line` hits without changing the cache state.
+    #[inline(always)]
+    fn icache_quiet_hit(&self, line: u32) -> bool {
+        let base = (line & self.ic_set_mask) as usize * self.ic_ways;
+        if self.ic_random { self.ic_tags[base..base + self.ic_ways].contains(&line) } else { self.ic_tags[base] == line }
     }
 
     /// Fetch crossing into a new line (or two): returns the miss penalty cycles.
@@ -368,48 +520,33 @@ impl Pipeline {
         pen
     }
 
-    #[inline(always)]
-    fn btb_index(&self, pc: u32) -> usize {
-        // (pc >> 1) mod entries without a hardware divide (Lemire's fastmod, exact for u32)
-        let low = self.btb_magic.wrapping_mul((pc >> 1) as u64);
-        ((low as u128 * self.btb_tag.len() as u128) >> 64) as usize
-    }
-    #[inline(always)]
-    fn btb_lookup(&self, pc: u32) -> Option<u32> {
-        let i = self.btb_index(pc);
-        if self.btb_tag[i] == pc { Some(self.btb_target[i]) } else { None }
-    }
-    #[inline(always)]
-    fn btb_insert(&mut self, pc: u32, target: u32) {
-        let i = self.btb_index(pc);
-        self.btb_tag[i] = pc;
-        self.btb_target[i] = target;
-    }
     /// Fetch restarts elsewhere after `pen` cycles (trap entry, mret).
     fn redirect(&mut self, pen: u32) -> u32 {
         self.next += pen as u64;
         self.stalls[S_TRAP] += pen as u64;
+        self.redirected = true;
         pen
     }
-    fn ras_push(&mut self, v: u32) {
-        self.ras_top = if self.ras_top + 1 == self.ras.len() { 0 } else { self.ras_top + 1 };
-        self.ras[self.ras_top] = v;
-    }
-    fn ras_pop(&mut self) -> u32 {
-        let v = self.ras[self.ras_top];
-        self.ras_top = if self.ras_top == 0 { self.ras.len() - 1 } else { self.ras_top - 1 };
-        v
+
+    /// The first fetch after a redirect: a 32-bit instruction at a 2-mod-4 address needs the
+    /// next 4-byte fetch packet too.
+    #[inline(always)]
+    fn fetch_after_redirect(&mut self, split: bool) {
+        self.redirected = false;
+        if split {
+            let pen = self.p.misaligned_fetch_penalty as u64;
+            self.next += pen;
+            self.stalls[S_FETCH] += pen;
+        }
     }
 }
-
-#[inline(always)]
-fn is_link(r: u8) -> bool { r == 1 || r == 5 }
 
 impl Timing for Pipeline {
     #[inline(always)]
     fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32 {
         let start = self.next;
-        let mut t = start;
+        if self.redirected { self.fetch_after_redirect(pc & 2 != 0 && d.len == 4); }
+        let mut t = self.next;
         // instruction fetch through the I-cache (flash region only; DTIM is not cached):
         // nothing to do while the fetch stays inside the line fetched last
         if pc.wrapping_sub(self.ic_base).wrapping_add(d.len as u32) > self.ic_bytes {
@@ -417,7 +554,7 @@ impl Timing for Pipeline {
             let line = pc >> self.ic_shift;
             let off = pc & (self.ic_bytes.wrapping_sub(1));
             if off + d.len as u32 <= self.ic_bytes
-                && self.ic_tags[(line & self.ic_set_mask) as usize * self.ic_ways] == line
+                && self.icache_quiet_hit(line)
                 && pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE
             {
                 self.ic_base = line << self.ic_shift;
@@ -437,7 +574,8 @@ impl Timing for Pipeline {
         let k = d.cls;
         let lat = match k {
             cls::MUL | cls::DIV => {
-                let lat = if k == cls::DIV { div_latency(self.p.div_base, d.op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
+                // (the multiplier class also holds extension rows that use the multiplier)
+                let lat = if let Kind::Div(op) = d.op.kind() { div_latency(self.p.div_base, op, x[r1], x[r2]) } else { self.lat[k as usize] } as u64;
                 // the multiplier/divider runs one operation at a time
                 if self.mdu_free > t {
                     self.stalls[self.mdu_cause] += self.mdu_free - t;
@@ -465,50 +603,25 @@ impl Timing for Pipeline {
         self.latest = self.latest.max(t + lat);
         self.cur = t;
         self.next = t + 1;
+        if k == cls::DIV && self.p.div_blocking {
+            // nothing issues behind the divide until its result is ready
+            self.next = t + lat;
+            self.stalls[S_DIV] += lat - 1;
+        }
         (t - start) as u32
     }
 
     #[inline(always)]
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        let correct = match d.op {
-            Op::Jal => {
-                if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                let ok = self.btb_lookup(pc) == Some(next_pc);
-                if !ok { self.btb_insert(pc, next_pc); }
-                ok
-            }
-            Op::Jalr => {
-                let (rd, rs1) = (d.rd, d.rs1);
-                let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
-                    // return (or coroutine swap): predicted by the RAS
-                    let p = self.ras_pop();
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    p == next_pc
-                } else {
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    let ok = self.btb_lookup(pc) == Some(next_pc);
-                    if !ok { self.btb_insert(pc, next_pc); }
-                    ok
-                };
-                ok
-            }
-            _ => {
-                // conditional branch: 2-bit counter; a taken prediction also needs a BTB hit
-                let i = ((pc >> 1) & self.bht_mask) as usize;
-                let ctr = self.bht[i];
-                let pred_taken = ctr >= 2 && self.btb_lookup(pc).is_some();
-                self.bht[i] = if taken { (ctr + 1).min(3) } else { ctr.saturating_sub(1) };
-                if taken { self.btb_insert(pc, next_pc); }
-                pred_taken == taken
-            }
+        let (pen, cause) = match self.bp.resolve(pc, d, taken, next_pc) {
+            Outcome::Predicted => (0, S_BRANCH),
+            Outcome::Predecoded => (self.bp.predecode_penalty(), S_FETCH),
+            Outcome::Mispredicted => { self.mispredicts += 1; (self.bp.mispredict_penalty(), S_BRANCH) }
         };
-        if correct { 0 } else {
-            let pen = self.p.mispredict_penalty;
-            self.mispredicts += 1;
-            self.next += pen as u64;
-            self.stalls[S_BRANCH] += pen as u64;
-            pen
-        }
+        if taken || pen > 0 { self.redirected = true; }
+        self.next += pen as u64;
+        self.stalls[cause] += pen as u64;
+        pen
     }
     fn now(&self) -> u64 { self.cur }
     fn cycles(&self) -> u64 { self.next }
@@ -594,6 +707,7 @@ impl Timing for Pipeline {
             end: next,
             min_check: checks.iter().map(|c| c.1).chain(mdu_check).min().unwrap_or(u32::MAX),
             first_srcs: insns.first().map_or([0; 3], |d| [d.rs1_i() as u8, d.rs2_i() as u8, d.rs3_i() as u8]),
+            first_split: pc & 2 != 0 && insns.first().is_some_and(|d| d.len == 4),
             checks,
             mdu_check,
             writes: (1..32).filter_map(|r| ready[r].filter(|&v| v > next).map(|v| (r as u8, v, class[r]))).collect(),
@@ -609,6 +723,9 @@ impl Timing for Pipeline {
     #[inline(always)]
     fn issue_block(&mut self, p: &BlockPlan) -> bool {
         if !p.usable { return false; }
+        // the fetch bubble comes first, as in `issue` (it changes no check below: a fallback
+        // to `issue` then finds `redirected` cleared and the same `next`)
+        if self.redirected { self.fetch_after_redirect(p.first_split); }
         let t0 = self.next;
         // The whole block issues `delay` cycles late when the first instruction waits for an
         // older result (as `issue` would stall it); after that, the plan holds if every check does.
@@ -630,7 +747,7 @@ impl Timing for Pipeline {
             let mut l = first_line;
             if self.ic_bytes != 0 && l == self.ic_base >> self.ic_shift { l += 1; }
             while l <= last_line {
-                if self.ic_tags[(l & self.ic_set_mask) as usize * self.ic_ways] != l { return false; }
+                if !self.icache_quiet_hit(l) { return false; }
                 l += 1;
             }
         }
@@ -672,32 +789,24 @@ mod tests {
     use super::*;
     #[test]
     fn div_latency_range() {
-        assert_eq!(div_latency(2, Op::Divu, 0xffff_ffff, 1), 33);
-        assert_eq!(div_latency(2, Op::Divu, 1, 0xffff_ffff), 2);
-        assert_eq!(div_latency(2, Op::Divu, 5, 0), 2);
-        assert_eq!(div_latency(2, Op::Div, (-256i32) as u32, 2), 2 + 9 - 2);
-        assert_eq!(div_latency(2, Op::Div, i32::MIN as u32, 1), 33);
-    }
-    #[test]
-    fn btb_index_is_pc_half_mod_entries() {
-        for entries in [1u32, 2, 3, 7, 40, 64, 1000] {
-            let p = CoreParams { btb_entries: entries, ..CoreParams::e31() };
-            let pl = Pipeline::new(p);
-            let mut pc = 0x2040_0000u32;
-            for i in 0..20_000u32 {
-                pc = pc.wrapping_mul(1_664_525).wrapping_add(1_013_904_223 ^ i);
-                for x in [pc, u32::MAX, u32::MAX - 1, 0, 2, entries * 2, entries * 2 - 2] {
-                    assert_eq!(pl.btb_index(x), ((x >> 1) % entries) as usize, "pc {x:#x}, {entries} entries");
-                }
-            }
-        }
+        assert_eq!(div_latency(2, DivOp::Divu, 0xffff_ffff, 1), 33);
+        assert_eq!(div_latency(2, DivOp::Divu, 1, 0xffff_ffff), 2);
+        assert_eq!(div_latency(2, DivOp::Divu, 5, 0), 2);
+        assert_eq!(div_latency(2, DivOp::Div, (-256i32) as u32, 2), 2 + 9 - 2);
+        assert_eq!(div_latency(2, DivOp::Div, i32::MIN as u32, 1), 33);
     }
     #[test]
     fn toml_roundtrip() {
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cores/e31.toml")).unwrap();
-        assert_eq!(CoreParams::from_toml(&text).unwrap(), CoreParams::e31());
+        for (name, p) in builtin_cores() {
+            let text = std::fs::read_to_string(format!("{}/cores/{name}.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            assert_eq!(CoreParams::from_toml(&text).unwrap(), p, "{name}");
+        }
         assert!(CoreParams::from_toml("[latency]\nfoo = 1").is_err());
         assert!(CoreParams::from_toml("[latency]\nmul = \"x\"").is_err());
         assert!(CoreParams::from_toml("[branch]\nbht_entries = 100").is_err());
+        let p = CoreParams::from_toml("[branch]\npredictor = \"not-taken\"\n[latency]\ndiv_blocking = true").unwrap();
+        assert_eq!((p.branch_scheme, p.div_blocking), (BranchScheme::NotTaken, true));
+        assert!(CoreParams::from_toml("[branch]\npredictor = \"static\"").is_err());
+        assert!(CoreParams::from_toml("[latency]\ndiv_blocking = 1").is_err());
     }
 }

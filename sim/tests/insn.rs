@@ -5,7 +5,8 @@
 mod common;
 use rvsim::decode::{decode_any, decode_c16};
 use rvsim::elf::LoadedElf;
-use rvsim::exec::{Machine, NoObserver};
+use rvsim::csr::CsrFault;
+use rvsim::exec::{Exception, Machine, NoObserver, Stop};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::timing::Ideal;
@@ -47,7 +48,7 @@ fn run_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> Machi
     m
 }
 /// The same, returning the run's outcome instead of requiring a clean exit.
-fn try_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> (Machine, Result<i32, String>) {
+fn try_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> (Machine, Result<i32, Stop>) {
     let mut mem = Memory::new(map);
     let mut bytes = code.to_vec();
     for w in EXIT { bytes.extend_from_slice(&w.to_le_bytes()); }
@@ -56,7 +57,7 @@ fn try_map(code: &[u8], init: &[(usize, u32)], isa: &str, map: MapKind) -> (Mach
     let mut m = Machine::new(mem, &elf, Isa::parse(isa, &[]).unwrap(), rvsim::ext::ext_insns(), "t".into());
     for &(r, v) in init { m.x[r] = v; }
     m.max_insns = 10_000;
-    let res = m.run(&mut Ideal::default(), &mut NoObserver).map_err(|e| e.0);
+    let res = m.run(&mut Ideal::default(), &mut NoObserver);
     (m, res)
 }
 fn words_bytes(words: &[u32]) -> Vec<u8> { words.iter().flat_map(|w| w.to_le_bytes()).collect() }
@@ -358,7 +359,7 @@ fn csr_immediate_forms() {
                       (csr(5, 12, 0, 0xc02), "csrrwi instret, 0")] {
         let (m, res) = try_map(&words_bytes(&[w]), &[], "rv32imac", MapKind::E31);
         let e = res.expect_err(what);
-        assert!(e.contains("read-only CSR"), "{what}: {e}");
+        assert!(matches!(e, Stop::Trap { exception: Exception::Csr { fault: CsrFault::ReadOnly, .. }, .. }), "{what}: {e:?}");
         assert_eq!(m.instret, 0, "{what}: the trapping instruction does not retire");
     }
 }

@@ -8,14 +8,21 @@
 //! (`Timing::issue`). Every statistic equals what the per-instruction loop (`run_inner`)
 //! gives, which `rvsim --no-blocks` runs instead (tests compare the two).
 //!
+//! A body instruction runs through `Machine::step`, one match over the instruction's `Kind`
+//! calling the helpers of exec/semantics.rs, compiled once per op (`op_dispatch!`) and per
+//! observer, so that the constant-time checker's work is specialised to the op as well.
+//! While blocks run, their storage is taken out of the machine, so that a step gets the
+//! machine mutably and its instruction by reference.
+//!
 //! What a block does not hold is left to `run_inner`, one instruction at a time: CSR
 //! accesses (they read the cycle counter), DIV/REM (operand-dependent latency), atomics,
 //! `ecall`/`ebreak`/`mret`/`wfi`, anything that does not decode. An instruction of a block
 //! that would trap (a faulting load or store, a misaligned jump target) or write into the
 //! decoded code range ends the block before it executes; `run_inner` then executes it.
 
-use super::{alu, is_ctrl, Machine, Observer};
-use crate::decode::{Decoded, Op};
+use super::semantics::{self, is_link};
+use super::{Machine, Observer};
+use crate::decode::{op_dispatch, Ctrl, Decoded, Kind, Op};
 use crate::timing::{BlockPlan, Timing, N_STALLS};
 
 /// `Blocks::at` values besides a block index.
@@ -32,8 +39,8 @@ struct Block {
     slot: u32,
     first: u32,
     n: u32,
-    /// ends with a branch or jump
-    ctrl: bool,
+    /// the branch or jump it ends with
+    ctrl: Option<Ctrl>,
     /// complete executions (folded into the decode-cache counts by `flush`)
     count: u64,
     plan: BlockPlan,
@@ -55,23 +62,53 @@ impl Blocks {
     }
 }
 
-/// Can this instruction be part of a block (see the module comment)?
-fn in_block(d: &Decoded) -> bool {
-    !matches!(d.op,
-        Op::Csrrw | Op::Csrrs | Op::Csrrc | Op::Csrrwi | Op::Csrrsi | Op::Csrrci
-        | Op::Div | Op::Divu | Op::Rem | Op::Remu
-        | Op::LrW | Op::ScW | Op::AmoswapW | Op::AmoaddW | Op::AmoxorW | Op::AmoandW | Op::AmoorW
-        | Op::AmominW | Op::AmomaxW | Op::AmominuW | Op::AmomaxuW
-        | Op::Ecall | Op::Ebreak | Op::Mret | Op::Wfi | Op::Trap | Op::Undecoded)
+const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
+
+/// Can this instruction be part of a block (see the module comment)? A block body holds what
+/// `Machine::step` executes; the branch or jump that ends it is handled after the body.
+fn in_block(op: Op) -> bool {
+    match op.kind() {
+        Kind::Alu(_) | Kind::Mul(_) | Kind::Load(_) | Kind::Store(_) | Kind::Ext(_) | Kind::Branch(_) | Kind::Jump(_) => true,
+        // operand-dependent latency; the cycle counter; rare
+        Kind::Div(_) | Kind::Csr(_) | Kind::Lrsc(_) | Kind::Amo(_) | Kind::System(_) => false,
+    }
 }
 
 impl Machine {
+    /// Execute `d` at `pc` (of kind `kind`) inside a block body: true, or false with no
+    /// effect when it would trap or store into the decoded code range (the block ends before
+    /// it; run_inner executes it).
+    #[inline(always)]
+    fn step<O: Observer>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
+        let a = self.x[d.rs1_i()];
+        let b = self.x[d.rs2_i()];
+        let addr = a.wrapping_add(d.imm as u32);
+        let v = match kind {
+            Kind::Alu(op) => semantics::alu(op, pc, a, b, d.imm),
+            Kind::Mul(op) => semantics::mul(op, a, b),
+            Kind::Load(op) => match self.load(obs, pc, op, addr) { Ok(v) => v, Err(_) => return false },
+            Kind::Store(op) => {
+                // a store into the decoded code range goes to run_inner (it re-decodes)
+                if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { return false; }
+                if self.store_data(obs, pc, op, addr, b).is_err() { return false; }
+                0
+            }
+            Kind::Ext(op) => self.ext(d, op),
+            // not in a body: it ends at the first branch or jump, and `in_block` keeps the rest out
+            Kind::Branch(_) | Kind::Jump(_) | Kind::Div(_) | Kind::Csr(_) | Kind::Lrsc(_) | Kind::Amo(_) | Kind::System(_) =>
+                unreachable!("not in a block body"),
+        };
+        self.write_rd(d.rd_i(), v);
+        if O::ACTIVE { obs.insn(pc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+        true
+    }
+
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
     /// None if the instruction there cannot start one.
     #[inline(always)]
-    fn block_at<T: Timing>(&mut self, idx: usize, t: &T) -> Option<u32> {
-        match self.blocks.at[idx] {
-            NONE => self.build_block(idx, t),
+    fn block_at<T: Timing>(&self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
+        match bl.at[idx] {
+            NONE => self.build_block(bl, idx, t),
             NOT_A_BLOCK => None,
             b => Some(b),
         }
@@ -79,31 +116,32 @@ impl Machine {
 
     #[cold]
     #[inline(never)]
-    fn build_block<T: Timing>(&mut self, idx: usize, t: &T) -> Option<u32> {
+    fn build_block<T: Timing>(&self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
         let start = self.dbase.wrapping_add(2 * idx as u32);
-        let first = self.blocks.insns.len();
+        let first = bl.insns.len();
         // a block stays inside one function, so that per-function statistics can switch
         // between blocks
         let (_, _, func_end) = self.func_of(start);
-        let (mut i, mut pc, mut ctrl) = (idx, start, false);
-        while i < self.dcache.len() && self.blocks.insns.len() - first < MAX_LEN && pc < func_end {
+        let (mut i, mut pc, mut ctrl) = (idx, start, None);
+        while i < self.dcache.len() && bl.insns.len() - first < MAX_LEN && pc < func_end {
             let d = self.dcache[i].d;
-            if !in_block(&d) { break; }
-            self.blocks.insns.push(d);
-            self.blocks.covered[i] = true;
+            if !in_block(d.op) { break; }
+            bl.insns.push(d);
+            bl.covered[i] = true;
             pc = pc.wrapping_add(d.len as u32);
             i += d.len as usize / 2;
-            if is_ctrl(&d) { ctrl = true; break; }
+            ctrl = d.op.control();
+            if ctrl.is_some() { break; }
         }
-        let n = self.blocks.insns.len() - first;
+        let n = bl.insns.len() - first;
         if n == 0 {
-            self.blocks.at[idx] = NOT_A_BLOCK;
+            bl.at[idx] = NOT_A_BLOCK;
             return None;
         }
-        let plan = t.plan(start, &self.blocks.insns[first..]);
-        let b = self.blocks.list.len() as u32;
-        self.blocks.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, count: 0, plan });
-        self.blocks.at[idx] = b;
+        let plan = t.plan(start, &bl.insns[first..]);
+        let b = bl.list.len() as u32;
+        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, count: 0, plan });
+        bl.at[idx] = b;
         Some(b)
     }
 
@@ -111,144 +149,92 @@ impl Machine {
     /// instruction budget would run out inside the next block).
     #[inline(never)]
     pub(super) fn run_blocks<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) {
-        const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
+        let mut bl = std::mem::take(&mut self.blocks);
+        *pcref = self.run_blocks_in(&mut bl, t, obs, *pcref);
+        self.blocks = bl;
+    }
+
+    /// `run_blocks` with the block storage `bl` out of the machine: the pc it stopped at.
+    #[inline(always)]
+    fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
         let check_align = !self.isa.c;
-        let mut pc = *pcref;
         loop {
             let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-            if idx >= self.blocks.at.len() { break; }
-            let Some(b) = self.block_at(idx, t) else { break };
-            let blk = &self.blocks.list[b as usize];
-            let (first, n, ctrl, end) = (blk.first as usize, blk.n as usize, blk.ctrl, blk.end);
-            if self.instret + n as u64 > self.max_insns { break; }
+            if idx >= bl.at.len() { return pc; }
+            let Some(b) = self.block_at(bl, idx, t) else { return pc };
+            let blk = &bl.list[b as usize];
+            let (n, ctrl, end) = (blk.n as usize, blk.ctrl, blk.end);
+            if self.instret + n as u64 > self.max_insns { return pc; }
+            let insns = &bl.insns[blk.first as usize..][..n];
             // the straight-line part
-            let body = n - ctrl as usize;
+            let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
             let mut ipc = pc;
-            let mut k = 0;
-            while k < body {
-                let d = self.blocks.insns[first + k];
-                let a = self.x[d.rs1_i()];
-                let bv = self.x[d.rs2_i()];
-                let addr = a.wrapping_add(d.imm as u32);
-                macro_rules! load { ($n:literal, $conv:expr) => {{
-                    let v = match self.mem.read::<$n>(addr) { Ok(v) => $conv(v), Err(_) => break };
-                    if O::ACTIVE { obs.mem(ipc, addr, $n, false); }
-                    v
-                }}}
-                macro_rules! store { ($n:literal) => {{
-                    // a store into the decoded code range goes to run_inner (it re-decodes)
-                    if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { break; }
-                    if self.mem.write::<$n>(addr, bv).is_err() { break; }
-                    if O::ACTIVE { obs.mem(ipc, addr, $n, true); }
-                    if self.reservation == Some(addr & !3) { self.reservation = None; }
-                    0
-                }}}
-                let v = match d.op {
-                    Op::Lw => load!(4, |v| v),
-                    Op::Sw => store!(4),
-                    Op::Lbu => load!(1, |v| v),
-                    Op::Lhu => load!(2, |v| v),
-                    Op::Lb => load!(1, |v: u32| v as u8 as i8 as i32 as u32),
-                    Op::Lh => load!(2, |v: u32| v as u16 as i16 as i32 as u32),
-                    Op::Sb => store!(1),
-                    Op::Sh => store!(2),
-                    Op::Auipc => ipc.wrapping_add(d.imm as u32),
-                    Op::ExtR | Op::ExtI | Op::ExtBs => self.ext(&d, a, bv),
-                    op => alu(op, a, bv, d.imm),
-                };
-                self.write_rd(d.rd_i(), v);
-                if O::ACTIVE { obs.insn(ipc, &d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+            for (k, d) in body.iter().enumerate() {
+                if !op_dispatch!(d.op, K => self.step(obs, d, ipc, K)) {
+                    self.partial_block(bl, b, k, t);
+                    return ipc;
+                }
                 ipc = ipc.wrapping_add(d.len as u32);
-                k += 1;
-            }
-            if k < body {
-                self.partial_block(b, k, t);
-                *pcref = ipc;
-                return;
             }
             // the branch or jump that ends the block
             let mut next = end;
-            if ctrl {
-                let d = self.blocks.insns[first + body];
-                let a = self.x[d.rs1_i()];
-                let bv = self.x[d.rs2_i()];
-                let taken = match d.op {
-                    Op::Beq => a == bv,
-                    Op::Bne => a != bv,
-                    Op::Blt => (a as i32) < (bv as i32),
-                    Op::Bge => (a as i32) >= (bv as i32),
-                    Op::Bltu => a < bv,
-                    Op::Bgeu => a >= bv,
-                    _ => true,
-                };
+            if let (Some(c), [d]) = (ctrl, last) {
+                let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
                 if taken {
-                    next = if d.op == Op::Jalr { a.wrapping_add(d.imm as u32) & !1 } else { ipc.wrapping_add(d.imm as u32) };
-                    if check_align && next & 3 != 0 {
-                        self.partial_block(b, body, t);
-                        *pcref = ipc;
-                        return;
+                    if check_align && target & 3 != 0 {
+                        self.partial_block(bl, b, body.len(), t);
+                        return ipc;
                     }
+                    next = target;
                 }
-                if d.op == Op::Jal || d.op == Op::Jalr { self.write_rd(d.rd_i(), end); }
-                if O::ACTIVE { obs.insn(ipc, &d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
-                self.finish_block(b, t);
+                let jump = matches!(c, Ctrl::Jump(_));
+                if jump { self.write_rd(d.rd_i(), end); }
+                if O::ACTIVE { obs.insn(ipc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                let d = *d;
+                self.finish_block(bl, b, t);
                 t.control(ipc, &d, taken, next);
-                let link = (d.op == Op::Jal || d.op == Op::Jalr) && (d.rd == 1 || d.rd == 5);
-                if link || next < self.cur_lo || next >= self.cur_hi {
-                    self.switch_func(next, t.cycles(), link);
-                }
+                self.enter(next, t.cycles(), jump && is_link(d.rd));
             } else {
-                self.finish_block(b, t);
-                if next < self.cur_lo || next >= self.cur_hi { self.switch_func(next, t.cycles(), false); }
+                self.finish_block(bl, b, t);
+                self.enter(next, t.cycles(), false);
             }
             pc = next;
-        }
-        *pcref = pc;
-    }
-
-    /// x[rd] = v (x0 stays 0), tracking the lowest stack pointer.
-    #[inline(always)]
-    fn write_rd(&mut self, rd: usize, v: u32) {
-        if rd != 0 { self.x[rd] = v; }
-        if rd == 2 {
-            if self.init_sp.is_none() { self.init_sp = Some(v); }
-            self.min_sp = self.min_sp.min(v);
         }
     }
 
     /// Block `b` executed completely: count it, issue it.
     #[inline(always)]
-    fn finish_block<T: Timing>(&mut self, b: u32, t: &mut T) {
-        let blk = &mut self.blocks.list[b as usize];
+    fn finish_block<T: Timing>(&mut self, bl: &mut Blocks, b: u32, t: &mut T) {
+        let blk = &mut bl.list[b as usize];
         blk.count += 1;
         let n = blk.n as usize;
         self.instret += n as u64;
         if !t.issue_block(&blk.plan) {
-            self.issue_each(b, n, t);
+            self.issue_each(bl, b, n, t);
         }
     }
 
     /// Only the first `k` instructions of block `b` executed: count and issue them one by one.
     #[cold]
     #[inline(never)]
-    fn partial_block<T: Timing>(&mut self, b: u32, k: usize, t: &mut T) {
-        let blk = &self.blocks.list[b as usize];
+    fn partial_block<T: Timing>(&mut self, bl: &Blocks, b: u32, k: usize, t: &mut T) {
+        let blk = &bl.list[b as usize];
         let mut i = blk.slot as usize;
-        for d in &self.blocks.insns[blk.first as usize..][..k] {
+        for d in &bl.insns[blk.first as usize..][..k] {
             self.dcache[i].count += 1;
             i += d.len as usize / 2;
         }
         self.instret += k as u64;
-        self.issue_each(b, k, t);
+        self.issue_each(bl, b, k, t);
     }
 
     /// `Timing::issue` for the first `k` instructions of block `b` (they need no register
     /// values: the only operand-dependent latency, DIV's, is not in blocks).
     #[inline(never)]
-    fn issue_each<T: Timing>(&self, b: u32, k: usize, t: &mut T) {
-        let blk = &self.blocks.list[b as usize];
+    fn issue_each<T: Timing>(&self, bl: &Blocks, b: u32, k: usize, t: &mut T) {
+        let blk = &bl.list[b as usize];
         let mut pc = blk.start;
-        for d in &self.blocks.insns[blk.first as usize..][..k] {
+        for d in &bl.insns[blk.first as usize..][..k] {
             t.issue(pc, d, &self.x);
             pc = pc.wrapping_add(d.len as u32);
         }
@@ -273,7 +259,8 @@ impl Machine {
     }
 
     /// Decode-cache slots `first..=last` (inside the cache) are about to be re-decoded: drop every block that
-    /// holds one of them (after folding its counts into the slots).
+    /// holds one of them (after folding its counts into the slots). Not while blocks run
+    /// (their storage is out of the machine then; a block never stores into the code).
     pub(super) fn drop_blocks(&mut self, first: usize, last: usize) {
         if !self.blocks.covered[first..=last].iter().any(|&c| c) { return; }
         for b in 0..self.blocks.list.len() {

@@ -9,7 +9,13 @@
 //! (see `lookup`). Several rows may share an encoding (an instruction in two extensions, or a
 //! ratified special case of a draft xzbp instruction); the tests check that overlapping rows
 //! compute the same function. A custom instruction may write architectural state (`ExtState`,
-//! e.g. the xcarry carry bit), so the executor must call `exec` even when rd is x0.
+//! e.g. the xcarry carry bit; its row names the part in `state`), so the executor must call
+//! `exec` even when rd is x0.
+//!
+//! The decoder (`decode::decode`), the disassembler and the constant-time checker read the
+//! table through `find` and the row's fields; `ExtInsn::operands` and `ExtInsn::disasm` go
+//! through the decoder, the executor's operand mapping and the disassembler, so the tests that
+//! use them check the path the simulator runs.
 
 pub mod bitmanip;
 pub mod crypto;
@@ -23,6 +29,14 @@ pub enum ExtForm { R, Unary, Imm, Bs, R4, RdAcc, RdAccImm }
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExtState { pub carry: u32 }
 
+/// A part of `ExtState` an instruction reads and writes, as its `insn.toml` declares
+/// (`state = "carry"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateVar {
+    /// `ExtState::carry` (xcarry's C)
+    Carry,
+}
+
 /// One extension instruction.
 #[derive(Clone, Copy)]
 pub struct ExtInsn {
@@ -33,6 +47,12 @@ pub struct ExtInsn {
     pub form: ExtForm,
     pub exec: fn(&mut ExtState, u32, u32, u32) -> u32,
     pub latency: u8,
+    /// occupies the core's multiplier like MUL (its latency and one operation at a time)
+    pub uses_multiplier: bool,
+    /// how secrecy flows from input bytes to result bytes (constant-time checker)
+    pub taint: TaintFlow,
+    /// the custom state it reads and writes, if any
+    pub state: Option<StateVar>,
 }
 
 impl std::fmt::Debug for ExtInsn {
@@ -46,74 +66,29 @@ impl ExtInsn {
     #[inline]
     pub fn matches_word(&self, word: u32) -> bool { word & self.mask == self.matches }
 
-    /// The operands `exec` takes for this form, given the word and a register reader
-    /// (docs/interfaces.md §2). Returns (a, b, c).
-    #[inline]
+    /// The operands `exec` takes for `word`, given a register reader (docs/interfaces.md §2):
+    /// the decoder's fields and the executor's operand mapping. Returns (a, b, c).
     pub fn operands(&self, word: u32, x: impl Fn(u32) -> u32) -> (u32, u32, u32) {
-        let rd = (word >> 7) & 31;
-        let rs1 = (word >> 15) & 31;
-        let rs2 = (word >> 20) & 31;
-        let imm = word >> 20;
-        match self.form {
-            ExtForm::R => (x(rs1), x(rs2), 0),
-            ExtForm::Unary => (x(rs1), 0, 0),
-            ExtForm::Imm => (x(rs1), imm, 0),
-            ExtForm::Bs => (x(rs1), x(rs2), word >> 30),
-            ExtForm::R4 => (x(rs1), x(rs2), x(word >> 27)),
-            ExtForm::RdAcc => (x(rs1), x(rs2), x(rd)),
-            ExtForm::RdAccImm => (x(rs1), imm, x(rd)),
-        }
+        let d = crate::decode::ext_decoded(word, 0, self);
+        crate::exec::semantics::ext_operands(&d, self.form.op(), |r| x(r as u32))
     }
 
-    /// Which source registers the form reads (rs1, rs2, rs3, rd-as-source), for timing models.
-    pub fn reads(&self, word: u32) -> [Option<u32>; 3] {
-        let rd = (word >> 7) & 31;
-        let rs1 = (word >> 15) & 31;
-        let rs2 = (word >> 20) & 31;
-        match self.form {
-            ExtForm::R | ExtForm::Bs => [Some(rs1), Some(rs2), None],
-            ExtForm::Unary | ExtForm::Imm => [Some(rs1), None, None],
-            ExtForm::R4 => [Some(rs1), Some(rs2), Some(word >> 27)],
-            ExtForm::RdAcc => [Some(rs1), Some(rs2), Some(rd)],
-            ExtForm::RdAccImm => [Some(rs1), Some(rd), None],
-        }
-    }
-
-    /// Assembler-style operand text, e.g. "a0, a1, a2" or "a0, a1, a2, 3".
+    /// The disassembler's text for `word`, e.g. "aes32esi a0,a1,a2,2".
     pub fn disasm(&self, word: u32) -> String {
-        const N: [&str; 32] = ["zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1",
-            "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
-            "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"];
-        let rd = N[((word >> 7) & 31) as usize];
-        let rs1 = N[((word >> 15) & 31) as usize];
-        let rs2 = N[((word >> 20) & 31) as usize];
-        let imm = word >> 20;
-        let ops = match self.form {
-            ExtForm::R | ExtForm::RdAcc => format!("{rd}, {rs1}, {rs2}"),
-            ExtForm::Unary => format!("{rd}, {rs1}"),
-            ExtForm::Imm | ExtForm::RdAccImm => {
-                // shift-style immediates print only the low bits the mask leaves free
-                let free = !self.mask >> 20 & 0xfff;
-                format!("{rd}, {rs1}, {}", imm & free)
-            }
-            ExtForm::Bs => format!("{rd}, {rs1}, {rs2}, {}", word >> 30),
-            ExtForm::R4 => format!("{rd}, {rs1}, {rs2}, {}", N[(word >> 27) as usize]),
-        };
-        format!("{} {}", self.name, ops)
+        crate::disasm::disasm(&crate::decode::ext_decoded(word, 0, self), 0, std::slice::from_ref(self))
     }
 }
 
-/// Metadata of a custom instruction from its `ise/<name>/insn.toml` (not needed to execute).
-#[derive(Clone, Copy, Debug)]
-pub struct IseInfo {
-    pub name: &'static str,
-    pub ext: &'static str,
-    pub seed: &'static str,
-    pub description: &'static str,
-    /// The instruction occupies the core's multiplier like MUL (a timing model may block on it).
-    pub uses_multiplier: bool,
-    /// How secrecy flows from the input bytes to the result bytes (constant-time checker).
-    pub taint: TaintFlow,
+impl ExtForm {
+    /// The executor's op for this form (which fields hold `exec`'s operands).
+    pub const fn op(self) -> crate::decode::ExtOp {
+        use crate::decode::ExtOp;
+        match self {
+            ExtForm::R | ExtForm::Unary | ExtForm::R4 | ExtForm::RdAcc => ExtOp::ExtR,
+            ExtForm::Imm | ExtForm::RdAccImm => ExtOp::ExtI,
+            ExtForm::Bs => ExtOp::ExtBs,
+        }
+    }
 }
 
 /// Byte-level secrecy flow of an extension instruction, declared in `insn.toml` (`taint`).
@@ -127,34 +102,21 @@ pub enum TaintFlow {
     Carry,
 }
 
-/// Declared taint flow of table entry `e` (standard instructions: `Mix`).
-pub fn taint_flow(e: &ExtInsn) -> TaintFlow {
-    ise_info(e.name).filter(|i| i.ext == e.ext).map_or(TaintFlow::Mix, |i| i.taint)
-}
-
-/// Metadata of every custom instruction compiled in from `ise/`.
-pub static ISE_INFO: &[IseInfo] = table::ISE_INFO;
-
-/// Metadata of the named custom instruction (None for standard ones).
-pub fn ise_info(name: &str) -> Option<&'static IseInfo> { ISE_INFO.iter().find(|i| i.name == name) }
-
-/// Whether the named custom instruction uses the multiplier (false for unknown names).
-pub fn uses_multiplier(name: &str) -> bool { ise_info(name).is_some_and(|i| i.uses_multiplier) }
-
 /// The full table of extension instructions (standard and custom).
 pub static EXT_INSNS: &[ExtInsn] = table::EXT_INSNS;
 
 /// The full table (function form, for callers that prefer it).
 pub fn ext_insns() -> &'static [ExtInsn] { EXT_INSNS }
 
-/// First row matching `word` whose extension `enabled` accepts.
-pub fn lookup(word: u32, enabled: impl Fn(&str) -> bool) -> Option<&'static ExtInsn> {
-    EXT_INSNS.iter().find(|e| e.matches_word(word) && enabled(e.ext))
+/// The first row of `table` matching `word` whose extension `enabled` accepts, with its index
+/// (the decoder's lookup).
+pub fn find(table: &[ExtInsn], word: u32, enabled: impl Fn(&str) -> bool) -> Option<(usize, &ExtInsn)> {
+    table.iter().enumerate().find(|(_, e)| e.matches_word(word) && enabled(e.ext))
 }
 
-/// All rows matching `word`, whatever is enabled (for "needs zbb or zbkb" messages).
-pub fn lookup_all(word: u32) -> Vec<&'static ExtInsn> {
-    EXT_INSNS.iter().filter(|e| e.matches_word(word)).collect()
+/// First row matching `word` whose extension `enabled` accepts.
+pub fn lookup(word: u32, enabled: impl Fn(&str) -> bool) -> Option<&'static ExtInsn> {
+    find(EXT_INSNS, word, enabled).map(|(_, e)| e)
 }
 
 /// The extensions that define `word` in `table`, e.g. "zbb or zbkb or xzbp (grevi)" (a row
@@ -170,11 +132,14 @@ pub fn needed_extensions(word: u32, table: &[ExtInsn]) -> Option<String> {
     Some(parts.join(" or "))
 }
 
-/// Error text for a word that matches rows of extensions none of which is enabled, e.g.
-/// "rev8 needs extension zbb or zbkb or xzbp (grevi)". None if no row matches at all.
+/// The decoder's text for a word that matches rows of extensions none of which is enabled,
+/// e.g. "rev8 needs extension zbb or zbkb or xzbp (grevi)". None if no row matches at all.
 pub fn missing_ext_message(word: u32) -> Option<String> {
-    let name = lookup_all(word).first()?.name;
-    Some(format!("{name} needs extension {}", needed_extensions(word, EXT_INSNS)?))
+    let isa = crate::isa::Isa::parse("rv32i", &[]).expect("rv32i");
+    match crate::decode::decode(word, &isa, EXT_INSNS) {
+        Err(crate::decode::DecodeError::Disallowed { mnemonic, ext }) => Some(format!("{mnemonic} needs extension {ext}")),
+        _ => None,
+    }
 }
 
 /// Every extension name the table defines (standard z... names, xzbp, custom x... names).

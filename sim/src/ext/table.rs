@@ -16,7 +16,7 @@
 
 use super::bitmanip as b;
 use super::crypto as k;
-use super::{ExtForm, ExtInsn};
+use super::{ExtForm, ExtInsn, StateVar, TaintFlow};
 
 const OP: u32 = 0x33;
 const OP_IMM: u32 = 0x13;
@@ -37,7 +37,7 @@ pub const fn r0(f7: u32, f3: u32) -> (u32, u32) { (0xfff0_707f, (f7 << 25) | (f3
 macro_rules! row {
     ($name:literal, $ext:literal, $enc:expr, $form:ident, $f:expr) => {
         ExtInsn { name: $name, ext: $ext, mask: $enc.0, matches: $enc.1, form: ExtForm::$form,
-                  exec: $f, latency: 1 }
+                  exec: $f, latency: 1, uses_multiplier: false, taint: TaintFlow::Mix, state: None }
     };
 }
 // Adapters from plain functions to the `exec` signature.

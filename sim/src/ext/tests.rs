@@ -103,7 +103,7 @@ fn operand_forms() {
     let e = find("aes32esi");
     assert!(e.matches_word(w));
     assert_eq!(e.operands(w, regs), (regs(11), regs(12), 2));
-    assert_eq!(e.disasm(w), "aes32esi a0, a1, a2, 2");
+    assert_eq!(e.disasm(w), "aes32esi a0,a1,a2,2");
     // rori a0, a1, 13: b is bits 31:20 raw, exec masks the shift amount
     let w = (0x30 << 25) | (13 << 20) | (11 << 15) | (5 << 12) | (10 << 7) | 0x13;
     let e = lookup(w, |x| x == "zbb").unwrap();
@@ -111,7 +111,7 @@ fn operand_forms() {
     let (a, b, c) = e.operands(w, regs);
     assert_eq!(b, 0x600 | 13);
     assert_eq!((e.exec)(&mut ExtState::default(), a, b, c), regs(11).rotate_right(13));
-    assert_eq!(e.disasm(w), "rori a0, a1, 13");
+    assert_eq!(e.disasm(w), "rori a0,a1,13");
 }
 
 /// xcarry: a 96-bit addition and subtraction chain against u128 arithmetic.
@@ -233,4 +233,22 @@ fn xpolymul_semantics() {
     assert!(lookup(w | 1 << 25, |e| e == "xpolymul").is_none(), "andbnexadd with funct7 != 0");
     // not decoded without the extension
     assert!(lookup(w, |e| e != "xpolymul").is_none());
+}
+
+/// What insn.toml declares reaches the row the decoder, timing model and checker read:
+/// xcarry's carry state (`state`), muladd's multiplier (`uses_multiplier`), the flows (`taint`).
+#[test]
+fn declared_properties_are_on_the_rows() {
+    let row = |n: &str| EXT_INSNS.iter().find(|e| e.name == n).unwrap();
+    let stateful: Vec<&str> = EXT_INSNS.iter().filter(|e| e.state.is_some()).map(|e| e.name).collect();
+    assert_eq!(stateful, ["addc", "subc"]);
+    assert_eq!(row("addc").state, Some(StateVar::Carry));
+    let mul: Vec<&str> = EXT_INSNS.iter().filter(|e| e.uses_multiplier).map(|e| e.name).collect();
+    assert_eq!(mul, ["muladd"]);
+    assert_eq!((row("addc").taint, row("muladd").taint, row("sboxaddr").taint, row("clmul").taint),
+               (TaintFlow::Carry, TaintFlow::Carry, TaintFlow::Mix, TaintFlow::Mix));
+    // the decoder times muladd like MUL from that declaration
+    let isa = crate::isa::Isa::parse("rv32im_xpolymul", &["xpolymul"]).unwrap();
+    let d = crate::decode::decode(0x0000_205b | 13 << 27 | 12 << 20 | 11 << 15 | 10 << 7, &isa, EXT_INSNS).unwrap();
+    assert_eq!((EXT_INSNS[d.ext as usize].name, d.cls), ("muladd", crate::decode::cls::MUL));
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use rvsim::elf;
-use rvsim::exec::{Machine, NoObserver};
+use rvsim::exec::{Machine, NoObserver, Stop};
 use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
@@ -27,12 +27,16 @@ pub fn build_asm_with(name: &str, march: &str, defs: &[&str], ld: &str) -> PathB
     let src = dir().join("asm").join(format!("{name}.S"));
     let tag = defs.join("_").replace(['=', '-'], "");
     let out = out_dir().join(format!("{name}-{march}-{tag}-{ld}.elf"));
+    // tests run in parallel threads and several build the same program: link to a name of
+    // this thread's own and rename, so no test reads an ELF another is still writing
+    let partial = out.with_extension(format!("{:?}.partial", std::thread::current().id()).replace(['(', ')'], ""));
     let mut c = Command::new(CC);
     c.args([&format!("-march={march}"), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
-        .arg(dir().join("asm").join(ld)).arg(&src).arg("-o").arg(&out);
+        .arg(dir().join("asm").join(ld)).arg(&src).arg("-o").arg(&partial);
     for d in defs { c.arg(format!("-D{d}")); }
     let o = c.output().unwrap_or_else(|e| panic!("cannot run {CC} (the RISC-V cross toolchain is required for this test): {e}"));
     assert!(o.status.success(), "assembling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+    std::fs::rename(&partial, &out).unwrap();
     out
 }
 
@@ -47,7 +51,7 @@ pub fn build_c(src: &Path, out: &Path, extra: &[&str]) {
     assert!(o.status.success(), "compiling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
 }
 
-pub struct Run { pub m: Machine, pub exit: Result<i32, String>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
+pub struct Run { pub m: Machine, pub exit: Result<i32, Stop>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
 
 pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
     let data = std::fs::read(path).unwrap();
@@ -79,13 +83,13 @@ pub fn run_with(path: &Path, isa: &str, params: Option<CoreParams>, blocks: bool
     match params {
         Some(p) => {
             let mut t = Pipeline::new(p);
-            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let r = m.run(&mut t, &mut NoObserver);
             let (c, s, mp, ic) = (t.cycles(), t.stalls(), t.mispredicts, t.icache_misses);
             Run { m, exit: r, cycles: c, stalls: s, mispredicts: mp, icache_misses: ic }
         }
         None => {
             let mut t = Ideal::default();
-            let r = m.run(&mut t, &mut NoObserver).map_err(|e| e.0);
+            let r = m.run(&mut t, &mut NoObserver);
             let c = t.cycles();
             Run { m, exit: r, cycles: c, stalls: [0; rvsim::timing::N_STALLS], mispredicts: 0, icache_misses: 0 }
         }
