@@ -31,7 +31,7 @@ import gen                               # noqa: E402
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
-from rvlab.optable import bench_records  # noqa: E402
+from rvlab.optable import bench_records, write_table  # noqa: E402
 
 IMPLS = ["rv32i", "zbkb", "table-xsbox"]
 FUNCS = {"keyexp": "cast128_keyexp_enc", "encrypt": "cast128_encrypt"}
@@ -161,11 +161,7 @@ def main():
               f"- sboxaddrw over rv32i: {fmt(saved('rv32i', 'table-xsbox', ['encrypt']))} "
               f"(S-box addresses, 3 instructions -> 1 per lookup); in the key schedule "
               f"{fmt(saved('rv32i', 'table-xsbox', ['keyexp']))}.", ""]
-    out = out_dir / "cast128_optable.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    write_table(out_dir, "cast128_optable.md", lines)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
-from rvlab.optable import ROLE_TAG as TAG, bench_records  # noqa: E402
+from rvlab.optable import ROLE_TAG as TAG, bench_records, write_table  # noqa: E402
 
 DRIVER = r"""
 #include <stdint.h>
@@ -183,11 +183,7 @@ def main():
               "schedule is not stated (Table 10 lists only the rotations). The last column is what Zbkb "
               "saves per operation: `rori` for the lane swap (3 instructions -> 1) and `pack` when the "
               "input bytes are paired. The bench figure includes the caller's argument set-up and `jal`.", ""]
-    out = out_dir / "hight_optable.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    write_table(out_dir, "hight_optable.md", lines)
 
 
 if __name__ == "__main__":
