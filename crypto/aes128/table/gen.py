@@ -208,14 +208,23 @@ def block_function(e, dec):
         call_on_aligned_copy(e, f".L{tag}_unaligned", name)
 
 
-def gen_enc(xsbox):
+def start_file(xsbox, title, dec, notes=()):
+    """A file's header, its T-tables and its block function (aes128_encrypt or _decrypt)."""
     e = Asm({"xsbox"} if xsbox else ())
-    e.raw(header(f"AES-128 encryption and key expansion, {ISA_NOTE[xsbox]}, T-tables in DTIM (.data).",
-                 "../table/gen.py" if xsbox else "gen.py").rstrip())
+    e.raw(header(f"{title}, {ISA_NOTE[xsbox]}, T-tables in DTIM (.data).",
+                 "../table/gen.py" if xsbox else "gen.py", notes).rstrip())
     if xsbox:
         e.raw('#include "ise.inc"')
-    tables(e, "enc", SBOX, TE0, "Te0..Te3: Te_k[x] = (2S, S, S, 3S)[x] rotated left by 8k")
-    block_function(e, dec=False)
+    if dec:
+        tables(e, "dec", ISBOX, TD0, "Td0..Td3: Td_k[x] = (14S', 9S', 13S', 11S')[x] rotated left by 8k")
+    else:
+        tables(e, "enc", SBOX, TE0, "Te0..Te3: Te_k[x] = (2S, S, S, 3S)[x] rotated left by 8k")
+    block_function(e, dec=dec)
+    return e
+
+
+def gen_enc(xsbox):
+    e = start_file(xsbox, "AES-128 encryption and key expansion", dec=False)
     with e.function("aes128_keyexp_enc", doc="(rk, key)"):
         # a0 = rk, a1 = key (any alignment handled by byte loads if unaligned)
         e("andi t0, a1, 3")
@@ -257,14 +266,8 @@ def gen_enc(xsbox):
 
 
 def gen_dec(xsbox):
-    e = Asm({"xsbox"} if xsbox else ())
-    e.raw(header(f"AES-128 decryption (equivalent inverse cipher) and its key schedule, {ISA_NOTE[xsbox]}, "
-                 "T-tables in DTIM (.data).", "../table/gen.py" if xsbox else "gen.py",
-                 ["keyexp_dec calls aes128_keyexp_enc (aes_table_enc.S)."]).rstrip())
-    if xsbox:
-        e.raw('#include "ise.inc"')
-    tables(e, "dec", ISBOX, TD0, "Td0..Td3: Td_k[x] = (14S', 9S', 13S', 11S')[x] rotated left by 8k")
-    block_function(e, dec=True)
+    e = start_file(xsbox, "AES-128 decryption (equivalent inverse cipher) and its key schedule", dec=True,
+                   notes=["keyexp_dec calls aes128_keyexp_enc (aes_table_enc.S)."])
     # ---- decryption key schedule: encryption schedule, rounds reversed,
     # InvMixColumns applied to round keys 1..9 (via Td[S[x]]).
     with e.function("aes128_keyexp_dec", doc="(rk, key): keyexp_enc, reversed, InvMixColumns on 1..9"):
