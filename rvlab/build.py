@@ -10,6 +10,7 @@ import shlex
 import subprocess
 import sys
 import threading
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,11 +23,24 @@ BUILD = Path(os.environ.get("RVLAB_BUILD", ROOT / "build"))
 CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
-FLASH = 0x20400000                              # where the HiFive1's boot loader jumps
-LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost",
-              "--oslib=semihost", f"-Wl,--defsym=__flash={FLASH:#x}",
-              "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
-              "-Wl,--defsym=__ram_size=0x4000", "-Wl,--defsym=__stack_size=0x1000"]
+
+# The E31 memory map of the HiFive1 board as picolibc.ld --defsym values: harness/board.toml,
+# the one place the tests (Python and Rust) and rvlab take it from.
+BOARD = tomllib.loads((HARNESS / "board.toml").read_text())
+FLASH = BOARD["__flash"]                                          # where the HiFive1's boot loader jumps
+RAM_BASE, RAM_SIZE = BOARD["__ram"], BOARD["__ram_size"]          # the 16 KiB DTIM
+
+
+def board_link_flags(flash: int = FLASH) -> list[str]:
+    """The E31 link recipe: picolibc's picolibc.ld placed on the board's map by --defsym (no
+    linker script per board). Every program built for the board links with these; `flash` moves
+    the code (HiFive1 Rev B's boot loader jumps to 0x2001_0000)."""
+    return [f"-Wl,--defsym={sym}={flash if sym == '__flash' else v:#x}" for sym, v in BOARD.items()]
+
+
+PICOLIBC_SEMIHOST = ["--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"]
+LINK_BASE = ["-march=rv32imac", "-mabi=ilp32"] + PICOLIBC_SEMIHOST
+LINK_FLAGS = LINK_BASE + board_link_flags()
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
 
 
@@ -248,8 +262,7 @@ def _link(objs: list[Path], elf: Path, what: str, flash: int = FLASH) -> Path:
     """Link with picolibc for the board map; `flash` = where the code goes (the board's boot
     loader jumps there: HiFive1 0x2040_0000, HiFive1 Rev B 0x2001_0000)."""
     tmp = elf.with_name(f".{elf.stem}.{_private()}")
-    flags = [f"-Wl,--defsym=__flash={flash:#x}" if f.startswith("-Wl,--defsym=__flash=") else f for f in LINK_FLAGS]
-    cmd = [CC] + flags + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+    cmd = [CC] + LINK_BASE + board_link_flags(flash) + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
     try:
         _run(cmd, what, {f"{tmp}.map": str(elf.with_suffix(".map")), f"{tmp}.elf": str(elf)})
         os.replace(f"{tmp}.map", elf.with_suffix(".map"))
@@ -340,9 +353,6 @@ def sizes_from_map(map_path: Path, objs: list[Path], static_re: re.Pattern = _ST
         else:
             pending = None
     return code, static
-
-
-RAM_BASE, RAM_SIZE = 0x80000000, 0x4000          # the HiFive1's 16 KiB DTIM (LINK_FLAGS)
 
 
 def ram_static_bytes(elf: Path) -> int:

@@ -1,8 +1,8 @@
 """Where a kernel's cycles go, by role: for the seed-003 per-operation tables (Tables 7-12).
 
-A kernel generator writes each instruction with its role in a trailing comment
-(`    srli t2, t1, 6    # addr`). `role_cycles` builds a small driver that runs a C statement
-sequence (e.g. key expansion then one block) on rvsim with `--annotate`, once and twice, and
+A kernel generator writes each instruction with its role in brackets in a trailing comment
+(`    srli t2, t1, 6    # [addr] note`: crypto/common/asm.py). `role_cycles` builds a small driver
+that runs a C statement sequence (e.g. key expansion then one block) on rvsim with `--annotate`, once and twice, and
 takes the difference of the per-instruction counts and stall cycles: exactly the second (warm)
 execution. Each instruction's cycles (issues + stalls) go to its role.
 """
@@ -17,7 +17,8 @@ from . import build as rb
 from . import runner as rr
 from .manifest import Impl
 
-_INSN = re.compile(r"^\s+[a-z][\w.]*\b.*#\s*([\w-]+)")
+ROLE_TAG = re.compile(r"#\s*\[([^\]]+)\]")       # the role in an instruction's comment
+_INSN = re.compile(r"^\s+[a-z][\w.]*\b")
 _FUNC = re.compile(r"^([A-Za-z_]\w*):")
 _HEAD = re.compile(r"^== (\S+) \(0x([0-9a-f]+)\.\.0x([0-9a-f]+)\)")
 _LINE = re.compile(r"^\s*(\d+)\s+(\d+)\s+([0-9a-f]{8}):")
@@ -40,7 +41,7 @@ def tagged_roles(asm: Path) -> dict[str, list[str]]:
         s = line.strip()
         if cur is None or not s or s.startswith(("#", ".", "/*", "*")) or s.endswith(":"):
             continue
-        t = _INSN.match(line)
+        t = ROLE_TAG.search(line) if _INSN.match(line) else None
         if not t:
             raise OptableError(f"{asm}:{n}: instruction without a role tag: {s}")
         cur.append(t.group(1))
@@ -102,20 +103,25 @@ def role_cycles(impl: Impl, asm: Path, prelude: str, body: str, core: str) -> di
     return out
 
 
-def bench_cycles(path: Path, primitive: str) -> dict:
-    """{(impl, operation, core): cycles} of one primitive's records in a bench file ({} if the
-    file is missing)."""
+def bench_records(path: Path, primitive: str) -> list[dict]:
+    """One primitive's records in a bench file ([] if the file is missing; a malformed file is
+    a ValueError): what the per-primitive tables print beside their own figures."""
     import json
     try:
         recs = json.loads(Path(path).read_text())
     except FileNotFoundError:
-        return {}
+        return []
     except json.JSONDecodeError as e:
         raise ValueError(f"{path} is not valid JSON: {e}") from None
     if not isinstance(recs, list):
         raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("operation"), r.get("core")): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == primitive}
+    return [r for r in recs if isinstance(r, dict) and r.get("primitive") == primitive]
+
+
+def bench_cycles(path: Path, primitive: str) -> dict:
+    """{(impl, operation, core): cycles} of one primitive's records in a bench file ({} if the
+    file is missing)."""
+    return {(r.get("impl"), r.get("operation"), r.get("core")): r.get("cycles") for r in bench_records(path, primitive)}
 
 
 def fmt(v) -> str:

@@ -28,7 +28,9 @@ CORE_V = HW / "core" / "rv5_core.v"
 TB_V = HW / "core" / "tb_rv5.v"
 CORE_FILE = B.ROOT / "sim" / "cores" / "rv5.toml"
 RTL_BUILD = B.ROOT / "build" / "rtl"
-ROM_LOAD, RAM_BASE, RAM_BYTES = 0x2040_0000, 0x8000_0000, 0x4000
+# the board map the ELFs are linked for (harness/board.toml)
+ROM_LOAD, ROM_BYTES = B.FLASH, B.BOARD["__flash_size"]
+RAM_BASE, RAM_BYTES = B.RAM_BASE, B.RAM_SIZE
 # ISA extension -> core parameter (the unit that implements it)
 UNIT_PARAMS = {"zbkb": "ZBKB", "zbkc": "ZBKC", "zbkx": "ZBKX", "zkne": "ZKNE", "zknd": "ZKND",
                "zknh": "ZKNH", "zksed": "ZKSED", "zksh": "ZKSH", "xzbp": "XZBP",
@@ -91,7 +93,7 @@ def load_images(elf: Path) -> tuple[list[int], list[int], int]:
         if p_type != 1 or filesz == 0:
             continue
         seg = data[off:off + filesz]
-        if 0 <= paddr - ROM_LOAD and paddr + filesz <= ROM_LOAD + (1 << 24):
+        if 0 <= paddr - ROM_LOAD and paddr + filesz <= ROM_LOAD + ROM_BYTES:
             o = paddr - ROM_LOAD
             rom.extend(b"\0" * max(0, o + filesz - len(rom)))
             rom[o:o + filesz] = seg

@@ -7,7 +7,7 @@ CRYPTO=$(cd "${1:-$(dirname "$0")/../crypto}" && pwd)
 cd "$CRYPTO"
 python3 aes128/table/gen.py                      # aes128/table/*.S, aes128/table-xsbox/*.S
 python3 aes128/zkne/gen.py                       # aes128/zkne/*.S, aes128/zknd/*.S
-(cd aes128/ref && python3 gen_tables.py)         # aes128/ref/tables.inc
+python3 aes128/ref/gen_tables.py                  # aes128/ref/tables.inc
 python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes128-ctr/bitsliced{,-zbkb}/*.S (stdout: schedule stats)
 python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 cast128/gen.py                           # cast128/{rv32i,zbkb,table-xsbox}/cast128.S

@@ -5,17 +5,17 @@ from pathlib import Path
 
 import pytest
 
+from rvlab.build import PICOLIBC_SEMIHOST as PICOLIBC, board_link_flags
+
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "tests" / "machine_mode"
 RVSIM = ROOT / "sim" / "target" / "release" / "rvsim"
 GCC = "riscv64-unknown-elf-gcc"
-PICOLIBC = ["--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"]
 # Flat layout for QEMU -M virt (RAM at 0x8000_0000); rvsim runs it with --memory flat.
 FLAT = ["-Wl,--defsym=__flash=0x80000000", "-Wl,--defsym=__flash_size=0x100000",
         "-Wl,--defsym=__ram=0x80100000", "-Wl,--defsym=__ram_size=0x100000"]
 # The HiFive1 board: code in flash at 0x2040_0000, data in the 16 KiB DTIM; rvsim's e31 map.
-BOARD = ["-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x100000",
-         "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000"]
+BOARD = board_link_flags()
 
 VARIANTS = {
     # name: (compile -march, link -march (picolibc multilib), defines, layout, rvsim isa, qemu -cpu or None)
@@ -109,11 +109,8 @@ def test_picolibc_handler_matches_qemu_and_stop_on_trap(tmp_path):
     src = tmp_path / "crash.c"
     src.write_text(CRASH_C)
     elf = tmp_path / "crash.elf"
-    subprocess.run([GCC, "-march=rv32imac", "-mabi=ilp32", "-O2", "--specs=picolibc.specs",
-                    "--crt0=semihost", "--oslib=semihost",
-                    "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x100000",
-                    "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000",
-                    str(src), "-o", str(elf)], check=True)
+    subprocess.run([GCC, "-march=rv32imac", "-mabi=ilp32", "-O2"] + PICOLIBC + BOARD
+                   + [str(src), "-o", str(elf)], check=True)
     sim = subprocess.run([str(RVSIM), str(elf)], capture_output=True, text=True, timeout=60)
     assert sim.returncode == 1, sim.stderr
     assert "RISCV fault" in sim.stdout and "mcause:   0x00000002" in sim.stdout

@@ -8,7 +8,7 @@ from rvlab.optable import OptableError, role_cycles, tagged_roles
 
 def test_untagged_instruction_is_an_error(tmp_path):
     s = tmp_path / "k.S"
-    s.write_text("    .text\nf:\n    addi a0, a0, 1    # io\n    ret\n")
+    s.write_text("    .text\nf:\n    addi a0, a0, 1    # [io]\n    ret\n")
     with pytest.raises(OptableError, match=r"k.S:4: instruction without a role tag: ret"):
         tagged_roles(s)
 
@@ -16,8 +16,9 @@ def test_untagged_instruction_is_an_error(tmp_path):
 def test_tags_by_function(tmp_path):
     s = tmp_path / "k.S"
     s.write_text("/* c */\n    .data\nt:\n    .word 1\n    .text\nf:\n    # comment\n"
-                 "    lw   t0, 0(a0)       # load  note\n.Lx:\n    ret                # io\ng:\n    ret # io\n")
-    assert tagged_roles(s) == {"t": [], "f": ["load", "io"], "g": ["io"]}
+                 "    lw   t0, 0(a0)       # [load] note\n.Lx:\n    ret                # [io]\ng:\n"
+                 "    ret # [call, return]\n")
+    assert tagged_roles(s) == {"t": [], "f": ["load", "io"], "g": ["call, return"]}
 
 
 def test_seed128_table_roles(rvsim_built):

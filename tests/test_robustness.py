@@ -106,14 +106,13 @@ def test_run_tells_rvsims_errors_from_the_programs_status(tmp_path):
     import subprocess
     import sys
     from conftest import ROOT
+    from rvlab.build import LINK_FLAGS
     src = tmp_path / "exit.c"
     src.write_text("#include <stdlib.h>\nint main(void) { exit(EXIT_CODE); }\n")
     for code in (125, 2):
         elf = tmp_path / f"exit{code}.elf"
-        subprocess.run(["riscv64-unknown-elf-gcc", "-O2", "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs",
-                        "--crt0=semihost", "--oslib=semihost", f"-DEXIT_CODE={code}", "-Wl,--defsym=__flash=0x20400000",
-                        "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
-                        "-Wl,--defsym=__ram_size=0x4000", str(src), "-o", str(elf)], check=True)
+        subprocess.run(["riscv64-unknown-elf-gcc", "-O2", *LINK_FLAGS, f"-DEXIT_CODE={code}", str(src), "-o", str(elf)],
+                       check=True)
         p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
                            capture_output=True, text=True, timeout=120)
         assert p.returncode == code
@@ -122,3 +121,12 @@ def test_run_tells_rvsims_errors_from_the_programs_status(tmp_path):
     p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(tmp_path / "exit125.elf"),
                         "--", "--max-insns", "10"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 125 and "rvlab: error: rvsim stopped the run: instruction budget exceeded" in p.stderr, p.stderr
+def test_primitives_with_helpers_of_the_same_name_load_in_one_process():
+    """hight and present80 each import a `ref.py` beside their vectors.py: loading both in one
+    rvlab process (a whole `rvlab bench`) gives each its own."""
+    from conftest import ROOT
+    from rvlab import build
+    from rvlab.manifest import load_manifest
+    for prim in ("hight", "present80", "hight"):
+        impl = load_manifest(ROOT / "crypto" / prim / "rv32i" / "manifest.toml", [ROOT / "crypto"])
+        assert build.load_cases(impl, 1, 2)

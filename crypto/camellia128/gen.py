@@ -11,7 +11,7 @@
                                     big-endian block on aligned buffers, packh/pack otherwise
 
 Run: python3 gen.py   (writes all four; scripts/regen-kernels.sh runs it).
-Every instruction carries a role tag in its comment (`# addr`, `# rot32`, ...): optable.py
+Every instruction carries a role tag in its comment (`# [addr]`, `# [rot32]`, ...): optable.py
 counts cycles per role from an rvsim run (seed 003 Table 8). Tables come from ref.py.
 
 State: D1 = (a4, a5), D2 = (a6, a7), big-endian words (word 0 of a half = its bytes 0..3).
@@ -21,7 +21,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
 ADDR = "addr"       # S-box address calculation (extract a byte, scale, add the base)
@@ -56,30 +60,6 @@ RK_INDEX = {n: 2 * i for i, n in enumerate(RK_ORDER)}
 RK_WORDS = 2 * len(RK_ORDER)
 
 
-class Asm:
-    """Lines of a generated .S file; each instruction with its role tag."""
-
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, ins, role, note=""):
-        self.lines.append(f"    {ins:<30} # {role}" + (f"  {note}" if note else ""))
-
-    def raw(self, s):
-        self.lines.append(s)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
-
-
-def data_words(vals, per=8):
-    return ["    .word " + ", ".join("0x%08x" % v for v in vals[i:i + per]) for i in range(0, len(vals), per)]
-
-
-def data_bytes(vals, per=16):
-    return ["    .byte " + ", ".join("0x%02x" % v for v in vals[i:i + per]) for i in range(0, len(vals), per)]
-
-
 def plus4(off):
     """the offset of a key's second word: a number, or an expression on a .equ name"""
     if isinstance(off, int):
@@ -88,34 +68,18 @@ def plus4(off):
     return f"{sym} + {int(n or 0) + 4}"
 
 
-def li(e, reg, v, role):
-    """reg = 32-bit constant v (lui + addi, or one of them)."""
-    hi, lo = ((v + 0x800) >> 12) & 0xFFFFF, ((v & 0xFFF) ^ 0x800) - 0x800
-    if hi:
-        e(f"lui  {reg}, 0x{hi:x}", role)
-    if lo or not hi:
-        e(f"addi {reg}, {reg if hi else 'zero'}, {lo}", role)
-
-
 class Camellia:
     """One implementation's kernels. variant: 'table', 'small', 'xsbox' or 'zbkb'."""
 
     def __init__(self, variant):
         self.v = variant
-        self.a = Asm()
+        self.a = Asm({variant} & {"zbkb", "xsbox"})
         self.zbkb = variant == "zbkb"
 
     # ---------------------------------------------------------------- helpers
     def rotl(self, dst, src, n, tmp, role):
         """dst = src <<< n (32-bit); tmp is clobbered on RV32I."""
-        e = self.a
-        n %= 32
-        if self.zbkb:
-            e(f"rori {dst}, {src}, {32 - n}", role)
-            return
-        e(f"slli {tmp}, {src}, {n}", role)
-        e(f"srli {dst}, {src}, {32 - n}", role)
-        e(f"or   {dst}, {dst}, {tmp}", role)
+        self.a.rotl(dst, src, n % 32, tmp, role=role)
 
     # ---------------------------------------------------------------- F
     def f(self, src, dst, key, temps):
@@ -126,46 +90,38 @@ class Camellia:
         kreg, koff = key
         xh, xl, zl, zr = temps[:4]
         pool = temps[4:]
-        e(f"lw   {xh}, {koff}({kreg})", ROUND)
-        e(f"lw   {xl}, {plus4(koff)}({kreg})", ROUND)
-        e(f"xor  {xh}, {xh}, {src[0]}", ROUND)
-        e(f"xor  {xl}, {xl}, {src[1]}", ROUND)
+        e(f"lw   {xh}, {koff}({kreg})", role=ROUND)
+        e(f"lw   {xl}, {plus4(koff)}({kreg})", role=ROUND)
+        e(f"xor  {xh}, {xh}, {src[0]}", role=ROUND)
+        e(f"xor  {xl}, {xl}, {src[1]}", role=ROUND)
         pending = []                              # (temp, accumulator) loaded, xor not yet done
         for i, (half, byte, table, acc) in enumerate(LOOKUPS):
             x = (xh, xl)[half]
             first = i in (0, 4)                   # the first lookup of zL/zR loads into it
             t = (zl, zr)[acc] if first else next(r for r in pool if r not in [p for p, _ in pending])
-            if self.v == "xsbox":
-                e(f"sboxaddrw {t}, {x}, {BASE}, {byte}", ADDR)
-            else:
-                if byte == 0:
-                    e(f"slli {t}, {x}, 2", ADDR)
-                else:
-                    e(f"srli {t}, {x}, {8 * byte - 2}", ADDR)
-                e(f"andi {t}, {t}, 0x3fc", ADDR)
-                e(f"add  {t}, {t}, {BASE}", ADDR)
+            table_address(e, t, x, byte, BASE, 4, role=ADDR)
             if len(pending) == 2 or (self.v == "xsbox" and pending):
                 pt, pa = pending.pop(0)
-                e(f"xor  {pa}, {pa}, {pt}", MIX)
-            e(f"lw   {t}, SP{table}_AT({t})", LOAD)
+                e(f"xor  {pa}, {pa}, {pt}", role=MIX)
+            e(f"lw   {t}, SP{table}_AT({t})", role=LOAD)
             if not first:
                 pending.append((t, (zl, zr)[acc]))
         # y1..y4 = zL ^ zR into dst[0]; y5..y8 = that ^ (zL >>> 8) into dst[1]. zL >>> 8 (or its
         # first half) goes first, into a free temporary, so the last lw is not used right away
         w = next(r for r in pool if r not in [p for p, _ in pending])
         if self.zbkb:
-            e(f"rori {w}, {zl}, 8", ROT32)
+            e(f"rori {w}, {zl}, 8", role=ROT32)
         else:
-            e(f"srli {w}, {zl}, 8", ROT32)
+            e(f"srli {w}, {zl}, 8", role=ROT32)
         for pt, pa in pending:
-            e(f"xor  {pa}, {pa}, {pt}", MIX)
-        e(f"xor  {zr}, {zr}, {zl}", MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {zr}", ROUND)
-        e(f"xor  {dst[1]}, {dst[1]}, {zr}", ROUND)
-        e(f"xor  {dst[1]}, {dst[1]}, {w}", ROT32)
+            e(f"xor  {pa}, {pa}, {pt}", role=MIX)
+        e(f"xor  {zr}, {zr}, {zl}", role=MIX)
+        e(f"xor  {dst[0]}, {dst[0]}, {zr}", role=ROUND)
+        e(f"xor  {dst[1]}, {dst[1]}, {zr}", role=ROUND)
+        e(f"xor  {dst[1]}, {dst[1]}, {w}", role=ROT32)
         if not self.zbkb:
-            e(f"slli {zl}, {zl}, 24", ROT32)
-            e(f"xor  {dst[1]}, {dst[1]}, {zl}", ROT32)
+            e(f"slli {zl}, {zl}, 24", role=ROT32)
+            e(f"xor  {dst[1]}, {dst[1]}, {zl}", role=ROT32)
 
     def f_small(self, src, dst, key, temps):
         """dst ^= F(src, key) with SBOX1 only. u_i = SBOX1 outputs; t2 = u2 <<< 1, t3 = u3 >>> 1,
@@ -183,80 +139,73 @@ class Camellia:
         m16, m8 = self.m16, self.m8
 
         def lookup(dst_, x, byte, note):
-            if byte == 3:
-                e(f"srli {dst_}, {x}, 24", ADDR)
-            elif byte == 0:
-                e(f"andi {dst_}, {x}, 0xff", ADDR)
-            else:
-                e(f"srli {dst_}, {x}, {8 * byte}", ADDR)
-                e(f"andi {dst_}, {dst_}, 0xff", ADDR)
-            e(f"add  {dst_}, {dst_}, {BASE}", ADDR)
-            e(f"lbu  {dst_}, 0({dst_})", LOAD, note)
+            table_address(e, dst_, x, byte, BASE, 1, role=ADDR)
+            e(f"lbu  {dst_}, 0({dst_})", role=LOAD, note=note)
 
         def lookup_rotl(dst_, x, byte, note):
             """SBOX1[(byte of x) <<< 1] (SBOX4)"""
             if byte == 0:
-                e(f"slli {dst_}, {x}, 25", ROT8, "SBOX4 input <<< 1")
-                e(f"srli {dst_}, {dst_}, 24", ROT8)
+                e(f"slli {dst_}, {x}, 25", role=ROT8, note="SBOX4 input <<< 1")
+                e(f"srli {dst_}, {dst_}, 24", role=ROT8)
             else:
-                e(f"srli {dst_}, {x}, {8 * byte - 1}", ROT8, "SBOX4 input <<< 1")
-                e(f"andi {dst_}, {dst_}, 0xfe", ROT8)
-            e(f"srli {w}, {x}, {8 * byte + 7}", ROT8)
-            e(f"andi {w}, {w}, 1", ROT8)
-            e(f"or   {dst_}, {dst_}, {w}", ROT8)
-            e(f"add  {dst_}, {dst_}, {BASE}", ADDR)
-            e(f"lbu  {dst_}, 0({dst_})", LOAD, note)
+                e(f"srli {dst_}, {x}, {8 * byte - 1}", role=ROT8, note="SBOX4 input <<< 1")
+                e(f"andi {dst_}, {dst_}, 0xfe", role=ROT8)
+            e(f"srli {w}, {x}, {8 * byte + 7}", role=ROT8)
+            e(f"andi {w}, {w}, 1", role=ROT8)
+            e(f"or   {dst_}, {dst_}, {w}", role=ROT8)
+            e(f"add  {dst_}, {dst_}, {BASE}", role=ADDR)
+            e(f"lbu  {dst_}, 0({dst_})", role=LOAD, note=note)
 
         def place_rot(acc, u, byte, left, note):
             """acc (|)= (u <<< 1 if left else u >>> 1) << 8*byte, byte 1 or 2 (mask m8/m16)"""
             n = 8 * byte + (1 if left else -1)      # bits 0..6 (left) / 1..7 (right) into place
-            e(f"slli {w}, {u}, {n - 8 if left else n + 8}", ROT8, note)
-            e(f"slli {u}, {u}, {n}", ROT8)
-            e(f"or   {u}, {u}, {w}", ROT8)
-            e(f"and  {u}, {u}, {m16 if byte == 2 else m8}", ROT8)
-            e(f"or   {acc}, {acc}, {u}", MIX)
+            e(f"slli {w}, {u}, {n - 8 if left else n + 8}", role=ROT8, note=note)
+            e(f"slli {u}, {u}, {n}", role=ROT8)
+            e(f"or   {u}, {u}, {w}", role=ROT8)
+            e(f"and  {u}, {u}, {m16 if byte == 2 else m8}", role=ROT8)
+            e(f"or   {acc}, {acc}, {u}", role=MIX)
 
-        e(f"lw   {p}, {koff}({kreg})", ROUND)
-        e(f"lw   {q}, {plus4(koff)}({kreg})", ROUND)
-        e(f"xor  {xh}, {src[0]}, {p}", ROUND)
-        e(f"xor  {xl}, {src[1]}, {q}", ROUND)
+        e(f"lw   {p}, {koff}({kreg})", role=ROUND)
+        e(f"lw   {q}, {plus4(koff)}({kreg})", role=ROUND)
+        e(f"xor  {xh}, {src[0]}, {p}", role=ROUND)
+        e(f"xor  {xl}, {src[1]}, {q}", role=ROUND)
         lookup(p, xh, 3, "u1 = t1")
         lookup(q, xh, 2, "u2")
         lookup(r, xh, 1, "u3")
         lookup_rotl(s, xh, 0, "u4 = t4")
-        e(f"slli {xh}, {p}, 24", MIX, "A = t1 t2 t3 t4")
+        e(f"slli {xh}, {p}, 24", role=MIX, note="A = t1 t2 t3 t4")
         place_rot(xh, q, 2, True, "t2 = u2 <<< 1")
         place_rot(xh, r, 1, False, "t3 = u3 >>> 1")
-        e(f"or   {xh}, {xh}, {s}", MIX)
+        e(f"or   {xh}, {xh}, {s}", role=MIX)
         lookup(p, xl, 3, "u5")
         lookup(s, xl, 0, "u8 = t8")
         lookup(q, xl, 2, "u6")
         lookup_rotl(r, xl, 1, "u7 = t7")
-        e(f"slli {xl}, {s}, 24", MIX, "Q = t8 t5 t6 t7")
+        e(f"slli {xl}, {s}, 24", role=MIX, note="Q = t8 t5 t6 t7")
         place_rot(xl, p, 2, True, "t5 = u5 <<< 1")
         place_rot(xl, q, 1, False, "t6 = u6 >>> 1")
-        e(f"or   {xl}, {xl}, {r}", MIX)
+        e(f"or   {xl}, {xl}, {r}", role=MIX)
         a_, q_ = xh, xl
-        e(f"slli {p}, {a_}, 8", MIX)
-        e(f"srli {q}, {a_}, 24", MIX)
-        e(f"xor  {p}, {p}, {q}", MIX)
-        e(f"xor  {p}, {p}, {a_}", MIX, "S = A ^ A <<< 8")
-        e(f"slli {q}, {q_}, 8", MIX)
-        e(f"srli {r}, {q_}, 24", MIX)
-        e(f"xor  {q}, {q}, {r}", MIX)
-        e(f"xor  {q}, {q}, {q_}", MIX, "Q2 = Q ^ Q <<< 8")
-        e(f"slli {r}, {q}, 16", MIX)
-        e(f"srli {q}, {q}, 16", MIX)
-        e(f"xor  {q}, {q}, {r}", MIX)
-        e(f"xor  {q}, {q}, {q_}", MIX, "zR = Q ^ Q2 <<< 16")
-        e(f"xor  {dst[0]}, {dst[0]}, {a_}", ROUND)
-        e(f"xor  {dst[0]}, {dst[0]}, {q}", ROUND)
-        e(f"slli {r}, {p}, 16", MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {r}", ROUND)
-        e(f"srli {r}, {p}, 16", MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {r}", ROUND, "y1..y4 = A ^ S <<< 16 ^ zR")
-        e(f"xor  {dst[1]}, {dst[1]}, {q}", ROUND)
-        e(f"xor  {dst[1]}, {dst[1]}, {p}", ROUND, "y5..y8 = zR ^ S")
+        e(f"slli {p}, {a_}, 8", role=MIX)
+        e(f"srli {q}, {a_}, 24", role=MIX)
+        e(f"xor  {p}, {p}, {q}", role=MIX)
+        e(f"xor  {p}, {p}, {a_}", role=MIX, note="S = A ^ A <<< 8")
+        e(f"slli {q}, {q_}, 8", role=MIX)
+        e(f"srli {r}, {q_}, 24", role=MIX)
+        e(f"xor  {q}, {q}, {r}", role=MIX)
+        e(f"xor  {q}, {q}, {q_}", role=MIX, note="Q2 = Q ^ Q <<< 8")
+        e(f"slli {r}, {q}, 16", role=MIX)
+        e(f"srli {q}, {q}, 16", role=MIX)
+        e(f"xor  {q}, {q}, {r}", role=MIX)
+        e(f"xor  {q}, {q}, {q_}", role=MIX, note="zR = Q ^ Q2 <<< 16")
+        e(f"xor  {dst[0]}, {dst[0]}, {a_}", role=ROUND)
+        e(f"xor  {dst[0]}, {dst[0]}, {q}", role=ROUND)
+        e(f"slli {r}, {p}, 16", role=MIX)
+        e(f"xor  {dst[0]}, {dst[0]}, {r}", role=ROUND)
+        e(f"srli {r}, {p}, 16", role=MIX)
+        e(f"xor  {dst[0]}, {dst[0]}, {r}", role=ROUND, note="y1..y4 = A ^ S <<< 16 ^ zR")
+        e(f"xor  {dst[1]}, {dst[1]}, {q}", role=ROUND)
+        e(f"xor  {dst[1]}, {dst[1]}, {p}", role=ROUND, note="y5..y8 = zR ^ S")
 
     # ---------------------------------------------------------------- FL
     def fl_pair(self, k_fl, k_flinv, tmp):
@@ -264,70 +213,36 @@ class Camellia:
         e = self.a
         (x1, x2), (y1, y2) = D1, D2
         a, b, c, d, t = tmp[:5]
-        e(f"lw   {a}, {4 * k_fl}({RK})", FL, "FL k1")
-        e(f"lw   {c}, {4 * k_flinv + 4}({RK})", FL, "FLINV k2")
-        e(f"lw   {b}, {4 * k_fl + 4}({RK})", FL, "FL k2")
-        e(f"lw   {d}, {4 * k_flinv}({RK})", FL, "FLINV k1")
-        e(f"and  {a}, {a}, {x1}", FL)
-        e(f"or   {c}, {c}, {y2}", FL)
+        e(f"lw   {a}, {4 * k_fl}({RK})", role=FL, note="FL k1")
+        e(f"lw   {c}, {4 * k_flinv + 4}({RK})", role=FL, note="FLINV k2")
+        e(f"lw   {b}, {4 * k_fl + 4}({RK})", role=FL, note="FL k2")
+        e(f"lw   {d}, {4 * k_flinv}({RK})", role=FL, note="FLINV k1")
+        e(f"and  {a}, {a}, {x1}", role=FL)
+        e(f"or   {c}, {c}, {y2}", role=FL)
         self.rotl(a, a, 1, t, ROT32)
-        e(f"xor  {y1}, {y1}, {c}", FL)
-        e(f"xor  {x2}, {x2}, {a}", FL)
-        e(f"and  {d}, {d}, {y1}", FL)
-        e(f"or   {b}, {b}, {x2}", FL)
+        e(f"xor  {y1}, {y1}, {c}", role=FL)
+        e(f"xor  {x2}, {x2}, {a}", role=FL)
+        e(f"and  {d}, {d}, {y1}", role=FL)
+        e(f"or   {b}, {b}, {x2}", role=FL)
         self.rotl(d, d, 1, t, ROT32)
-        e(f"xor  {x1}, {x1}, {b}", FL)
-        e(f"xor  {y2}, {y2}, {d}", FL)
+        e(f"xor  {x1}, {x1}, {b}", role=FL)
+        e(f"xor  {y2}, {y2}, {d}", role=FL)
 
     def whiten(self, regs, koff_a, koff_b, tmp):
         """regs[0:2] ^= subkey at koff_a, regs[2:4] ^= subkey at koff_b (rk word offsets)."""
         e = self.a
         for j, (reg, off) in enumerate(zip(regs, [koff_a, koff_a + 1, koff_b, koff_b + 1])):
-            e(f"lw   {tmp[j]}, {4 * off}({RK})", WHITE)
+            e(f"lw   {tmp[j]}, {4 * off}({RK})", role=WHITE)
         for j, reg in enumerate(regs):
-            e(f"xor  {reg}, {reg}, {tmp[j]}", WHITE)
+            e(f"xor  {reg}, {reg}, {tmp[j]}", role=WHITE)
 
     # ---------------------------------------------------------------- block I/O
     def load_be(self, src, dsts, temps, role=IO):
-        """dsts[j] = big-endian word of bytes 4j..4j+3 of src (any alignment); two sets of four
-        temporaries alternate so that no lbu result is used within its latency."""
-        e = self.a
-        sets = [temps[:4], temps[4:8]]
-
-        def loads(j):
-            for b, t in enumerate(sets[j % 2]):
-                e(f"lbu  {t}, {4 * j + b}({src})", role)
-
-        def combine(j):
-            t = sets[j % 2]
-            if self.zbkb:
-                e(f"packh {t[0]}, {t[1]}, {t[0]}", role)
-                e(f"packh {t[2]}, {t[3]}, {t[2]}", role)
-                e(f"pack {dsts[j]}, {t[2]}, {t[0]}", role)
-                return
-            e(f"slli {t[0]}, {t[0]}, 24", role)
-            e(f"slli {t[1]}, {t[1]}, 16", role)
-            e(f"slli {t[2]}, {t[2]}, 8", role)
-            e(f"or   {t[0]}, {t[0]}, {t[1]}", role)
-            e(f"or   {t[2]}, {t[2]}, {t[3]}", role)
-            e(f"or   {dsts[j]}, {t[0]}, {t[2]}", role)
-        loads(0)
-        loads(1)
-        combine(0)
-        loads(2)
-        combine(1)
-        loads(3)
-        combine(2)
-        combine(3)
+        """dsts[j] = big-endian word of bytes 4j..4j+3 of src (any alignment)"""
+        load_be_words(self.a, src, dsts, [temps[:4], temps[4:8]], role)
 
     def store_be(self, regs, dst=OUT):
-        e = self.a
-        for j, r in enumerate(regs):
-            e(f"sb   {r}, {4 * j + 3}({dst})", IO)
-            for b, t in ((2, "t0"), (1, "t1"), (0, "t2")):
-                e(f"srli {t}, {r}, {24 - 8 * b}", IO)
-            for b, t in ((2, "t0"), (1, "t1"), (0, "t2")):
-                e(f"sb   {t}, {4 * j + b}({dst})", IO)
+        store_be_words(self.a, regs, dst, role=IO)
 
     def load_block(self, tag):
         """The input block into D1, D2. zbkb: lw + rev8 when in and out are both aligned (t6 = 0),
@@ -337,34 +252,34 @@ class Camellia:
         if not self.zbkb:
             self.load_be(IN, D1 + D2, temps)
             return
-        e(f"or   t6, {OUT}, {IN}", IO)
-        e("andi t6, t6, 3", IO)
-        e(f"bnez t6, .L{tag}_bytes_in", IO)
+        e(f"or   t6, {OUT}, {IN}", role=IO)
+        e("andi t6, t6, 3", role=IO)
+        e(f"bnez t6, .L{tag}_bytes_in", role=IO)
         for j, r in enumerate(D1 + D2):
-            e(f"lw   {r}, {4 * j}({IN})", IO)
+            e(f"lw   {r}, {4 * j}({IN})", role=IO)
         for r in D1 + D2:
-            e(f"rev8 {r}, {r}", IO)
-        e.raw(f".L{tag}_loaded:")
-        e(f"mv   {IN}, t6", IO, "a1 = 0: in and out aligned")
+            e(f"rev8 {r}, {r}", role=IO)
+        e.label(f".L{tag}_loaded")
+        e(f"mv   {IN}, t6", role=IO, note="a1 = 0: in and out aligned")
         self.tail_code.append((f".L{tag}_bytes_in", lambda: (self.load_be(IN, D1 + D2, temps),
-                                                              e("li   t6, 1", IO), e(f"j    .L{tag}_loaded", IO))))
+                                                              e("li   t6, 1", role=IO), e(f"j    .L{tag}_loaded", role=IO))))
 
     def store_block(self, regs, tag):
         e = self.a
         if not self.zbkb:
             self.store_be(regs)
             return
-        e(f"bnez {IN}, .L{tag}_bytes_out", IO)
+        e(f"bnez {IN}, .L{tag}_bytes_out", role=IO)
         for r in regs:
-            e(f"rev8 {r}, {r}", IO)
+            e(f"rev8 {r}, {r}", role=IO)
         for j, r in enumerate(regs):
-            e(f"sw   {r}, {4 * j}({OUT})", IO)
-        self.tail_code.append((f".L{tag}_bytes_out", lambda: (self.store_be(regs), e("ret", IO))))
+            e(f"sw   {r}, {4 * j}({OUT})", role=IO)
+        self.tail_code.append((f".L{tag}_bytes_out", lambda: (self.store_be(regs), e("ret", role=IO))))
 
     def load_base(self, reg=BASE):
         sym = "camellia128_sbox1" if self.v == "small" else "camellia128_sigma + 2048"
-        self.a(f"lui  {reg}, %hi({sym})", IO)
-        self.a(f"addi {reg}, {reg}, %lo({sym})", IO)
+        self.a(f"lui  {reg}, %hi({sym})", role=IO)
+        self.a(f"addi {reg}, {reg}, %lo({sym})", role=IO)
 
     # table-small keeps two masks and needs more temporaries: s0, s1 saved on the stack
     SMALL_SAVED = ["s0", "s1"]
@@ -373,20 +288,20 @@ class Camellia:
         if self.v != "small":
             return
         e = self.a
-        e(f"addi sp, sp, -{4 * len(self.SMALL_SAVED)}", IO)
+        e(f"addi sp, sp, -{4 * len(self.SMALL_SAVED)}", role=IO)
         for i, r in enumerate(self.SMALL_SAVED):
-            e(f"sw   {r}, {4 * i}(sp)", IO)
+            e(f"sw   {r}, {4 * i}(sp)", role=IO)
         self.m16, self.m8 = "s0", "s1"
-        li(e, self.m16, 0x00FF0000, IO)
-        li(e, self.m8, 0x0000FF00, IO)
+        e.lui_addi(self.m16, 0x00FF0000, role=IO)
+        e.lui_addi(self.m8, 0x0000FF00, role=IO)
 
     def epilogue(self):
         if self.v != "small":
             return
         e = self.a
         for i, r in enumerate(self.SMALL_SAVED):
-            e(f"lw   {r}, {4 * i}(sp)", IO)
-        e(f"addi sp, sp, {4 * len(self.SMALL_SAVED)}", IO)
+            e(f"lw   {r}, {4 * i}(sp)", role=IO)
+        e(f"addi sp, sp, {4 * len(self.SMALL_SAVED)}", role=IO)
 
     def f_temps(self):
         return ["t0", "t1", "t2", "t3", "t4", "t5", "t6"]      # a1 (in) stays for the zbkb store
@@ -407,11 +322,11 @@ class Camellia:
         temps = self.f_temps()
         for i, kname in enumerate(rounds):
             src, dst = (D1, D2) if i % 2 == 0 else (D2, D1)
-            e.raw(f"    # round {i + 1}: {'D2' if i % 2 == 0 else 'D1'} ^= F({'D1' if i % 2 == 0 else 'D2'}, {kname})")
+            e.comment(f"round {i + 1}: {'D2' if i % 2 == 0 else 'D1'} ^= F({'D1' if i % 2 == 0 else 'D2'}, {kname})")
             self.f(src, dst, (RK, 4 * RK_INDEX[kname]), temps)
             if i in (5, 11):
                 k_fl, k_inv = fls[i // 6]
-                e.raw(f"    # FL(D1, {k_fl}), FLINV(D2, {k_inv})")
+                e.comment(f"FL(D1, {k_fl}), FLINV(D2, {k_inv})")
                 self.fl_pair(RK_INDEX[k_fl], RK_INDEX[k_inv], ["t0", "t1", "t2", "t3", "t4"])
         out_regs = list(D2 + D1)                 # C = D2 || D1, after D2 ^= kw, D1 ^= kw
         self.whiten(out_regs, RK_INDEX[kw_out[0]], RK_INDEX[kw_out[1]], ["t0", "t1", "t2", "t3"])
@@ -429,22 +344,22 @@ class Camellia:
         self.load_be(IN, D1 + D2, temps8)
         self.load_base()
         for j, r in enumerate(D1 + D2):
-            e(f"sw   {r}, {4 * j}(a0)", KEYS, "kw1 || kw2 = KL")
+            e(f"sw   {r}, {4 * j}(a0)", role=KEYS, note="kw1 || kw2 = KL")
         sig = "SIGMA_AT"
         temps = self.f_temps()
-        e.raw("    # KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)")
+        e.comment("KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)")
         self.f(D1, D2, (BASE, sig), temps)
         self.f(D2, D1, (BASE, f"{sig} + 8"), temps)
         for j, r in enumerate(D1 + D2):
-            e(f"lw   t{j}, {4 * j}(a0)", KEYS)
+            e(f"lw   t{j}, {4 * j}(a0)", role=KEYS)
         for j, r in enumerate(D1 + D2):
-            e(f"xor  {r}, {r}, t{j}", KEYS)
+            e(f"xor  {r}, {r}, t{j}", role=KEYS)
         self.f(D1, D2, (BASE, f"{sig} + 16"), temps)
         self.f(D2, D1, (BASE, f"{sig} + 24"), temps)
         ka = list(D1 + D2)
         kl = ["t3", "t4", "t5", "t6"]
         for j, r in enumerate(kl):
-            e(f"lw   {r}, {4 * j}(a0)", KEYS, "KL")
+            e(f"lw   {r}, {4 * j}(a0)", role=KEYS, note="KL")
         # every subkey: the 64-bit half of (src <<< rot)
         for name in RK_ORDER:
             if name in ("kw1", "kw2"):
@@ -457,28 +372,25 @@ class Camellia:
                 dst_off = 4 * (RK_INDEX[name] + j)
                 hi, lo = w[(i + q) % 4], w[(i + q + 1) % 4]
                 if s == 0:
-                    e(f"sw   {hi}, {dst_off}(a0)", KEYS, f"{name} = {src} <<< {rot}")
+                    e(f"sw   {hi}, {dst_off}(a0)", role=KEYS, note=f"{name} = {src} <<< {rot}")
                     continue
-                e(f"slli t0, {hi}, {s}", ROT128, f"{name} = {src} <<< {rot}")
-                e(f"srli t1, {lo}, {32 - s}", ROT128)
-                e(f"or   t0, t0, t1", ROT128)
-                e(f"sw   t0, {dst_off}(a0)", KEYS)
+                e(f"slli t0, {hi}, {s}", role=ROT128, note=f"{name} = {src} <<< {rot}")
+                e(f"srli t1, {lo}, {32 - s}", role=ROT128)
+                e(f"or   t0, t0, t1", role=ROT128)
+                e(f"sw   t0, {dst_off}(a0)", role=KEYS)
         self.epilogue()
 
     # ---------------------------------------------------------------- file
     def function(self, name, body):
+        """a function: body, ret, then the out-of-line paths body asked for (tail_code)"""
         e = self.a
         self.tail_code = []
-        e.raw(f"    .globl {name}")
-        e.raw(f"    .type {name}, @function")
-        e.raw("    .p2align 2")
-        e.raw(f"{name}:")
-        body()
-        e("ret", IO)
-        for label, emit in self.tail_code:
-            e.raw(f"{label}:")
-            emit()
-        e.raw(f"    .size {name}, .-{name}")
+        with e.function(name):
+            body()
+            e("ret", role=IO)
+            for label, emit in self.tail_code:
+                e.label(label)
+                emit()
 
     def source(self):
         e = self.a
@@ -486,32 +398,33 @@ class Camellia:
                 "small": "RV32I, one 256-byte S-box (SBOX1) in DTIM and rotations",
                 "xsbox": "RV32I + xsbox, four SP tables in DTIM, addresses by sboxaddrw (seed 003 §7.5)",
                 "zbkb": "RV32I + Zbkb, four SP tables in DTIM, rori/rev8/packh/pack"}[self.v]
-        e.raw("/* Camellia-128 (RFC 3713) encryption, decryption and key schedule,")
-        e.raw(f"   {what}; fully unrolled. Generated by ../gen.py -- do not edit.")
-        e.raw("   Comments: the role of each instruction (optable.py counts them). */")
+        e.raw(header("Camellia-128 (RFC 3713) encryption, decryption and key schedule,", "../gen.py",
+                     [f"{what}; fully unrolled.",
+                      "Comments: the [role] of each instruction (optable.py counts them)."]).rstrip())
         if self.v == "xsbox":
             e.raw('#include "ise.inc"')
-        e.raw("    .section .data.camellia128_tables, \"aw\"")
-        e.raw("    .p2align 8")
+        e.section(".data.camellia128_tables")
+        e.directive(".p2align 8")
         sigma = []
         for s in ref.SIGMA:
             sigma += [s >> 32, s & 0xFFFFFFFF]
         if self.v == "small":
-            e.raw("camellia128_sbox1:                   # SBOX1 (RFC 3713 §2.4.4), then SIGMA1..4")
-            e.lines += data_bytes(list(ref.SBOX1)) + data_words(sigma)
+            e.label("camellia128_sbox1", "SBOX1 (RFC 3713 §2.4.4), then SIGMA1..4")
+            e.bytes(ref.SBOX1)
+            e.words(sigma)
         else:
-            e.raw("camellia128_sigma:                   # SIGMA1..4 (RFC 3713 §2.2), then the SP tables")
-            e.lines += data_words(sigma)
+            e.label("camellia128_sigma", "SIGMA1..4 (RFC 3713 §2.2), then the SP tables")
+            e.words(sigma)
             sp = ref.sp_tables()
             for n in SP_NAMES:
-                e.raw(f"camellia128_sp{n}:")
-                e.lines += data_words(sp[n])
-        e.raw("    .text")
-        e.raw("    # table offsets from the base register a3 (a3 = SBOX1 in table-small, SIGMA + 2048 otherwise)")
-        e.raw(f"    .equ SIGMA_AT, {SMALL_SIGMA_OFF if self.v == 'small' else SIGMA_OFF}")
+                e.label(f"camellia128_sp{n}")
+                e.words(sp[n])
+        e.section(".text")
+        e.comment("table offsets from the base register a3 (a3 = SBOX1 in table-small, SIGMA + 2048 otherwise)")
+        e.equ("SIGMA_AT", SMALL_SIGMA_OFF if self.v == 'small' else SIGMA_OFF)
         if self.v != "small":
             for n in SP_NAMES:
-                e.raw(f"    .equ SP{n}_AT, {SP_OFF[n]}")
+                e.equ(f"SP{n}_AT", SP_OFF[n])
         self.function("camellia128_encrypt", lambda: self.crypt(False, "enc"))
         self.function("camellia128_decrypt", lambda: self.crypt(True, "dec"))
         self.function("camellia128_keyexp_enc", self.keyexp)

@@ -28,9 +28,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+from common.asm import Asm, header  # noqa: E402
+from common.tables import table_address  # noqa: E402
 from sboxes import S  # noqa: E402
 
 RV32I, ZBKB, XSBOX = "rv32i", "zbkb", "table-xsbox"
+EXT = {RV32I: (), ZBKB: {"zbkb"}, XSBOX: {"xsbox"}}       # what each variant's Asm may use
 ROUNDS = 16
 OPS = {1: ("add", "xor", "sub", "add"), 2: ("xor", "sub", "add", "xor"), 3: ("sub", "add", "xor", "sub")}
 
@@ -127,60 +131,26 @@ ADDR, SLOAD, ROT, KEYS, ARITH, KSXOR, IO, CALL = (
     "key schedule: xor of S-box words", "byte order (block, key)", "table base, alignment branch, ret")
 
 
-class Emit:
-    """Assembly lines, and per function the category (`cat` when emitted) of each instruction."""
-    def __init__(self):
-        self.lines = []
-        self.cat = CALL
-        self.func = None
-        self.cats = {}
-
-    def __call__(self, s, comment=None):
-        self.lines.append(f"    {s:<40}# {comment}" if comment else "    " + s)
-        self.cats.setdefault(self.func, []).append(self.cat)
-
-    def label(self, s):
-        if not s.startswith("."):
-            self.func = s
-        self.lines.append(s + ":")
-
-    def raw(self, s):
-        self.lines.append(s)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
-
-
 # S1..S4 (4 KiB) and S5..S8 (4 KiB) each reached from one base register at the second table
 # + 1024, so that every table is within a 12-bit load offset: S(4k+j) at 1024 * j - 2048.
 BASE_OFF = 2048
 TABLE_OFF = [-2048, -1024, 0, 1024]
 
-V = RV32I
 
-
-def rot_words():
-    return 3 if V != ZBKB else 2
+def rot_words(e):
+    """round-key words per round: Km, Kr, -Kr (Zbkb: Km, Kr + 2)"""
+    return 2 if e.has("zbkb") else 3
 
 
 def sbox_addr(e, t, src, bs, base):
     """t = base + 4 * (byte bs of src), bs = 0 least significant"""
-    e.cat = ADDR
-    if V == XSBOX:
-        e(f"sboxaddrw {t}, {src}, {base}, {bs}")
-        return
-    if bs == 0:
-        e(f"andi {t}, {src}, 0xff")
-        e(f"slli {t}, {t}, 2")
-    else:
-        e(f"srli {t}, {src}, {8 * bs - 2}")
-        e(f"andi {t}, {t}, 0x3fc")
-    e(f"add  {t}, {t}, {base}")
+    e.role = ADDR
+    table_address(e, t, src, bs, base, 4, mask_first=True)
 
 
 def sbox_addr_j(e, t, j, bs, base):
     """ZBKB: t = base + 4 * (byte bs of I), from J = I <<< 2."""
-    e.cat = ADDR
+    e.role = ADDR
     if bs == 3:
         e(f"rori {t}, {j}, 24")
         e(f"andi {t}, {t}, 0x3fc")
@@ -201,52 +171,52 @@ KM, KR, KN = "t5", "t6", "a6"          # this round's Km, Kr (Kr + 2 for zbkb), 
 
 
 def key_loads(e, rnd):
-    e.cat = KEYS
-    w = rot_words() * (rnd - 1)
-    e(f"lw   {KM}, {4 * w}({RK})", f"Km{rnd}")
-    e(f"lw   {KR}, {4 * w + 4}({RK})", f"Kr{rnd}" + (" + 2" if V == ZBKB else ""))
-    if V != ZBKB:
-        e(f"lw   {KN}, {4 * w + 8}({RK})", f"-Kr{rnd}")
+    e.role = KEYS
+    w = rot_words(e) * (rnd - 1)
+    e(f"lw   {KM}, {4 * w}({RK})", note=f"Km{rnd}")
+    e(f"lw   {KR}, {4 * w + 4}({RK})", note=f"Kr{rnd}" + (" + 2" if e.has("zbkb") else ""))
+    if not e.has("zbkb"):
+        e(f"lw   {KN}, {4 * w + 8}({RK})", note=f"-Kr{rnd}")
 
 
 def emit_round(e, rnd, d, target, next_rnd):
     """target ^= f_rnd(d); loads the keys of round next_rnd (if any) on the way."""
     op, o1, o2, o3 = OPS[rtype(rnd)]
-    e.raw(f"    # round {rnd} (type {rtype(rnd)}): {target} ^= f(Km{rnd} {dict(add='+', xor='^', sub='-')[op]} {d})")
-    e.cat = ARITH
+    e.comment(f"round {rnd} (type {rtype(rnd)}): {target} ^= f(Km{rnd} {dict(add='+', xor='^', sub='-')[op]} {d})")
+    e.role = ARITH
     e(f"{op:<4} {I}, {KM}, {d}")
-    e.cat = ROT
-    if V == ZBKB:
-        e(f"rol  {I}, {I}, {KR}", "J = I <<< 2")
+    e.role = ROT
+    if e.has("zbkb"):
+        e(f"rol  {I}, {I}, {KR}", note="J = I <<< 2")
     else:
         e(f"sll  {T[0]}, {I}, {KR}")
         e(f"srl  {T[1]}, {I}, {KN}")
-        e(f"or   {I}, {T[0]}, {T[1]}", f"I = (Km op D) <<< Kr{rnd}")
+        e(f"or   {I}, {T[0]}, {T[1]}", note=f"I = (Km op D) <<< Kr{rnd}")
     for k, bs in enumerate((3, 2, 1, 0)):
-        if V == ZBKB:
+        if e.has("zbkb"):
             sbox_addr_j(e, T[k], I, bs, B)
         else:
             sbox_addr(e, T[k], I, bs, B)
-        e.cat = SLOAD
-        e(f"lw   {T[k]}, {TABLE_OFF[k]}({T[k]})", f"S{k + 1}[I{'abcd'[k]}]")
+        e.role = SLOAD
+        e(f"lw   {T[k]}, S{k + 1}_AT({T[k]})", note=f"S{k + 1}[I{'abcd'[k]}]")
     if next_rnd:
         key_loads(e, next_rnd)
-    e.cat = ARITH
+    e.role = ARITH
     e(f"{o1:<4} {T[0]}, {T[0]}, {T[1]}")
     e(f"{o2:<4} {T[0]}, {T[0]}, {T[2]}")
-    e(f"{o3:<4} {T[0]}, {T[0]}, {T[3]}", "f")
+    e(f"{o3:<4} {T[0]}, {T[0]}, {T[3]}", note="f")
     e(f"xor  {target}, {target}, {T[0]}")
 
 
 def load_be_bytes(e, dst, src, off, tmp):
     """dst = big-endian word at src + off (any alignment); tmp: three scratch registers."""
-    e.cat = IO
+    e.role = IO
     a, b, c = tmp
     e(f"lbu  {dst}, {off}({src})")
     e(f"lbu  {a}, {off + 1}({src})")
     e(f"lbu  {b}, {off + 2}({src})")
     e(f"lbu  {c}, {off + 3}({src})")
-    if V == ZBKB:
+    if e.has("zbkb"):
         e(f"packh {b}, {c}, {b}")
         e(f"packh {dst}, {a}, {dst}")
         e(f"pack {dst}, {b}, {dst}")
@@ -261,7 +231,7 @@ def load_be_bytes(e, dst, src, off, tmp):
 
 def store_be_bytes(e, src, dst, off, tmp):
     """big-endian bytes of src to dst + off (any alignment)"""
-    e.cat = IO
+    e.role = IO
     for k, sh in enumerate((24, 16, 8)):
         e(f"srli {tmp}, {src}, {sh}")
         e(f"sb   {tmp}, {off + k}({dst})")
@@ -269,22 +239,19 @@ def store_be_bytes(e, src, dst, off, tmp):
 
 
 def emit_block_fn(e, name, dec):
-    e.raw(f"    .globl {name}")
-    e.raw(f"    .type {name}, @function")
-    e.raw("    .p2align 2")
-    e.label(name)
+    e.begin_function(name, doc="(out, in, rk)")
     tag = "dec" if dec else "enc"
-    e.cat = CALL
+    e.role = CALL
     e(f"lui  {B}, %hi(cast128_s1 + {BASE_OFF})")
-    e(f"addi {B}, {B}, %lo(cast128_s1 + {BASE_OFF})", "S1..S4 at B - 2048, -1024, +0, +1024")
-    if V == ZBKB:
+    e(f"addi {B}, {B}, %lo(cast128_s1 + {BASE_OFF})", note="S1..S4 at B - 2048, -1024, +0, +1024")
+    if e.has("zbkb"):
         e(f"andi {T[0]}, {IN}, 3")
-        e(f"bnez {T[0]}, .L{tag}_load_bytes", "in not word-aligned")
-        e.cat = IO
+        e(f"bnez {T[0]}, .L{tag}_load_bytes", note="in not word-aligned")
+        e.role = IO
         e(f"lw   {LR[0]}, 0({IN})")
         e(f"lw   {LR[1]}, 4({IN})")
         e(f"rev8 {LR[0]}, {LR[0]}")
-        e(f"rev8 {LR[1]}, {LR[1]}", "big-endian halves L, R")
+        e(f"rev8 {LR[1]}, {LR[1]}", note="big-endian halves L, R")
         e.label(f".L{tag}_loaded")
     else:
         load_be_bytes(e, LR[0], IN, 0, T[:3])
@@ -296,28 +263,28 @@ def emit_block_fn(e, name, dec):
         nxt = order[n + 1] if n + 1 < len(order) else None
         emit_round(e, rnd, LR[(n + 1) % 2], LR[n % 2], nxt)
     # after an even number of rounds LR[1] holds the first output word, LR[0] the second
-    if V == ZBKB:
-        e.cat = CALL
+    if e.has("zbkb"):
+        e.role = CALL
         e(f"andi {T[0]}, {OUT}, 3")
-        e(f"bnez {T[0]}, .L{tag}_store_bytes", "out not word-aligned")
-        e.cat = IO
+        e(f"bnez {T[0]}, .L{tag}_store_bytes", note="out not word-aligned")
+        e.role = IO
         e(f"rev8 {LR[1]}, {LR[1]}")
         e(f"rev8 {LR[0]}, {LR[0]}")
         e(f"sw   {LR[1]}, 0({OUT})")
         e(f"sw   {LR[0]}, 4({OUT})")
-        e.cat = CALL
+        e.role = CALL
         e("ret")
         e.label(f".L{tag}_load_bytes")
         load_be_bytes(e, LR[0], IN, 0, T[:3])
         load_be_bytes(e, LR[1], IN, 4, [T[3], I, KM])
-        e.cat = CALL
+        e.role = CALL
         e(f"j    .L{tag}_loaded")
         e.label(f".L{tag}_store_bytes")
     store_be_bytes(e, LR[1], OUT, 0, T[0])
     store_be_bytes(e, LR[0], OUT, 4, T[1])
-    e.cat = CALL
+    e.role = CALL
     e("ret")
-    e.raw(f"    .size {name}, .-{name}")
+    e.end_function(name)
 
 
 # ---- key expansion
@@ -339,38 +306,35 @@ def lookups(e, acc, terms, init):
         if len(pending) >= 2:
             combine(e, acc, *pending.pop(0))
         if n == 0 and init is None:
-            e.cat = SLOAD
-            e(f"lw   {acc}, {TABLE_OFF[sb - 5]}({t})", f"S{sb}[{ws}{i:X}]")
+            e.role = SLOAD
+            e(f"lw   {acc}, S{sb}_AT({t})", note=f"S{sb}[{ws}{i:X}]")
             continue
-        e.cat = SLOAD
-        e(f"lw   {t}, {TABLE_OFF[sb - 5]}({t})", f"S{sb}[{ws}{i:X}]")
+        e.role = SLOAD
+        e(f"lw   {t}, S{sb}_AT({t})", note=f"S{sb}[{ws}{i:X}]")
         pending.append((t, init if n == 0 else acc))
     for p in pending:
         combine(e, acc, *p)
 
 
 def combine(e, acc, t, other):
-    e.cat = KSXOR
+    e.role = KSXOR
     e(f"xor  {acc}, {other}, {t}")
 
 
 def emit_keyexp(e):
     name = "cast128_keyexp_enc"
-    e.raw(f"    .globl {name}")
-    e.raw(f"    .type {name}, @function")
-    e.raw("    .p2align 2")
-    e.label(name)
-    e.cat = CALL
-    if V == ZBKB:
+    e.begin_function(name, doc="(rk, key)")
+    e.role = CALL
+    if e.has("zbkb"):
         # the byte path first: at the end of this 6.6 KB function a branch could not reach it
         e(f"andi t0, {KEY_IN}, 3")
-        e("beqz t0, .Lkx_load_words", "key word-aligned")
+        e("beqz t0, .Lkx_load_words", note="key word-aligned")
         for j, r in enumerate(XW):
             load_be_bytes(e, r, KEY_IN, 4 * j, ["t0", "t1", "t2"])
-        e.cat = CALL
+        e.role = CALL
         e("j    .Lkx_loaded")
         e.label(".Lkx_load_words")
-        e.cat = IO
+        e.role = IO
         for j, r in enumerate(XW):
             e(f"lw   {r}, {4 * j}({KEY_IN})")
         for r in XW:
@@ -379,44 +343,43 @@ def emit_keyexp(e):
     else:
         for j, r in enumerate(XW):
             load_be_bytes(e, r, KEY_IN, 4 * j, ["t0", "t1", "t2"])
-    e.cat = CALL
+    e.role = CALL
     e(f"lui  {B2}, %hi(cast128_s5 + {BASE_OFF})")
-    e(f"addi {B2}, {B2}, %lo(cast128_s5 + {BASE_OFF})", "S5..S8 at B2 - 2048, -1024, +0, +1024")
+    e(f"addi {B2}, {B2}, %lo(cast128_s5 + {BASE_OFF})", note="S5..S8 at B2 - 2048, -1024, +0, +1024")
     words = {"x": XW, "z": ZW}
     for st in schedule():
         if st[0] == "word":
             _, dst, src, terms = st
-            e.raw(f"    # {dst[0]} word {dst[1]} = {src[0]} word {src[1]} ^ five S-box words")
+            e.comment(f"{dst[0]} word {dst[1]} = {src[0]} word {src[1]} ^ five S-box words")
             # RFC 2144: a step overwrites a whole x (or z) set; no step reads the word it makes
             lookups(e, words[dst[0]][int(dst[1])], terms, words[src[0]][int(src[1])])
             continue
         _, n, terms = st
-        e.raw(f"    # K{n}")
+        e.comment(f"K{n}")
         lookups(e, ACC, terms, None)
-        e.cat = KEYS
+        e.role = KEYS
         if n <= 16:
-            e(f"sw   {ACC}, {4 * rot_words() * (n - 1)}({KEY_RK})", f"Km{n}")
-        elif V == ZBKB:
+            e(f"sw   {ACC}, {4 * rot_words(e) * (n - 1)}({KEY_RK})", note=f"Km{n}")
+        elif e.has("zbkb"):
             e(f"addi {ACC}, {ACC}, 2")
-            e(f"sw   {ACC}, {4 * (2 * (n - 17) + 1)}({KEY_RK})", f"Kr{n - 16} + 2 (rol uses bits 4..0)")
+            e(f"sw   {ACC}, {4 * (2 * (n - 17) + 1)}({KEY_RK})", note=f"Kr{n - 16} + 2 (rol uses bits 4..0)")
         else:
-            e(f"sw   {ACC}, {4 * (3 * (n - 17) + 1)}({KEY_RK})", f"Kr{n - 16} (sll uses bits 4..0)")
+            e(f"sw   {ACC}, {4 * (3 * (n - 17) + 1)}({KEY_RK})", note=f"Kr{n - 16} (sll uses bits 4..0)")
             e(f"sub  {ACC}, zero, {ACC}")
-            e(f"sw   {ACC}, {4 * (3 * (n - 17) + 2)}({KEY_RK})", f"-Kr{n - 16} (srl: 32 - Kr mod 32)")
-    e.cat = CALL
+            e(f"sw   {ACC}, {4 * (3 * (n - 17) + 2)}({KEY_RK})", note=f"-Kr{n - 16} (srl: 32 - Kr mod 32)")
+    e.role = CALL
     e("ret")
-    e.raw(f"    .size {name}, .-{name}")
+    e.end_function(name)
 
 
 def tables(e):
-    e.raw('    .section .data.cast128_sboxes, "aw"')
-    e.raw("    .p2align 2")
+    e.section(".data.cast128_sboxes")
+    e.directive(".p2align 2")
     for k in range(8):
         if k in (0, 4):
-            e.raw(f"    .globl cast128_s{k + 1}")
-        e.raw(f"cast128_s{k + 1}:")
-        for i in range(0, 256, 8):
-            e.raw("    .word " + ", ".join("0x%08x" % v for v in S[k][i:i + 8]))
+            e.directive(f".globl cast128_s{k + 1}")
+        e.label(f"cast128_s{k + 1}")
+        e.words(S[k])
 
 
 HEADER = {
@@ -432,20 +395,21 @@ def generate(variant):
 
 def categories(variant):
     """{function: [category of its k-th instruction]} (every instruction is 4 bytes)"""
-    return emit(variant).cats
+    return emit(variant).roles
 
 
 def emit(variant):
-    global V
-    V = variant
-    e = Emit()
-    e.raw(f"/* CAST-128 (RFC 2144), 128-bit key, 16 rounds. {HEADER[variant]}.")
-    e.raw("   GENERATED by ../gen.py -- edit the generator, not this file.")
-    e.raw(f"   Round keys: {rot_words() * 16} words (see gen.py). S1..S8 (8 KiB) in .data (DTIM). */")
+    e = Asm(EXT[variant])
+    e.raw(header(f"CAST-128 (RFC 2144), 128-bit key, 16 rounds. {HEADER[variant]}.", "../gen.py",
+                 [f"Round keys: {rot_words(e) * 16} words (see gen.py). S1..S8 (8 KiB) in .data (DTIM).",
+                  "Comments: the [role] of each instruction (optable.py counts cycles by them)."]).rstrip())
     if variant == XSBOX:
         e.raw('#include "ise.inc"')
     tables(e)
-    e.raw("    .text")
+    e.section(".text")
+    e.comment(f"S-box offsets: S1..S4 from B (a3) = S1 + {BASE_OFF}, S5..S8 from B2 (a2) = S5 + {BASE_OFF}")
+    for k in range(8):
+        e.equ(f"S{k + 1}_AT", TABLE_OFF[k % 4])
     emit_keyexp(e)
     emit_block_fn(e, "cast128_encrypt", dec=False)
     emit_block_fn(e, "cast128_decrypt", dec=True)

@@ -16,7 +16,6 @@ of the key schedule plus the 64 of the 16 rounds, and its rows count instruction
 """
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -32,6 +31,7 @@ import gen                               # noqa: E402
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
+from rvlab.optable import bench_records, write_table  # noqa: E402
 
 IMPLS = ["rv32i", "zbkb", "table-xsbox"]
 FUNCS = {"keyexp": "cast128_keyexp_enc", "encrypt": "cast128_encrypt"}
@@ -91,16 +91,8 @@ def by_category(impl_name: str) -> dict:
 
 def bench(path: Path) -> dict:
     """{(impl, core, operation): cycles} of the cast128 records in a bench file"""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON: {e}") from None
-    if not isinstance(recs, list):
-        raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("core"), r.get("operation")): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == "cast128"}
+    return {(r.get("impl"), r.get("core"), r.get("operation")): r.get("cycles")
+            for r in bench_records(path, "cast128")}
 
 
 def fmt(v) -> str:
@@ -169,11 +161,7 @@ def main():
               f"- sboxaddrw over rv32i: {fmt(saved('rv32i', 'table-xsbox', ['encrypt']))} "
               f"(S-box addresses, 3 instructions -> 1 per lookup); in the key schedule "
               f"{fmt(saved('rv32i', 'table-xsbox', ['keyexp']))}.", ""]
-    out = out_dir / "cast128_optable.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    write_table(out_dir, "cast128_optable.md", lines)
 
 
 if __name__ == "__main__":

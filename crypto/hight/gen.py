@@ -32,78 +32,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
-
-LAT = {"lw": 2, "lbu": 3, "lb": 3, "lh": 3, "lhu": 3}      # E31 result latencies (others 1)
-
-
-# ------------------------------------------------------------------ instruction list + scheduler
-class Insn:
-    """one instruction: registers written and read (for the scheduler) and its operation
-    category, written into the .S as a [tag] that optable.py counts by"""
-    def __init__(self, text, dst=(), src=(), comment="", cat=""):
-        self.text, self.dst, self.src, self.comment, self.cat = text, tuple(dst), tuple(src), comment, cat
-        self.op = text.split()[0]
-
-
-def schedule(insns, window=24):
-    """Greedy list scheduling for the E31 (one issue per cycle; a load's result is ready 2-3
-    cycles later): at each step the earliest-ready instruction in a window, program order on
-    ties. Register dependences (RAW with the producer's latency, WAR, WAW) are kept; the
-    pseudo-register "mem" orders the loads of the input before the stores of the output."""
-    preds = [[] for _ in insns]
-    last_def, readers = {}, {}
-    for i, x in enumerate(insns):
-        for r in x.src:
-            if r in last_def:
-                j = last_def[r]
-                preds[i].append((j, LAT.get(insns[j].op, 1)))
-        for r in x.dst:
-            if r in last_def:
-                preds[i].append((last_def[r], 1))
-            for u in readers.get(r, []):
-                if u != i:
-                    preds[i].append((u, 1))
-        for r in x.src:
-            readers.setdefault(r, []).append(i)
-        for r in x.dst:
-            last_def[r], readers[r] = i, []
-    issued, order, cycle, todo = {}, [], 0, list(range(len(insns)))
-    while todo:
-        best, best_t = None, None
-        for i in todo[:window]:
-            if all(p in issued for p, _ in preds[i]):
-                t = max([issued[p] + d for p, d in preds[i]] + [cycle])
-                if best is None or t < best_t:
-                    best, best_t = i, t
-        issued[best] = best_t
-        cycle = best_t + 1
-        order.append(insns[best])
-        todo.remove(best)
-    return order
-
-
-def render(insns):
-    out = []
-    for x in insns:
-        line = "    " + x.text
-        comment = " ".join(c for c in (f"[{x.cat}]" if x.cat else "", x.comment) if c)
-        if comment:
-            line = line.ljust(34) + "# " + comment
-        out.append(line)
-    return out
-
-
-def byte_table(name, vals):
-    lines = [f"{name}:"]
-    for i in range(0, len(vals), 16):
-        lines.append("    .byte " + ", ".join("0x%02x" % v for v in vals[i:i + 16]))
-    return lines
-
-
-def function(name, body, comment):
-    return ["", f"# {comment}", f"    .globl {name}", f"    .type {name}, @function", f"{name}:"] + \
-        body + ["    ret", f"    .size {name}, .-{name}"]
+from common.asm import Asm, header  # noqa: E402
+from common.sched import Insn, Listing, earliest_first  # noqa: E402
 
 
 # ------------------------------------------------------------------ key expansion (both kinds)
@@ -152,7 +84,7 @@ def keyexp_body(layout, offset_regs, reserved=()):
             ins.append(Insn(f"addi {acc}, {acc}, {c}", [acc], [acc], "+ table base offset"))
         ins.append(Insn(f"sw   {acc}, {4 * w}(a0)", ["mem_rk%d" % w], [acc, "a0"]))
     for x in ins:
-        x.cat = "keyexp"
+        x.role = "keyexp"
     return ins
 
 
@@ -183,15 +115,10 @@ class TableKernel:
     M = "t3"                                   # T | 0x4ff: masks v to its low byte, keeps the base
 
     def __init__(self, dec):
-        self.dec, self.ins = dec, []
+        self.dec, self.e = dec, Listing("io")
         self.layout = [None] * (RK_SK + 128)
         self.base, self.bound = {}, {}
         self.nt = 0
-
-    cat = "io"
-
-    def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment, self.cat))
 
     def temps(self):
         self.nt += 1
@@ -199,7 +126,7 @@ class TableKernel:
         return self.TMP[k], self.TMP[k + 1]
 
     def mask(self, r):
-        self.cat = "mask"
+        self.e.role = "mask"
         self.e(f"and  {r}, {r}, {self.M}", [r], [r, self.M], "back to the low byte (base kept)")
         self.bound[r] = 255
 
@@ -230,13 +157,13 @@ class TableKernel:
         self.layout[RK_SK + sk] = ([(0, "sk", sk, False)], off)
         f, k = self.temps()
         fname = "F0" if table == "B0" else "F1"
-        self.cat = "F lookup"
+        self.e.role = "F lookup"
         self.e(f"lbu  {f}, 0({idx})", [f], [idx], f"{fname}")
-        self.cat = "round key load"
+        self.e.role = "round key load"
         self.e(f"lw   {k}, {4 * (RK_SK + sk)}(a2)", [k], ["a2"], f"SK{sk}")
-        self.cat = "key add"
+        self.e.role = "key add"
         self.e(f"{'add ' if op == 'xor' else 'xor '} {f}, {f}, {k}", [f], [f, k])
-        self.cat = "state update"
+        self.e.role = "state update"
         self.e(f"{op:<4} {dst}, {dst}, {f}", [dst], [dst, f])
         self.base[dst], self.bound[dst] = target, nb
 
@@ -245,13 +172,13 @@ class TableKernel:
         for i in range(8):
             self.e(f"lbu  {S[i]}, {i}(a1)", [S[i]], ["a1"], f"{'C' if self.dec else 'P'}{i}")
         # a pseudo-instruction (dropped after scheduling): the stores to out come after these loads
-        self.ins.append(Insn("# loads of in done", ["mem"], [S[i] for i in range(8)]))
+        self.e.fence(["mem"], [S[i] for i in range(8)], "loads of in done")
         self.e("la   t3, hight_f1", ["t3"])
         self.e("ori  t3, t3, 0x4ff", ["t3"], ["t3"], "M = T | 0x4ff")
         for r in S:
             self.base[r], self.bound[r] = None, 255
         x = list(S)                               # x[i] = register of state byte i
-        self.cat = "whitening"
+        self.e.role = "whitening"
         if not self.dec:
             # X0 = P0 + WK0, X2 = P2 ^ WK1, X4 = P4 + WK2, X6 = P6 ^ WK3; bases for F1 (X0, X4), F0 (X2, X6)
             for k, (p, op, tgt) in enumerate([(0, "add", "B1"), (2, "xor", "B0"), (4, "add", "B1"), (6, "xor", "B0")]):
@@ -270,7 +197,7 @@ class TableKernel:
                     self.branch(x[d], x[i], tab, op, sk, tgt)
                 if not last:                      # Y_{i+1} = X_i (odd), Y0 = new X7, Y2 = new X1, ...
                     x = [x[7]] + x[:7]
-            self.cat = "whitening"
+            self.e.role = "whitening"
             for k, (p, op) in enumerate([(0, "add"), (2, "xor"), (4, "add"), (6, "xor")]):
                 self.layout[RK_WK_OUT + k] = ([(0, "wk", 4 + k, False)], (0, 0))
                 self.e(f"lw   t4, {4 * (RK_WK_OUT + k)}(a2)", ["t4"], ["a2"], f"WK{4 + k}")
@@ -295,15 +222,33 @@ class TableKernel:
                 # X_{i} = Y_{i+1}: new X0 = Y1, ..., X7 = (new value in Y0's register)
                 y = y[1:] + y[:1]
             x = y
-            self.cat = "whitening"
+            self.e.role = "whitening"
             for k, (p, op) in enumerate([(0, "sub"), (2, "xor"), (4, "sub"), (6, "xor")]):
                 self.layout[RK_WK_OUT + k] = ([(0, "wk", k, False)], (0, 0))
                 self.e(f"lw   t4, {4 * (RK_WK_OUT + k)}(a2)", ["t4"], ["a2"], f"WK{k}")
                 self.e(f"{op:<4} {x[p]}, {x[p]}, t4", [x[p]], [x[p], "t4"])
-        self.cat = "io"
+        self.e.role = "io"
         for i in range(8):
             self.e(f"sb   {x[i]}, {i}(a0)", [], [x[i], "a0", "mem"], f"{'P' if self.dec else 'C'}{i}")
-        return [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
+        return earliest_first(self.e.insns)
+
+
+def function(a, name, body, comment):
+    """a function of straight-line scheduled code (body: Insns) and its ret"""
+    a.raw("")
+    a.comment(comment)
+    a.begin_function(name, align=None)
+    a.insns(body)
+    a("ret")
+    a.end_function()
+
+
+def start(what, isa):
+    a = Asm({"zbkb"} if "zbkb" in isa else ())
+    a.raw(header(f"HIGHT (ISO/IEC 18033-3), {what}.", "../gen.py",
+                 [f"ISA: {isa}. Straight-line code; byte loads/stores: any alignment, out may equal in.",
+                  "Comments: the [operation] of each instruction (optable.py counts cycles by them)."]).rstrip())
+    return a
 
 
 def gen_table():
@@ -323,21 +268,25 @@ def gen_table():
                     pre.append(Insn(f"sub  {r}, zero, t5", [r], ["t5"]))
                     pre.append(Insn(f"addi {r}, {r}, {c}", [r], [r], f"-T + {c}"))
         for x in pre:
-            x.cat = "keyexp"
-        return render(schedule(pre + keyexp_body(layout, regs, ["t5"])))
-    lines = header("RV32I, F0/F1 tables (2 KiB in .data)", "rv32i")
-    lines += ["    .section .data.hight_tables, \"aw\"", "    .p2align 11",
-              "# F1(x & 0xff) for x < 1024 at T, F0(x & 0xff) at T + 1024 (T 2048-aligned)"]
-    lines += byte_table("hight_f1", [ref.f1(i & 0xFF) for i in range(WIN)])
-    lines += byte_table("hight_f0", [ref.f0(i & 0xFF) for i in range(WIN)])
-    lines += ["    .text", "    .p2align 2"]
-    lines += function("hight_keyexp_enc", kx(enc.layout),
-                      "rk[0..3] = WK0..3 + table bases, rk[4..7] = WK4..7, rk[8+i] = SK_i + base offsets")
-    lines += function("hight_keyexp_dec", kx(dec.layout),
-                      "rk[0..3] = 256 - WK4 / WK5 ... + table bases, rk[4..7] = WK0..3, rk[8+i] = SK_i + offsets")
-    lines += function("hight_encrypt", enc_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_enc)")
-    lines += function("hight_decrypt", dec_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_dec)")
-    return "\n".join(lines) + "\n"
+            x.role = "keyexp"
+        return earliest_first(pre + keyexp_body(layout, regs, ["t5"]))
+    a = start("RV32I, F0/F1 tables (2 KiB in .data)", "rv32i")
+    a.section(".data.hight_tables")
+    a.directive(".p2align 11")
+    a.comment("F1(x & 0xff) for x < 1024 at T, F0(x & 0xff) at T + 1024 (T 2048-aligned)")
+    a.label("hight_f1")
+    a.bytes([ref.f1(i & 0xFF) for i in range(WIN)])
+    a.label("hight_f0")
+    a.bytes([ref.f0(i & 0xFF) for i in range(WIN)])
+    a.section(".text")
+    a.directive(".p2align 2")
+    function(a, "hight_keyexp_enc", kx(enc.layout),
+             "rk[0..3] = WK0..3 + table bases, rk[4..7] = WK4..7, rk[8+i] = SK_i + base offsets")
+    function(a, "hight_keyexp_dec", kx(dec.layout),
+             "rk[0..3] = 256 - WK4 / WK5 ... + table bases, rk[4..7] = WK0..3, rk[8+i] = SK_i + offsets")
+    function(a, "hight_encrypt", enc_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_enc)")
+    function(a, "hight_decrypt", dec_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_dec)")
+    return a.text()
 
 
 # ------------------------------------------------------------------ rv32i-ct / zbkb: 16-bit lanes
@@ -351,14 +300,9 @@ class CtKernel:
     M, H = "a7", "t6"                            # 0x00ff00ff; 0x01000100 (decrypt: no borrow across lanes)
 
     def __init__(self, dec, zbkb):
-        self.dec, self.zbkb, self.ins, self.nt = dec, zbkb, [], 0
+        self.dec, self.zbkb, self.e, self.nt = dec, zbkb, Listing("io"), 0
         self.layout = [None] * (RK_CT_ROUND + 64)
         self.lab = {}                            # register -> [label of lane 0, label of lane 1]
-
-    cat = "io"
-
-    def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment, self.cat))
 
     def tmp(self):
         self.nt += 1
@@ -368,7 +312,7 @@ class CtKernel:
         return next(r for r, l in self.lab.items() if set(l) == set(labels))
 
     def swap(self, r):
-        self.cat = "lane swap"
+        self.e.role = "lane swap"
         if self.zbkb:
             self.e(f"rori {r}, {r}, 16", [r], [r], "swap the lanes")
         else:
@@ -388,7 +332,7 @@ class CtKernel:
         """F0 or F1 of both lanes of w (clean bytes) into a temp, masked"""
         d, t = self.tmp(), self.tmp()
         e = self.e
-        self.cat = "F0/F1 (8-bit rotations)"
+        self.e.role = "F0/F1 (8-bit rotations)"
         e(f"slli {d}, {w}, 8", [d], [w], f"{which}: d = x | x << 8 per lane")
         e(f"or   {d}, {d}, {w}", [d], [d, w])
         e(f"srli {t}, {d}, 1", [t], [d])
@@ -408,14 +352,14 @@ class CtKernel:
     def key(self, w, lanes, note):
         self.layout[w] = (lanes, (0, 0))
         k = self.tmp()
-        self.cat = "round key load" if w >= RK_CT_ROUND else "whitening"
+        self.e.role = "round key load" if w >= RK_CT_ROUND else "whitening"
         self.e(f"lw   {k}, {4 * w}(a2)", [k], ["a2"], note)
         return k
 
     def whiten(self, w, r, wk_of_label, op, neg=False):
         lanes = [(16 * i, "wk", wk_of_label[l], neg) for i, l in enumerate(self.lab[r])]
         k = self.key(w, lanes, "whitening " + "/".join(f"{'-' if neg else ''}WK{wk_of_label[l]}" for l in self.lab[r]))
-        self.cat = "whitening"
+        self.e.role = "whitening"
         self.e(f"{op:<4} {r}, {r}, {k}", [r], [r, k])
 
     def body(self):
@@ -423,7 +367,7 @@ class CtKernel:
         byte_regs = W + ["t0", "t1", "t2", "t3"]
         for i in range(8):
             e(f"lbu  {byte_regs[i]}, {i}(a1)", [byte_regs[i]], ["a1"], f"{'C' if self.dec else 'P'}{i}")
-        self.ins.append(Insn("# loads of in done", ["mem"], byte_regs))
+        self.e.fence(["mem"], byte_regs, "loads of in done")
         for i in range(4):                       # W[i] = byte i | byte i+4 << 16
             lo, hi = byte_regs[i], byte_regs[i + 4]
             if self.zbkb:
@@ -439,7 +383,7 @@ class CtKernel:
         if not self.dec:
             self.whiten(RK_CT_WIN, ra, {0: 0, 4: 2}, "add")
             self.whiten(RK_CT_WIN + 1, rb, {2: 1, 6: 3}, "xor")
-            self.cat = "whitening"
+            self.e.role = "whitening"
             e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
             for r in range(32):
                 a, c, b, d = (self.word(x) for x in ([0, 4], [1, 5], [2, 6], [3, 7]))
@@ -449,19 +393,19 @@ class CtKernel:
                 fa = self.f("F1", a)
                 ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
                               f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
-                self.cat = "key add"
+                self.e.role = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
-                self.cat = "state update"
+                self.e.role = "state update"
                 e(f"add  {c}, {c}, {fa}", [c], [c, fa], "X1 + (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
                 kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
                               f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
-                self.cat = "key add"
+                self.e.role = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
-                self.cat = "state update"
+                self.e.role = "state update"
                 e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "X3 ^ (F0(X2) + SK)")
                 if r < 31:
-                    self.cat = "mask"
+                    self.e.role = "mask"
                     for x in (c, d):
                         e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
                     for x in self.lab:
@@ -471,7 +415,7 @@ class CtKernel:
         else:
             self.whiten(RK_CT_WIN, ra, {0: 4, 4: 6}, "add", neg=True)
             self.whiten(RK_CT_WIN + 1, rb, {2: 5, 6: 7}, "xor")
-            self.cat = "whitening"
+            self.e.role = "whitening"
             e(f"and  {ra}, {ra}, {self.M}", [ra], [ra, self.M])
             for x in self.lab:                   # redo the rotation the last round left out
                 self.lab[x] = [(l + 1) % 8 for l in self.lab[x]]
@@ -483,54 +427,50 @@ class CtKernel:
                 fa = self.f("F1", a)
                 ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
                               f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
-                self.cat = "key add"
+                self.e.role = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
-                self.cat = "state update"
+                self.e.role = "state update"
                 e(f"or   {c}, {c}, {self.H}", [c], [c, self.H], "+ 256 per lane: no borrow")
                 e(f"sub  {c}, {c}, {fa}", [c], [c, fa], "Y2 - (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
                 kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
                               f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
-                self.cat = "key add"
+                self.e.role = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
-                self.cat = "state update"
+                self.e.role = "state update"
                 e(f"xor  {d}, {d}, {fb}", [d], [d, fb], "Y0 ^ (F0(X6) + SK)")
                 if r > 0:
-                    self.cat = "mask"
+                    self.e.role = "mask"
                     for x in (c, d):
                         e(f"and  {x}, {x}, {self.M}", [x], [x, self.M])
                 for x in self.lab:
                     self.lab[x] = [(l - 1) % 8 for l in self.lab[x]]
             self.whiten(RK_CT_WOUT, self.word([0, 4]), {0: 0, 4: 2}, "add", neg=True)
             self.whiten(RK_CT_WOUT + 1, self.word([2, 6]), {2: 1, 6: 3}, "xor")
-        self.cat = "io"
+        self.e.role = "io"
         for r, (l0, l1) in self.lab.items():
             t = self.tmp()
             e(f"sb   {r}, {l0}(a0)", [], [r, "a0", "mem"], f"byte {l0}")
             e(f"srli {t}, {r}, 16", [t], [r])
             e(f"sb   {t}, {l1}(a0)", [], [t, "a0", "mem"], f"byte {l1}")
-        return [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
+        return earliest_first(self.e.insns)
 
 
 def gen_ct(zbkb):
     enc, dec = CtKernel(False, zbkb), CtKernel(True, zbkb)
     enc_body, dec_body = enc.body(), dec.body()
-    lines = header("no tables, two bytes per register" + (", Zbkb (rori, pack)" if zbkb else ""),
-                   "rv32i_zbkb" if zbkb else "rv32i")
-    lines += ["    .text", "    .p2align 2"]
-    lines += function("hight_keyexp_enc", render(schedule(keyexp_body(enc.layout, {}))),
-                      "rk[0..1] = WK0..3 packed per lane, rk[2..3] = WK4..7, rk[4+2r], rk[5+2r] = round r's SK pairs")
+    a = start("no tables, two bytes per register" + (", Zbkb (rori, pack)" if zbkb else ""),
+              "rv32i_zbkb" if zbkb else "rv32i")
+    a.section(".text")
+    a.directive(".p2align 2")
+    function(a, "hight_keyexp_enc", earliest_first(keyexp_body(enc.layout, {})),
+             "rk[0..1] = WK0..3 packed per lane, rk[2..3] = WK4..7, rk[4+2r], rk[5+2r] = round r's SK pairs")
     if dec.layout != enc.layout:
-        lines += function("hight_keyexp_dec", render(schedule(keyexp_body(dec.layout, {}))),
-                          "rk[0..1] = 256 - WK4, WK5 ... packed per lane, rk[2..3] = 256 - WK0, WK1 ..., rk[4+2r..] as for encryption")
-    lines += function("hight_encrypt", enc_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_enc)")
-    lines += function("hight_decrypt", dec_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_dec)")
-    return "\n".join(lines) + "\n", dec.layout != enc.layout
-
-
-def header(what, isa):
-    return [f"/* HIGHT (ISO/IEC 18033-3), {what}. Generated by ../gen.py: edit the generator. */",
-            f"/* ISA: {isa}. Straight-line code; byte loads/stores: any alignment, out may equal in. */"]
+        function(a, "hight_keyexp_dec", earliest_first(keyexp_body(dec.layout, {})),
+                 "rk[0..1] = 256 - WK4, WK5 ... packed per lane, rk[2..3] = 256 - WK0, WK1 ..., rk[4+2r..] as for encryption")
+    function(a, "hight_encrypt", enc_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_enc)")
+    function(a, "hight_decrypt", dec_body, "a0 = out, a1 = in, a2 = rk (of hight_keyexp_dec)")
+    return a.text(), dec.layout != enc.layout
 
 
 if __name__ == "__main__":

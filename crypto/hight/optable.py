@@ -17,7 +17,6 @@ cycles rvsim charges to each instruction. `measure` is shared with crypto/tdea/o
 from __future__ import annotations
 
 import collections
-import json
 import re
 import subprocess
 import sys
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
+from rvlab.optable import ROLE_TAG as TAG, bench_records, write_table  # noqa: E402
 
 DRIVER = r"""
 #include <stdint.h>
@@ -49,7 +49,6 @@ int main(void)
 """
 OTHER = "call, return"
 ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+([0-9a-f]+):")
-TAG = re.compile(r"#\s*\[([^\]]+)\]")
 
 
 def impl_of(primitive_dir: Path, name: str):
@@ -120,16 +119,8 @@ def measure(impl, keyexp: str, encrypt: str, rk_words: int, key_bytes: int, kern
 
 def bench_cycles(path: Path, primitive: str) -> dict[tuple[str, str], int]:
     """{(impl, core): encrypt cycles} from a bench file ({} if it is missing)"""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON: {e}") from None
-    if not isinstance(recs, list):
-        raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("core")): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == primitive and r.get("operation") == "encrypt"}
+    return {(r.get("impl"), r.get("core")): r.get("cycles") for r in bench_records(path, primitive)
+            if r.get("operation") == "encrypt"}
 
 
 def table(rows: list[str], seed_cols: list[str], seed: dict[str, list], impls: list[str],
@@ -192,11 +183,7 @@ def main():
               "schedule is not stated (Table 10 lists only the rotations). The last column is what Zbkb "
               "saves per operation: `rori` for the lane swap (3 instructions -> 1) and `pack` when the "
               "input bytes are paired. The bench figure includes the caller's argument set-up and `jal`.", ""]
-    out = out_dir / "hight_optable.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    write_table(out_dir, "hight_optable.md", lines)
 
 
 if __name__ == "__main__":

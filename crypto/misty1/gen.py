@@ -28,10 +28,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
 
 RV32I, ZBKB = "rv32i", "zbkb"
-V = RV32I
 
 TA = [4 * (((s & 0x7f) << 9) | s) for s in ref.S9]
 TB = [4 * (((ref.S7[b] ^ b) << 9) | b) for b in range(128)]
@@ -52,23 +53,6 @@ def check_tables():
         assert fi_model(4 * x, 4 * k) == 4 * ref.fi(x, k), (x, k)
 
 
-class Emit:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, s, comment=None):
-        self.lines.append(f"    {s:<40}# {comment}" if comment else "    " + s)
-
-    def label(self, s):
-        self.lines.append(s + ":")
-
-    def raw(self, s):
-        self.lines.append(s)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
-
-
 # Tables TA (2 KiB) | TB (512 B) | TC (2 KiB) in .data; BA = TA + 2048 reaches TA and TB,
 # BC = BA + 2047 reaches TC, with 12-bit load offsets.
 OFF_A, OFF_B, OFF_C = -2048, 0, 512 - 2047
@@ -86,65 +70,65 @@ def fi(e, x, ki, ki_in_reg=False, src=None):
     next instruction."""
     src = src or x
     e(f"srli {TA_}, {src}, 7")
-    e(f"andi {TB_}, {src}, 0x1fc", "4 * (x & 0x7f)")
-    e(f"andi {TA_}, {TA_}, 0x7fc", "4 * (x >> 7)")
+    e(f"andi {TB_}, {src}, 0x1fc", note="4 * (x & 0x7f)")
+    e(f"andi {TA_}, {TA_}, 0x7fc", note="4 * (x >> 7)")
     e(f"add  {TB_}, {TB_}, {BA}")
     e(f"add  {TA_}, {TA_}, {BA}")
-    e(f"lw   {TB_}, {OFF_B}({TB_})", "TB[x & 0x7f]")
+    e(f"lw   {TB_}, TB_AT({TB_})", note="TB[x & 0x7f]")
     if ki_in_reg:
-        e(f"lw   {TA_}, {OFF_A}({TA_})", "TA[x >> 7]")
+        e(f"lw   {TA_}, TA_AT({TA_})", note="TA[x >> 7]")
         e(f"xor  {x}, {ki}, {TB_}")
     else:
-        e(f"lw   {x}, {4 * ki}({RK})", f"KI = EK[{ki}]")
-        e(f"lw   {TA_}, {OFF_A}({TA_})", "TA[x >> 7]")
+        e(f"lw   {x}, {4 * ki}({RK})", note=f"KI = EK[{ki}]")
+        e(f"lw   {TA_}, TA_AT({TA_})", note="TA[x >> 7]")
         e(f"xor  {x}, {x}, {TB_}")
-    e(f"xor  {x}, {x}, {TA_}", "y = TA ^ TB ^ KI")
+    e(f"xor  {x}, {x}, {TA_}", note="y = TA ^ TB ^ KI")
     e(f"andi {TB_}, {x}, 0x7fc")
     e(f"add  {TB_}, {TB_}, {BC}")
-    e(f"lw   {TB_}, {OFF_C}({TB_})", "TC[y & 0x1ff]")
+    e(f"lw   {TB_}, TC_AT({TB_})", note="TC[y & 0x1ff]")
     e(f"srli {TA_}, {x}, 9")
     e(f"xor  {x}, {x}, {TA_}")
-    e(f"xor  {x}, {x}, {TB_}", "FI")
+    e(f"xor  {x}, {x}, {TB_}", note="FI")
 
 
 def fo(e, k, sh, sl, dh, dl):
     """(dh, dl) ^= FO((sh, sl), k) -- RFC 2994 §2.3 with EK[(k+7)%8] and EK[(k+4)%8] loaded
     while the first two FIs run."""
-    e.raw(f"    # FO{k}: ({dh}, {dl}) ^= FO(({sh}, {sl}))")
-    e(f"lw   {K1}, {4 * k}({RK})", f"EK[{k}]")
-    e(f"lw   {K2}, {4 * ((k + 2) % 8)}({RK})", f"EK[{(k + 2) % 8}]")
+    e.comment(f"FO{k}: ({dh}, {dl}) ^= FO(({sh}, {sl}))")
+    e(f"lw   {K1}, {4 * k}({RK})", note=f"EK[{k}]")
+    e(f"lw   {K2}, {4 * ((k + 2) % 8)}({RK})", note=f"EK[{(k + 2) % 8}]")
     e(f"xor  {U}, {sh}, {K1}")
     e(f"xor  {W}, {sl}, {K2}")
     fi(e, U, (k + 5) % 8 + 8)
-    e(f"lw   {K1}, {4 * ((k + 7) % 8)}({RK})", f"EK[{(k + 7) % 8}]")
-    e(f"lw   {K2}, {4 * ((k + 4) % 8)}({RK})", f"EK[{(k + 4) % 8}]")
-    e(f"xor  {U}, {U}, {sl}", "t0")
+    e(f"lw   {K1}, {4 * ((k + 7) % 8)}({RK})", note=f"EK[{(k + 7) % 8}]")
+    e(f"lw   {K2}, {4 * ((k + 4) % 8)}({RK})", note=f"EK[{(k + 4) % 8}]")
+    e(f"xor  {U}, {U}, {sl}", note="t0")
     fi(e, W, (k + 1) % 8 + 8)
-    e(f"xor  {W}, {W}, {U}", "t1")
+    e(f"xor  {W}, {W}, {U}", note="t1")
     e(f"xor  {U}, {U}, {K1}")
     fi(e, U, (k + 3) % 8 + 8)
-    e(f"xor  {U}, {U}, {W}", "t0")
-    e(f"xor  {W}, {W}, {K2}", "t1")
+    e(f"xor  {U}, {U}, {W}", note="t0")
+    e(f"xor  {W}, {W}, {K2}", note="t1")
     e(f"xor  {dh}, {dh}, {W}")
     e(f"xor  {dl}, {dl}, {U}")
 
 
 def fl(e, k, h, l, inv):
     ka, ko = fl_key_index(k)
-    e.raw(f"    # FL{'INV' if inv else ''}{k} on ({h}, {l})")
+    e.comment(f"FL{'INV' if inv else ''}{k} on ({h}, {l})")
     loads = [(K1, ka), (K2, ko)]
     for r, i in (loads[::-1] if inv else loads):     # the key used first is loaded first
-        e(f"lw   {r}, {4 * i}({RK})", f"EK[{i}]")
+        e(f"lw   {r}, {4 * i}({RK})", note=f"EK[{i}]")
     if not inv:
         e(f"and  {K1}, {K1}, {h}")
-        e(f"xor  {l}, {l}, {K1}", "d1 ^= d0 & k")
+        e(f"xor  {l}, {l}, {K1}", note="d1 ^= d0 & k")
         e(f"or   {K2}, {K2}, {l}")
-        e(f"xor  {h}, {h}, {K2}", "d0 ^= d1 | k'")
+        e(f"xor  {h}, {h}, {K2}", note="d0 ^= d1 | k'")
     else:
         e(f"or   {K2}, {K2}, {l}")
-        e(f"xor  {h}, {h}, {K2}", "d0 ^= d1 | k'")
+        e(f"xor  {h}, {h}, {K2}", note="d0 ^= d1 | k'")
         e(f"and  {K1}, {K1}, {h}")
-        e(f"xor  {l}, {l}, {K1}", "d1 ^= d0 & k")
+        e(f"xor  {l}, {l}, {K1}", note="d1 ^= d0 & k")
 
 
 def fl_key_index(k):
@@ -177,9 +161,9 @@ def load_words_halves(e, halves, src):
     for h, l in zip(halves[0::2], lows):
         e(f"rev8 {l}, {l}")
         e(f"srli {h}, {l}, 14")
-        e(f"andi {h}, {h}, -4", "4 * high half")
+        e(f"andi {h}, {h}, -4", note="4 * high half")
         e(f"slli {l}, {l}, 16")
-        e(f"srli {l}, {l}, 14", "4 * low half")
+        e(f"srli {l}, {l}, 14", note="4 * low half")
 
 
 def store_half_bytes(e, src, dst, off, tmp):
@@ -192,9 +176,9 @@ def store_half_bytes(e, src, dst, off, tmp):
 
 def load_block(e, halves, tag):
     """halves (4 registers) = 4 * the block's big-endian halfwords"""
-    if V == ZBKB:
+    if e.has("zbkb"):
         e(f"andi {K1}, {IN}, 3")
-        e(f"bnez {K1}, .L{tag}_load_bytes", "in not word-aligned")
+        e(f"bnez {K1}, .L{tag}_load_bytes", note="in not word-aligned")
         load_words_halves(e, halves, IN)
         e.label(f".L{tag}_loaded")
         return
@@ -203,9 +187,9 @@ def load_block(e, halves, tag):
 
 def store_block(e, halves, tag, load_halves):
     """the block from halves; for ZBKB also the byte-wise load path of load_block"""
-    if V == ZBKB:
+    if e.has("zbkb"):
         e(f"andi {K1}, {OUT}, 3")
-        e(f"bnez {K1}, .L{tag}_store_bytes", "out not word-aligned")
+        e(f"bnez {K1}, .L{tag}_store_bytes", note="out not word-aligned")
         for j in range(2):
             h, l = halves[2 * j], halves[2 * j + 1]
             e(f"srli {h}, {h}, 2")
@@ -218,7 +202,7 @@ def store_block(e, halves, tag, load_halves):
     for j, r in enumerate(halves):
         store_half_bytes(e, r, OUT, 2 * j, TA_)
     e("ret")
-    if V == ZBKB:
+    if e.has("zbkb"):
         e.label(f".L{tag}_load_bytes")
         load_halves_bytes(e, load_halves, IN, 0)
         e(f"j    .L{tag}_loaded")
@@ -226,19 +210,12 @@ def store_block(e, halves, tag, load_halves):
 
 def tables_setup(e):
     e(f"lui  {BA}, %hi(misty1_ta + 2048)")
-    e(f"addi {BA}, {BA}, %lo(misty1_ta + 2048)", "TA at BA - 2048, TB at BA")
-    e(f"addi {BC}, {BA}, 2047", f"TC at BC + {OFF_C}")
-
-
-def function(e, name):
-    e.raw(f"    .globl {name}")
-    e.raw(f"    .type {name}, @function")
-    e.raw("    .p2align 2")
-    e.label(name)
+    e(f"addi {BA}, {BA}, %lo(misty1_ta + 2048)", note="TA at BA - 2048, TB at BA")
+    e(f"addi {BC}, {BA}, 2047", note="TC at BC + TC_AT")
 
 
 def gen_encrypt(e):
-    function(e, "misty1_encrypt")
+    e.begin_function("misty1_encrypt", doc="(out, in, rk)")
     tables_setup(e)
     load_block(e, [D0H, D0L, D1H, D1L], "enc")
     for r in range(0, 8, 2):
@@ -249,11 +226,11 @@ def gen_encrypt(e):
     fl(e, 8, D0H, D0L, False)
     fl(e, 9, D1H, D1L, False)
     store_block(e, [D1H, D1L, D0H, D0L], "enc", [D0H, D0L, D1H, D1L])
-    e.raw("    .size misty1_encrypt, .-misty1_encrypt")
+    e.end_function()
 
 
 def gen_decrypt(e):
-    function(e, "misty1_decrypt")
+    e.begin_function("misty1_decrypt", doc="(out, in, rk)")
     tables_setup(e)
     load_block(e, [D1H, D1L, D0H, D0L], "dec")
     fl(e, 8, D0H, D0L, True)
@@ -264,40 +241,36 @@ def gen_decrypt(e):
         fl(e, r, D0H, D0L, True)
         fl(e, r + 1, D1H, D1L, True)
     store_block(e, [D0H, D0L, D1H, D1L], "dec", [D1H, D1L, D0H, D0L])
-    e.raw("    .size misty1_decrypt, .-misty1_decrypt")
+    e.end_function()
 
 
 def gen_keyexp(e):
     """rk[0..7] = 4 * the key's big-endian halfwords, rk[8 + i] = FI(rk[i], rk[(i + 1) % 8])"""
-    function(e, "misty1_keyexp_enc")
+    e.begin_function("misty1_keyexp_enc", doc="(rk, key)")
     rk, key = "a0", "a1"
     ek = ["a5", "a6", "a7", "t0", "t1", "t2", "t5", "t6"]
     e(f"lui  {BA}, %hi(misty1_ta + 2048)")
     e(f"addi {BA}, {BA}, %lo(misty1_ta + 2048)")
     e(f"addi {BC}, {BA}, 2047")
-    if V == ZBKB:
+    if e.has("zbkb"):
         e(f"andi {TA_}, {key}, 3")
-        e(f"bnez {TA_}, .Lkx_load_bytes", "key not word-aligned")
+        e(f"bnez {TA_}, .Lkx_load_bytes", note="key not word-aligned")
         load_words_halves(e, ek, key)
         e.label(".Lkx_loaded")
     else:
         load_halves_bytes(e, ek, key, 0)
     for i, r in enumerate(ek):
-        e(f"sw   {r}, {4 * i}({rk})", f"EK[{i}]")
+        e(f"sw   {r}, {4 * i}({rk})", note=f"EK[{i}]")
     x = "a2"
     for i in range(8):
         fi(e, x, ek[(i + 1) % 8], ki_in_reg=True, src=ek[i])
-        e(f"sw   {x}, {4 * (8 + i)}({rk})", f"EK[{8 + i}] = FI(EK[{i}], EK[{(i + 1) % 8}])")
+        e(f"sw   {x}, {4 * (8 + i)}({rk})", note=f"EK[{8 + i}] = FI(EK[{i}], EK[{(i + 1) % 8}])")
     e("ret")
-    if V == ZBKB:
+    if e.has("zbkb"):
         e.label(".Lkx_load_bytes")
         load_halves_bytes(e, ek, key, 0)
         e("j    .Lkx_loaded")
-    e.raw("    .size misty1_keyexp_enc, .-misty1_keyexp_enc")
-
-
-def words(vals):
-    return "\n".join("    .word " + ", ".join("0x%05x" % v for v in vals[i:i + 8]) for i in range(0, len(vals), 8))
+    e.end_function()
 
 
 HEADER = {RV32I: "RV32I: byte loads and stores for the big-endian block (any alignment)",
@@ -305,21 +278,23 @@ HEADER = {RV32I: "RV32I: byte loads and stores for the big-endian block (any ali
 
 
 def generate(variant):
-    global V
-    V = variant
-    e = Emit()
-    e.raw(f"/* MISTY1 (RFC 2994), 8 rounds. {HEADER[variant]}.")
-    e.raw("   GENERATED by ../gen.py -- edit the generator, not this file. 16-bit values are held")
-    e.raw("   times 4 (see gen.py); FI = three lookups in TA, TB, TC (4.5 KiB, .data = DTIM). */")
-    e.raw('    .section .data.misty1_tables, "aw"')
-    e.raw("    .p2align 2")
-    e.raw("misty1_ta:   # 4 * ((S9[a] & 0x7f) << 9 | S9[a])")
-    e.raw(words(TA))
-    e.raw("misty1_tb:   # 4 * ((S7[b] ^ b) << 9 | b)")
-    e.raw(words(TB))
-    e.raw("misty1_tc:   # 4 * (S9[c] ^ c) ^ (c >> 7)")
-    e.raw(words(TC))
-    e.raw("    .text")
+    e = Asm({"zbkb"} if variant == ZBKB else ())
+    e.raw(header(f"MISTY1 (RFC 2994), 8 rounds. {HEADER[variant]}.", "../gen.py",
+                 ["16-bit values are held times 4 (see gen.py); FI = three lookups in TA, TB, TC",
+                  "(4.5 KiB, .data = DTIM)."]).rstrip())
+    e.section(".data.misty1_tables")
+    e.directive(".p2align 2")
+    e.label("misty1_ta", "4 * ((S9[a] & 0x7f) << 9 | S9[a])")
+    e.words(TA)
+    e.label("misty1_tb", "4 * ((S7[b] ^ b) << 9 | b)")
+    e.words(TB)
+    e.label("misty1_tc", "4 * (S9[c] ^ c) ^ (c >> 7)")
+    e.words(TC)
+    e.section(".text")
+    e.comment("table offsets: TA and TB from BA (a3) = TA + 2048, TC from BC (a4) = BA + 2047")
+    e.equ("TA_AT", OFF_A)
+    e.equ("TB_AT", OFF_B)
+    e.equ("TC_AT", OFF_C)
     gen_keyexp(e)
     gen_encrypt(e)
     gen_decrypt(e)

@@ -31,7 +31,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -41,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
+from rvlab.optable import bench_records, write_table  # noqa: E402
 
 # seed 004, Table 5 (instruction counts of the 128-bit kernels; "w" = with the proposed
 # instructions). Columns: LUT, LUT^w, Secure (branch), Secure^w.
@@ -130,17 +130,8 @@ def static_mix(impl) -> collections.Counter:
 def bench_cycles(path: Path) -> dict:
     """{impl: cycles} of the polymul-128 `mul` records (e31, MUL_LATENCY) in a bench file;
     {} when the file is missing (a malformed one is an error)."""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON: {e}") from None
-    if not isinstance(recs, list):
-        raise ValueError(f"{path} must hold a JSON list of records")
-    return {r.get("impl"): r.get("cycles") for r in recs
-            if isinstance(r, dict) and r.get("primitive") == "polymul-128" and r.get("operation") == "mul"
-            and r.get("core") == "e31" and r.get("mul_latency") == MUL_LATENCY}
+    return {r.get("impl"): r.get("cycles") for r in bench_records(path, "polymul-128")
+            if r.get("operation") == "mul" and r.get("core") == "e31" and r.get("mul_latency") == MUL_LATENCY}
 
 
 def _fmt(v) -> str:
@@ -204,10 +195,7 @@ def main():
               "and the `jal` (4 instructions), and a stall at the boundary may fall on either side."
               % MUL_LATENCY, ""]
     out = Path(args.out) if args.out else Path(args.out_dir) / "polymul_table5.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    write_table(out.parent, out.name, lines)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def xor_out(asm, st, name):
     asm("bltu", LEN, "t0", f".L{name}_tail")
     asm("or", "t0", OUT, IN)
     asm("andi", "t0", "t0", 3)
-    asm("bnez", "t0", f".L{name}_bytes", c="unaligned in or out: byte by byte")
+    asm("bnez", "t0", f".L{name}_bytes", note="unaligned in or out: byte by byte")
     asm("lw", "t0", f"0({IN})")
     asm("lw", "t1", f"4({IN})")
     asm("xor", "t0", "t0", x)
@@ -122,11 +122,11 @@ def gen_ctr_nibble():
     asm("beqz", LEN, f".L{name}_done")
     asm.label(f".L{name}_block")
     st = P.State("a3", "a4", L.LW)
-    asm("rev8", "a3", CX, c="counter block (two integers) into layout LW")
+    asm("rev8", "a3", CX, note="counter block (two integers) into layout LW")
     asm("rev8", "a4", CY)
     asm("mv", "a2", RK)
     P.nibble_encrypt_core(asm, st, name, "zbkb", tabs, "a6", "t0", "t1")
-    asm("addi", CY, CY, 1, c="counter + 1")
+    asm("addi", CY, CY, 1, note="counter + 1")
     asm("seqz", "t0", CY)
     asm("add", CX, CX, "t0")
     xor_out(asm, st, name)
@@ -195,10 +195,10 @@ class State2:
 def cross2(asm, st, hb, k, t, mask):
     """exchange q_hb (5 or 6) with q_k in both register pairs"""
     d = 1 << k
-    with asm.part("pLayer"):
+    with asm.tag("pLayer"):
         for lo, hi in PAIRS[hb]:
             x, y = st.regs[lo], st.regs[hi]
-            asm("srli", t, x, d, c=f"swap q{hb} <-> q{k}")
+            asm("srli", t, x, d, note=f"swap q{hb} <-> q{k}")
             asm("xor", t, t, y)
             asm("and", t, t, mask)
             asm("xor", y, y, t)
@@ -306,11 +306,11 @@ def gen_ctr2():
     asm.label(f".L{name}_block")
     st = State2(state0, START2)
     for i, (rx, ry) in enumerate(((state0[0], state0[1]), (state0[2], state0[3]))):
-        asm("mv", rx, CX, c=f"counter block {i}, layout LW")
+        asm("mv", rx, CX, note=f"counter block {i}, layout LW")
         asm("mv", ry, CY)
         increment(asm, name, i)
     asm("mv", kptr, RK)
-    with asm.part("pLayer"):
+    with asm.tag("pLayer"):
         cross2(asm, st, 6, L.where(st.lay, e6), t, masks[L.where(st.lay, e6)])
         cross2(asm, st, 5, L.where(st.lay, 1 - e6), t, masks[L.where(st.lay, 1 - e6)])
     asm("li", counter, (P.ROUNDS - 1) // period)
@@ -325,7 +325,7 @@ def gen_ctr2():
         (la, ca), (lb, cb) = out[5], out[6]
         slot = {b: (P.bit(b, la) ^ ca) + 2 * (P.bit(b, lb) ^ cb) for b in range(4)}
         pool = [r for r in alloc if r not in st.regs]
-        with asm.part("sBoxLayer"):
+        with asm.tag("sBoxLayer"):
             ys = P.emit_circuit(asm, fwd, inputs, pool, reusable=tuple(st.regs),
                                 prefer={f"y{b}": st.regs[slot[b]] for b in range(4)})
         regs = [None] * 4
@@ -339,7 +339,7 @@ def gen_ctr2():
             k5 = L.where(st.lay, 1 - lab6)
             cross2(asm, st, 5, k5, t, masks[k5])
 
-    with asm.part(weight=(P.ROUNDS - 1) // period):
+    with asm.tag(weight=(P.ROUNDS - 1) // period):
         for i, (lay, pl, lab6) in enumerate(rounds):
             asm.comment(f"round {i + 1} + {period}k")
             one_round(lay, pl, 16 * i, lab6)
@@ -352,12 +352,12 @@ def gen_ctr2():
     one_round(rounds[0][0], fin, 0)
     key_add4(asm, st, kptr, 16, (t, [r for r in alloc if r not in st.regs][0]))
     free = [r for r in alloc if r not in st.regs]
-    with asm.part("pLayer"):
+    with asm.tag("pLayer"):
         emit_network2(asm, st, START2, t, free[0])
     xor_out2(asm, st, name)
     for i in range(2):
         asm.label(f".L{name}_carry{i}")
-        with asm.part(weight=0):
+        with asm.tag(weight=0):
             carry(asm)
             asm("j", f".L{name}_counted{i}")
     asm.label(f".L{name}_done")
@@ -377,8 +377,8 @@ def key_add4(asm, st, kptr, off, temps):
     """the four round-key words, each load two instructions ahead of its xor (no E31 stall)"""
     t, u = temps
     r = st.regs
-    with asm.part("addRoundKey"):
-        asm("lw", t, f"{off}({kptr})", c="add round key")
+    with asm.tag("addRoundKey"):
+        asm("lw", t, f"{off}({kptr})", note="add round key")
         asm("lw", u, f"{off + 4}({kptr})")
         asm("xor", r[0], r[0], t)
         asm("lw", t, f"{off + 8}({kptr})")
@@ -390,7 +390,7 @@ def key_add4(asm, st, kptr, off, temps):
 
 def increment(asm, name, i):
     """counter (CX, CY, layout LW) + 1: byte 7 of the block is the top byte of CY"""
-    asm("srli", "t0", CY, 24, c="counter + 1")
+    asm("srli", "t0", CY, 24, note="counter + 1")
     asm("addi", "t0", "t0", -255)
     asm("beqz", "t0", f".L{name}_carry{i}")
     asm("li", "t0", 1 << 24)
@@ -417,7 +417,7 @@ def xor_out2(asm, st, name):
     asm("bltu", LEN, "t0", f".L{name}_tail")
     asm("or", "t0", OUT, IN)
     asm("andi", "t0", "t0", 3)
-    asm("bnez", "t0", f".L{name}_bytes", c="unaligned in or out: byte by byte")
+    asm("bnez", "t0", f".L{name}_bytes", note="unaligned in or out: byte by byte")
     for i, x in enumerate(r):
         asm("lw", "t0", f"{4 * i}({IN})")
         asm("xor", "t0", "t0", x)
@@ -428,7 +428,7 @@ def xor_out2(asm, st, name):
     asm("addi", LEN, LEN, -16)
     asm("bnez", LEN, f".L{name}_block")
     asm("j", f".L{name}_done")
-    with asm.part(weight=0):
+    with asm.tag(weight=0):
         asm.label(f".L{name}_bytes")
         for w, x in enumerate(r):
             for i in range(4):
@@ -462,7 +462,7 @@ def emit_convert2(asm, name, key_lays, period):
     regs = ["a1", "a2", "a3", "a4"]
 
     def one(r, src_off, dst_off):
-        asm("lw", regs[0], f"{src_off}({p})", c=f"round key {r + 1}" if r >= 30 else f"round key {r + 1} + {period}k")
+        asm("lw", regs[0], f"{src_off}({p})", note=f"round key {r + 1}" if r >= 30 else f"round key {r + 1} + {period}k")
         asm("lw", regs[1], f"{src_off + 4}({p})")
         asm("mv", regs[2], regs[0])
         asm("mv", regs[3], regs[1])

@@ -16,7 +16,6 @@ The e31 column is the measured total only: stalls are not split by part.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -24,7 +23,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT))
 import gen  # noqa: E402
+from rvlab.optable import bench_records  # noqa: E402
 
 PARTS = ["sBoxLayer", "pLayer", "addRoundKey", "other"]
 LABEL = {"sBoxLayer": "sBoxLayer", "pLayer": "pLayer (incl. layout conversion in/out)",
@@ -47,16 +48,7 @@ def tallies() -> dict:
 
 def bench(path: Path) -> dict:
     """{(impl, core, operation): record} of present80 in a bench file ({} if it is missing)"""
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path} is not valid JSON: {e}") from None
-    if not isinstance(recs, list):
-        raise ValueError(f"{path} must hold a JSON list of records")
-    return {(r.get("impl"), r.get("core"), r.get("operation")): r for r in recs
-            if isinstance(r, dict) and r.get("primitive") == "present80"}
+    return {(r.get("impl"), r.get("core"), r.get("operation")): r for r in bench_records(path, "present80")}
 
 
 def fmt(v) -> str:

@@ -9,7 +9,7 @@
                                 instruction): a lookup is 2 instructions
 
 Run: python3 gen.py   (writes all three; scripts/regen-kernels.sh runs it).
-Every instruction carries a role tag in its comment (`# addr`, `# load`, ...): optable.py
+Every instruction carries a role tag in its comment (`# [addr]`, `# [load]`, ...): optable.py
 counts cycles per role from an rvsim run (seed 003 Table 7). Tables come from ref.py.
 """
 import os
@@ -17,7 +17,11 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
 ADDR = "addr"       # S-box address calculation (extract a byte, scale, add the table base)
@@ -43,36 +47,12 @@ S2_OFF, KC_SMALL_OFF = 256, 512
 MASKS = {"s0": 0xFCCFCFFC, "s1": 0x3F3FF3F3, "s2": 0xCFFCFCCF, "s3": 0xF3F33F3F}
 
 
-class Asm:
-    """Lines of a generated .S file; each instruction with its role tag."""
-
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, ins, role, note=""):
-        self.lines.append(f"    {ins:<30} # {role}" + (f"  {note}" if note else ""))
-
-    def raw(self, s):
-        self.lines.append(s)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
-
-
-def data_words(vals, per=8):
-    return ["    .word " + ", ".join("0x%08x" % v for v in vals[i:i + per]) for i in range(0, len(vals), per)]
-
-
-def data_bytes(vals, per=16):
-    return ["    .byte " + ", ".join("0x%02x" % v for v in vals[i:i + per]) for i in range(0, len(vals), per)]
-
-
 class Seed:
     """One implementation's kernels. variant: 'table', 'small' or 'xsbox'."""
 
     def __init__(self, variant):
         self.v = variant
-        self.a = Asm()
+        self.a = Asm({"xsbox"} if variant == "xsbox" else ())
 
     # ------------------------------------------------------------------ G
     def g(self, x, dst, u):
@@ -82,19 +62,11 @@ class Seed:
         e = self.a
         for j in range(4):                      # issue order keeps each lw 3+ slots from its use
             t = u[j]
-            if self.v == "xsbox":
-                e(f"sboxaddrw {t}, {x}, {BASE}, {j}", ADDR, f"SS{j} entry of byte {j}")
-            else:
-                if j == 0:
-                    e(f"slli {t}, {x}, 2", ADDR)
-                else:
-                    e(f"srli {t}, {x}, {8 * j - 2}", ADDR)
-                e(f"andi {t}, {t}, 0x3fc", ADDR)
-                e(f"add  {t}, {t}, {BASE}", ADDR)
-            e(f"lw   {t}, SS{j}_AT({t})", LOAD)
-        e(f"xor  {dst}, {u[0]}, {u[1]}", MIX)
-        e(f"xor  {dst}, {dst}, {u[2]}", MIX)
-        e(f"xor  {dst}, {dst}, {u[3]}", MIX)
+            table_address(e, t, x, j, BASE, 4, role=ADDR, note=f"SS{j} entry of byte {j}")
+            e(f"lw   {t}, SS{j}_AT({t})", role=LOAD)
+        e(f"xor  {dst}, {u[0]}, {u[1]}", role=MIX)
+        e(f"xor  {dst}, {dst}, {u[2]}", role=MIX)
+        e(f"xor  {dst}, {dst}, {u[3]}", role=MIX)
 
     def g_small(self, x, dst, u):
         """G from the two S-boxes. With a = S1[x0], b = S2[x1], c = S1[x2], d = S2[x3], byte k
@@ -105,104 +77,58 @@ class Seed:
         e = self.a
         a, b, c, d = u[:4]
         w = u[4]
-        e(f"andi {a}, {x}, 0xff", ADDR)
-        e(f"add  {a}, {a}, {BASE}", ADDR)
-        e(f"lbu  {a}, 0({a})", LOAD, "S1[x0]")
-        e(f"srli {b}, {x}, 8", ADDR)
-        e(f"andi {b}, {b}, 0xff", ADDR)
-        e(f"add  {b}, {b}, {BASE}", ADDR)
-        e(f"lbu  {b}, S2_AT({b})", LOAD, "S2[x1]")
-        e(f"srli {c}, {x}, 16", ADDR)
-        e(f"andi {c}, {c}, 0xff", ADDR)
-        e(f"add  {c}, {c}, {BASE}", ADDR)
-        e(f"lbu  {c}, 0({c})", LOAD, "S1[x2]")
-        e(f"srli {d}, {x}, 24", ADDR)
-        e(f"add  {d}, {d}, {BASE}", ADDR)
-        e(f"lbu  {d}, S2_AT({d})", LOAD, "S2[x3]")
+        for k, (r, box) in enumerate(((a, "S1"), (b, "S2"), (c, "S1"), (d, "S2"))):
+            table_address(e, r, x, k, BASE, 1, role=ADDR)
+            e(f"lbu  {r}, {'0' if box == 'S1' else 'S2_AT'}({r})", role=LOAD, note=f"{box}[x{k}]")
         k1, k2, k3, k4 = MASKS
         for lo, hi, ka, kb in ((a, b, k1, k2), (c, d, k3, k4)):
-            e(f"slli {w}, {hi}, 8", MIX)
-            e(f"or   {lo}, {lo}, {w}", MIX)
-            e(f"slli {w}, {lo}, 16", MIX)
-            e(f"or   {lo}, {lo}, {w}", MIX, "[lo,hi,lo,hi]")
-            e(f"slli {w}, {lo}, 8", MIX)
-            e(f"or   {w}, {w}, {hi}", MIX, "[hi,lo,hi,lo]")
-            e(f"and  {lo}, {lo}, {ka}", MIX)
-            e(f"and  {w}, {w}, {kb}", MIX)
-            e(f"xor  {lo}, {lo}, {w}", MIX)
-        e(f"xor  {dst}, {a}, {c}", MIX)
+            e(f"slli {w}, {hi}, 8", role=MIX)
+            e(f"or   {lo}, {lo}, {w}", role=MIX)
+            e(f"slli {w}, {lo}, 16", role=MIX)
+            e(f"or   {lo}, {lo}, {w}", role=MIX, note="[lo,hi,lo,hi]")
+            e(f"slli {w}, {lo}, 8", role=MIX)
+            e(f"or   {w}, {w}, {hi}", role=MIX, note="[hi,lo,hi,lo]")
+            e(f"and  {lo}, {lo}, {ka}", role=MIX)
+            e(f"and  {w}, {w}, {kb}", role=MIX)
+            e(f"xor  {lo}, {lo}, {w}", role=MIX)
+        e(f"xor  {dst}, {a}, {c}", role=MIX)
 
     def temps(self):
         return ["t2", "t3", "t4", "t5", "t6"]
 
     # ------------------------------------------------------------ block I/O
     def load_be(self, src, dsts, role=IO):
-        """dsts[j] = big-endian word of bytes 4j..4j+3 of src (any alignment). Two sets of
-        four temporaries alternate so no lbu result is used within its 3-cycle latency."""
-        e = self.a
-        sets = [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", BASE]]
-
-        def loads(j):
-            for b, t in enumerate(sets[j % 2]):
-                e(f"lbu  {t}, {4 * j + b}({src})", role)
-
-        def combine(j):
-            t = sets[j % 2]
-            e(f"slli {t[0]}, {t[0]}, 24", role)
-            e(f"slli {t[1]}, {t[1]}, 16", role)
-            e(f"slli {t[2]}, {t[2]}, 8", role)
-            e(f"or   {t[0]}, {t[0]}, {t[1]}", role)
-            e(f"or   {t[2]}, {t[2]}, {t[3]}", role)
-            e(f"or   {dsts[j]}, {t[0]}, {t[2]}", role)
-        loads(0)
-        loads(1)
-        combine(0)
-        loads(2)
-        combine(1)
-        loads(3)
-        combine(2)
-        combine(3)
+        """dsts[j] = big-endian word of bytes 4j..4j+3 of src (any alignment)"""
+        load_be_words(self.a, src, dsts, [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", BASE]], role)
 
     def store_be(self, regs):
-        e = self.a
-        for j, r in enumerate(regs):
-            e(f"sb   {r}, {4 * j + 3}({OUT})", IO)
-            for b, t in ((2, "t0"), (1, "t1"), (0, "t2")):
-                e(f"srli {t}, {r}, {24 - 8 * b}", IO)
-            for b, t in ((2, "t0"), (1, "t1"), (0, "t2")):
-                e(f"sb   {t}, {4 * j + b}({OUT})", IO)
+        store_be_words(self.a, regs, OUT, role=IO)
 
     def load_base(self, reg=BASE):
         sym = "seed128_small_sbox" if self.v == "small" else "seed128_kc + 2048"
-        self.a(f"lui  {reg}, %hi({sym})", IO)
-        self.a(f"addi {reg}, {reg}, %lo({sym})", IO)
+        self.a(f"lui  {reg}, %hi({sym})", role=IO)
+        self.a(f"addi {reg}, {reg}, %lo({sym})", role=IO)
 
     def small_prologue(self):
         """table-small needs 4 more registers for G's masks: s0..s3, saved on the stack."""
         e = self.a
-        e("addi sp, sp, -16", IO)
+        e("addi sp, sp, -16", role=IO)
         for i, r in enumerate(MASKS):
-            e(f"sw   {r}, {4 * i}(sp)", IO)
+            e(f"sw   {r}, {4 * i}(sp)", role=IO)
         for r, v in MASKS.items():
-            e(f"lui  {r}, 0x{((v + 0x800) >> 12) & 0xFFFFF:05x}", IO)
-            e(f"addi {r}, {r}, {((v & 0xFFF) ^ 0x800) - 0x800}", IO)
+            e.lui_addi(r, v, role=IO)
 
     def small_epilogue(self):
         e = self.a
         for i, r in enumerate(MASKS):
-            e(f"lw   {r}, {4 * i}(sp)", IO)
-        e("addi sp, sp, 16", IO)
+            e(f"lw   {r}, {4 * i}(sp)", role=IO)
+        e("addi sp, sp, 16", role=IO)
 
     # ------------------------------------------------------------ cipher
     def function(self, name, body):
-        e = self.a
-        e.raw(f"    .globl {name}")
-        e.raw(f"    .type {name}, @function")
-        e.raw("    .p2align 2")
-        e.raw(f"{name}:")
-        body()
-        e("ret", IO)
-        e.raw(f"    .size {name}, .-{name}")
+        with self.a.function(name):
+            body()
+            self.a("ret", role=IO)
 
     def crypt(self, dec):
         """16 Feistel rounds on (L0, L1, R0, R1); decryption takes the round keys backwards."""
@@ -215,20 +141,20 @@ class Seed:
         u = self.temps()
         for n in range(16):
             i = 15 - n if dec else n
-            e.raw(f"    # round {n + 1}: L ^= F(R, K{i + 1})")
-            e(f"lw   t2, {8 * i}({RK})", ROUND, f"K{i + 1},0")
-            e(f"lw   t3, {8 * i + 4}({RK})", ROUND, f"K{i + 1},1")
-            e(f"xor  {T0}, {r0}, t2", ROUND)
-            e(f"xor  {T1}, {r1}, t3", ROUND)
-            e(f"xor  {T1}, {T1}, {T0}", ROUND)
+            e.comment(f"round {n + 1}: L ^= F(R, K{i + 1})")
+            e(f"lw   t2, {8 * i}({RK})", role=ROUND, note=f"K{i + 1},0")
+            e(f"lw   t3, {8 * i + 4}({RK})", role=ROUND, note=f"K{i + 1},1")
+            e(f"xor  {T0}, {r0}, t2", role=ROUND)
+            e(f"xor  {T1}, {r1}, t3", role=ROUND)
+            e(f"xor  {T1}, {T1}, {T0}", role=ROUND)
             self.g(T1, T1, u)
-            e(f"add  {T0}, {T0}, {T1}", ROUND)
+            e(f"add  {T0}, {T0}, {T1}", role=ROUND)
             self.g(T0, T0, u)
-            e(f"add  {T1}, {T1}, {T0}", ROUND)
+            e(f"add  {T1}, {T1}, {T0}", role=ROUND)
             self.g(T1, T1, u)
-            e(f"add  {T0}, {T0}, {T1}", ROUND)
-            e(f"xor  {l0}, {l0}, {T0}", ROUND)
-            e(f"xor  {l1}, {l1}, {T1}", ROUND)
+            e(f"add  {T0}, {T0}, {T1}", role=ROUND)
+            e(f"xor  {l0}, {l0}, {T0}", role=ROUND)
+            e(f"xor  {l1}, {l1}, {T1}", role=ROUND)
             if n != 15:
                 l0, l1, r0, r1 = r0, r1, l0, l1
         self.store_be([l0, l1, r0, r1])
@@ -250,36 +176,36 @@ class Seed:
         # code past the E31's 16 KiB I-cache); KC pointer a1, its end a2, rk pointer a0 advance
         loop = self.v == "small"
         if loop:
-            e(f"addi a1, {BASE}, KC_AT", KEYS)
-            e(f"addi a2, {BASE}, KC_AT + 64", KEYS)
-            e.raw(".Lkx_loop:")
+            e(f"addi a1, {BASE}, KC_AT", role=KEYS)
+            e(f"addi a2, {BASE}, KC_AT + 64", role=KEYS)
+            e.label(".Lkx_loop")
         for i in range(2 if loop else 16):
             kc_at = f"{4 * i}(a1)" if loop else f"KC_AT + {4 * i}({BASE})"
-            e.raw(f"    # K{i + 1}" + (" (K2j+1 in the loop)" if loop and i == 0 else " (K2j+2)" if loop else ""))
-            e(f"lw   t0, {kc_at}", KEYS, f"KC{i}" if not loop else "KC")
-            e(f"add  t1, {ka}, {kc}", KEYS)
-            e(f"sub  t1, t1, t0", KEYS)
+            e.comment(f"K{i + 1}" + (" (K2j+1 in the loop)" if loop and i == 0 else " (K2j+2)" if loop else ""))
+            e(f"lw   t0, {kc_at}", role=KEYS, note=f"KC{i}" if not loop else "KC")
+            e(f"add  t1, {ka}, {kc}", role=KEYS)
+            e(f"sub  t1, t1, t0", role=KEYS)
             self.g("t1", "t1", u)
-            e(f"sw   t1, {8 * i}(a0)", KEYS)
-            e(f"sub  t1, {kb}, {kd}", KEYS)
-            e(f"add  t1, t1, t0", KEYS)
+            e(f"sw   t1, {8 * i}(a0)", role=KEYS)
+            e(f"sub  t1, {kb}, {kd}", role=KEYS)
+            e(f"add  t1, t1, t0", role=KEYS)
             self.g("t1", "t1", u)
-            e(f"sw   t1, {8 * i + 4}(a0)", KEYS)
+            e(f"sw   t1, {8 * i + 4}(a0)", role=KEYS)
             if i == 15:
                 break
             hi, lo = (ka, kb) if i % 2 == 0 else (kc, kd)
             right = i % 2 == 0                  # A||B right by 8, C||D left by 8
             sh1, sh2 = ("srli", "slli") if right else ("slli", "srli")
-            e(f"{sh1} t0, {hi}, 8", KEYS)
-            e(f"{sh2} t1, {lo}, 24", KEYS)
-            e(f"{sh1} t2, {lo}, 8", KEYS)
-            e(f"{sh2} t3, {hi}, 24", KEYS)
-            e(f"or   {hi}, t0, t1", KEYS)
-            e(f"or   {lo}, t2, t3", KEYS)
+            e(f"{sh1} t0, {hi}, 8", role=KEYS)
+            e(f"{sh2} t1, {lo}, 24", role=KEYS)
+            e(f"{sh1} t2, {lo}, 8", role=KEYS)
+            e(f"{sh2} t3, {hi}, 24", role=KEYS)
+            e(f"or   {hi}, t0, t1", role=KEYS)
+            e(f"or   {lo}, t2, t3", role=KEYS)
         if loop:
-            e("addi a0, a0, 16", KEYS)
-            e("addi a1, a1, 8", KEYS)
-            e("bne  a1, a2, .Lkx_loop", KEYS)
+            e("addi a0, a0, 16", role=KEYS)
+            e("addi a1, a1, 8", role=KEYS)
+            e("bne  a1, a2, .Lkx_loop", role=KEYS)
         if self.v == "small":
             self.small_epilogue()
 
@@ -289,31 +215,33 @@ class Seed:
         what = {"table": "four 8->32 SS tables (4 KiB) in DTIM",
                 "small": "the two 8x8 S-boxes (512 B) in DTIM",
                 "xsbox": "four SS tables in DTIM, addresses by sboxaddrw (seed 003 §7.5)"}[self.v]
-        e.raw(f"/* SEED (RFC 4269) encryption, decryption and key schedule, RV32I{' + xsbox' if self.v == 'xsbox' else ''}:")
-        e.raw(f"   {what}; fully unrolled{' (the key schedule: 8 x 2 rounds)' if self.v == 'small' else ''}. Generated by ../gen.py -- do not edit.")
-        e.raw("   Comments: the role of each instruction (optable.py counts them). */")
+        e.raw(header(f"SEED (RFC 4269) encryption, decryption and key schedule, RV32I{' + xsbox' if self.v == 'xsbox' else ''}:",
+                     "../gen.py", [f"{what}; fully unrolled{' (the key schedule: 8 x 2 rounds)' if self.v == 'small' else ''}.",
+                                   "Comments: the [role] of each instruction (optable.py counts them)."]).rstrip())
         if self.v == "xsbox":
             e.raw('#include "ise.inc"')
-        e.raw("    .section .data.seed128_tables, \"aw\"")
-        e.raw("    .p2align 8")
+        e.section(".data.seed128_tables")
+        e.directive(".p2align 8")
         if self.v == "small":
-            e.raw("seed128_small_sbox:                  # S1 (RFC 4269 Appendix A), then S2, then KC")
-            e.lines += data_bytes(list(ref.S1)) + data_bytes(list(ref.S2)) + data_words(ref.KC)
+            e.label("seed128_small_sbox", "S1 (RFC 4269 Appendix A), then S2, then KC")
+            e.bytes(ref.S1)
+            e.bytes(ref.S2)
+            e.words(ref.KC)
         else:
-            e.raw("seed128_kc:                          # KC_0..KC_15, then SS0..SS3")
-            e.lines += data_words(ref.KC)
+            e.label("seed128_kc", "KC_0..KC_15, then SS0..SS3")
+            e.words(ref.KC)
             for j in range(4):
-                e.raw(f"seed128_ss{j}:")
-                e.lines += data_words(ref.SS[j])
-        e.raw("    .text")
-        e.raw("    # table offsets from the base register a3 (a3 = S1 in table-small, KC + 2048 otherwise)")
+                e.label(f"seed128_ss{j}")
+                e.words(ref.SS[j])
+        e.section(".text")
+        e.comment("table offsets from the base register a3 (a3 = S1 in table-small, KC + 2048 otherwise)")
         if self.v == "small":
-            e.raw(f"    .equ S2_AT, {S2_OFF}")
-            e.raw(f"    .equ KC_AT, {KC_SMALL_OFF}")
+            e.equ("S2_AT", S2_OFF)
+            e.equ("KC_AT", KC_SMALL_OFF)
         else:
             for j in range(4):
-                e.raw(f"    .equ SS{j}_AT, {SS_OFF[j]}")
-            e.raw("    .equ KC_AT, -2048")
+                e.equ(f"SS{j}_AT", SS_OFF[j])
+            e.equ("KC_AT", -2048)
         self.function("seed128_encrypt", lambda: self.crypt(False))
         self.function("seed128_decrypt", lambda: self.crypt(True))
         self.function("seed128_keyexp_enc", self.keyexp)

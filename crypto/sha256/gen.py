@@ -92,10 +92,10 @@ def kernel(isa):
     def rounds(a):
         a("xor", X, S[1], S[2], note="b^c for the first Maj")
         a("j", ".Lrounds")
-        a.part("sha256_schedule", "16 message-schedule words, in registers")
+        a.subfunction("sha256_schedule", "16 message-schedule words, in registers")
         a.label(".Lschedule")
         schedule16(a)
-        a.part("sha256_rounds", "16 rounds")
+        a.subfunction("sha256_rounds", "16 rounds")
         a.label(".Lrounds")
         rounds16(a)
         a("lw", T0, f"64({KP})", note="K of the next pass; 0 past the table")

@@ -8,6 +8,11 @@ count), which the rounds need no register for.  Big-endian message words are loa
 input is 4-byte aligned and with `lbu` + `packh`/`pack` when it is not.
 """
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from common import asm as common_asm  # noqa: E402
+from common.asm import data_lines, header  # noqa: E402,F401  (header: for the generators)
 
 SAVED = ["ra"] + [f"s{i}" for i in range(12)]
 
@@ -17,54 +22,19 @@ def args_offset(save_off):
     return save_off + 4 * len(SAVED)
 
 
-class Asm:
-    """Collects assembly lines and counts instructions by mnemonic (for --stats)."""
+class Asm(common_asm.Asm):
+    """The shared writer with the hash kernels' frame, rotations and big-endian loads."""
 
     def __init__(self, isa):
-        self.isa = isa                      # "rv32i", "zbkb", or a hash extension (implies zbkb)
-        self.lines = []
-        self.count = {}
+        # "rv32i", "zbkb", or a hash extension (implies zbkb)
+        super().__init__(() if isa == "rv32i" else {"zbkb", isa})
+        self.isa = isa
 
     @property
     def zbkb(self):
-        return self.isa != "rv32i"
-
-    def __call__(self, op, *args, note=None):
-        line = "    %-7s %s" % (op, ", ".join(str(a) for a in args))
-        if note:
-            line = "%-40s # %s" % (line, note)
-        self.lines.append(line)
-        self.count[op] = self.count.get(op, 0) + 1
-
-    def label(self, name):
-        self.lines.append(f"{name}:")
-
-    def comment(self, text):
-        self.lines.append(f"    # {text}")
-
-    def raw(self, text):
-        self.lines.append(text)
-
-    def part(self, name, what):
-        """A local function symbol: rvsim's per-function counts (and --annotate) then show
-        this part of the kernel (rounds, schedule, loads) on its own."""
-        self.raw("")
-        self.raw(f"    .type   {name}, @function          # {what}")
-        self.label(name)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
+        return self.has("zbkb")
 
     # ------------------------------------------------------------ rotations
-    def rotr(self, dst, src, n, tmp):
-        """dst = src rotated right by n (0 < n < 32); rv32i needs tmp != dst."""
-        if self.zbkb:
-            self("rori", dst, src, n)
-        else:
-            self("slli", tmp, src, 32 - n)
-            self("srli", dst, src, n)
-            self("or", dst, dst, tmp)
-
     def xor_rotr(self, dst, src, rots, tmp, shr=None):
         """dst = XOR of src rotated right by each of rots (and src >> shr); dst != src != tmp.
         rv32i: every rotation is two shifts, so 2 * len(rots) (+1) shifts and one XOR fewer."""
@@ -83,11 +53,8 @@ class Asm:
     def prologue(self, name, frame, save_off, doc):
         """enter: nothing to do for nblocks = 0; else save ra, s0-s11 at sp+save_off and
         spill the three arguments after them (args_offset(save_off))"""
-        self.raw("    .text")
-        self.raw(f"    .globl  {name}")
-        self.raw(f"    .type   {name}, @function          # {doc}")
-        self.raw("    .p2align 2")
-        self.label(name)
+        self.section(".text")
+        self.begin_function(name, doc=doc)
         self("beqz", "a2", f".L{name}_none", note="no blocks: nothing to do")
         self("addi", "sp", "sp", -frame)
         for i, r in enumerate(SAVED):
@@ -101,7 +68,7 @@ class Asm:
         self("addi", "sp", "sp", frame)
         self.label(f".L{name}_none")
         self("ret")
-        self.raw(f"    .size   {name}, .-{name}")
+        self.end_function(name)
 
     # ------------------------------------------------------------ big-endian loads
     def load_be32(self, dst, base, off, tmps):
@@ -141,7 +108,7 @@ class Asm:
         self.label(f".L{tag}_loaded")
 
         def unaligned():
-            self.part(f"{tag}_unaligned", "the same loads byte by byte")
+            self.subfunction(f"{tag}_unaligned", "the same loads byte by byte")
             for i, d in enumerate(dsts):
                 self.load_be32(d, base, off + 4 * i, tmps)
             self("j", f".L{tag}_loaded")
@@ -164,11 +131,11 @@ def kernel32(a, prefix, title, table, S, W, T, KP, rounds, combine):
         a("lw", r, f"{4 * i}(a0)", note="working variables = state" if i == 0 else None)
     a("mv", KP, "a1", note="KP holds the input pointer until the block is loaded")
     a.label(".Lblock")
-    a.part(f"{prefix}_load", "the block's 16 big-endian words into W")
+    a.subfunction(f"{prefix}_load", "the block's 16 big-endian words into W")
     out_of_line = a.load_be_words(W, KP, 0, list(T), f"{prefix}_load")
     a("la", KP, table[0])
     rounds(a)
-    a.part(f"{prefix}_update_state", f"state = state {combine} working variables; next block")
+    a.subfunction(f"{prefix}_update_state", f"state = state {combine} working variables; next block")
     t0, t1 = T[:2]
     a("lw", t0, f"{args}(sp)", note="state")
     a("lw", t1, f"{args + 8}(sp)", note="nblocks")
@@ -212,17 +179,10 @@ def iroot(x, e):
         r = s
 
 
-def header(title, gen, lines):
-    return "\n".join([f"/* {title}", f" * GENERATED by {gen} -- edit the generator, not this file."]
-                     + [f" * {l}" if l else " *" for l in lines] + [" */"]) + "\n"
-
-
 def data_table(name, words, comment):
     """a .data table of 32-bit words (copied to the DTIM at start-up), 4 per line"""
-    out = [f"    .section .data.{name}, \"aw\"", "    .p2align 2", f"{name}:                         # {comment}"]
-    for i in range(0, len(words), 4):
-        out.append("    .word   " + ", ".join("0x%08x" % w for w in words[i:i + 4]))
-    return "\n".join(out) + "\n"
+    out = [f"    .section .data.{name}, \"aw\"", "    .p2align 2", common_asm.with_comment(f"{name}:", comment)]
+    return "\n".join(out + data_lines(".word", words, 4, 8)) + "\n"
 
 
 def write(path, text):

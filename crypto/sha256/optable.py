@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from rvlab import build as rb            # noqa: E402
 from rvlab import runner as rr           # noqa: E402
 from rvlab.manifest import ManifestError, load_manifest  # noqa: E402
+from rvlab.optable import bench_records  # noqa: E402
 
 PRIMS = {"sha256": ["rv32i", "zbkb", "zknh"], "sha512": ["rv32i", "zbkb", "zknh"],
          "sm3": ["rv32i", "zbkb", "zksh"]}
@@ -115,13 +116,10 @@ def classify(mix):
     return out
 
 
-def bench_records(path):
-    try:
-        recs = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        return {}
-    return {(r["primitive"], r["impl"], r["core"]): r["cycles"] for r in recs
-            if isinstance(r, dict) and r.get("operation") == "compress" and r.get("primitive") in PRIMS}
+def bench_compress(path):
+    """{(primitive, impl, core): cycles} of the compress records of PRIMS in a bench file"""
+    return {(r.get("primitive"), r.get("impl"), r.get("core")): r.get("cycles")
+            for p in PRIMS for r in bench_records(path, p) if r.get("operation") == "compress"}
 
 
 def table(prim, impls, bench, bench_name):
@@ -166,7 +164,7 @@ def main():
     args = ap.parse_args()
     if not rr.rvsim_available():
         raise SystemExit("optable: rvsim is not built (cd sim && cargo build --release)")
-    bench = bench_records(args.bench_json)
+    bench = bench_compress(args.bench_json)
     out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for prim, impls in PRIMS.items():

@@ -219,7 +219,7 @@ def kernel(isa):
     for j in (0, 1):
         a("xor", x[j], ST[1][j], ST[2][j], note="b^c for the first Maj")
 
-    a.part("sha512_rounds_0_15", "8 rounds on message words, run twice")
+    a.subfunction("sha512_rounds_0_15", "8 rounds on message words, run twice")
     a.label(".Lfirst")
     st = list(ST)
     for i in range(8):
@@ -235,7 +235,7 @@ def kernel(isa):
         a("lw", reg[0], f"{off}(sp)")
         a("lw", reg[1], f"{off + 4}(sp)")
 
-    a.part("sha512_rounds_16_79", "8 schedule steps and rounds, run 8 times")
+    a.subfunction("sha512_rounds_16_79", "8 schedule steps and rounds, run 8 times")
     a.label(".Lrounds")
     for i in range(8):
         step(a, i, wm1, wm2, t)
@@ -247,7 +247,7 @@ def kernel(isa):
     a("addi", "sp", "sp", -64)
     a("bnez", t[0], ".Lrounds")
 
-    a.part("sha512_update_state", "state = state add working variables; next block")
+    a.subfunction("sha512_update_state", "state = state add working variables; next block")
     a("addi", "sp", "sp", W_BYTES, note="back to W[0..7]")
     s_ptr, n, inp = t[0], t[1], T2
     a("lw", s_ptr, f"{args}(sp)", note="state")
@@ -273,7 +273,7 @@ def kernel(isa):
     a.epilogue("sha512_compress", size, save)
 
     if copy is not None:
-        a.part("sha512_copy_unaligned", "the block to an aligned buffer, 4 bytes at a time")
+        a.subfunction("sha512_copy_unaligned", "the block to an aligned buffer, 4 bytes at a time")
         b = [PAIRS[1][0], PAIRS[1][1], PAIRS[3][0], PAIRS[3][1]]
         a("addi", T2, "sp", copy)
         a("addi", END, T2, 128)

@@ -119,7 +119,7 @@ def kernel(isa):
     a = Asm(isa)
 
     def rounds(a):
-        a.part("sm3_rounds_0_15", "rounds 0..15 (expanding W[16..19] in 12..15)")
+        a.subfunction("sm3_rounds_0_15", "rounds 0..15 (expanding W[16..19] in 12..15)")
         st = list(S)
         for j in range(16):
             if j >= 12:
@@ -127,7 +127,7 @@ def kernel(isa):
             st = round_(a, j, st)
         assert st == S
         a("addi", KP, KP, 64)
-        a.part("sm3_rounds_16_63", "16 rounds, each after expanding W[j+4]; run 3 times")
+        a.subfunction("sm3_rounds_16_63", "16 rounds, each after expanding W[j+4]; run 3 times")
         a.label(".Lrounds")
         for j in range(16, 32):
             expand(a, j + 4)

@@ -23,23 +23,17 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import store_le_words_bytes  # noqa: E402
+from common.tables import table_address  # noqa: E402
+from common.gf256 import inverse  # noqa: E402
+
 TABLE, ZKSED = "table", "zksed"
-V = TABLE
+SBOX_POLY = 0x1F5                        # x^8 + x^7 + x^6 + x^5 + x^4 + x^2 + 1
 
 
 # ---------------------------------------------------------------- constants (GB/T 32907 §6, §7.3)
-def _gf_mul(a, b, poly=0x1f5):
-    r = 0
-    while b:
-        if b & 1:
-            r ^= a
-        b >>= 1
-        a <<= 1
-        if a & 0x100:
-            a ^= poly
-    return r
-
-
 def _affine(x):
     """bit i = parity(x & (0xa7 <<< i)) ^ bit i of 0xd3 (the affine map around the inverse)"""
     r = 0
@@ -49,11 +43,7 @@ def _affine(x):
     return r ^ 0xd3
 
 
-def _inv(x):
-    return 0 if x == 0 else next(y for y in range(1, 256) if _gf_mul(x, y) == 1)
-
-
-SBOX = [_affine(_inv(_affine(x))) for x in range(256)]
+SBOX = [_affine(inverse(_affine(x), SBOX_POLY)) for x in range(256)]
 # the standard's table, first row (§6.2): typed from GB/T 32907 to check the algebra
 assert SBOX[:16] == [0xd6, 0x90, 0xe9, 0xfe, 0xcc, 0xe1, 0x3d, 0xb7,
                      0x16, 0xb6, 0x14, 0xc2, 0x28, 0xfb, 0x2c, 0x05]
@@ -108,44 +98,21 @@ def check():
 
 
 # ---------------------------------------------------------------- emission
-class Emit:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, s, comment=None):
-        self.lines.append(f"    {s:<40}# {comment}" if comment else "    " + s)
-
-    def label(self, s):
-        self.lines.append(s + ":")
-
-    def raw(self, s):
-        self.lines.append(s)
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
-
-
 TABLE_OFF = [-2048, -1024, 0, 1024]      # T'j at B + TABLE_OFF[j], B = T'0 + 2048
 TMP = ["t2", "t3", "t4", "t5"]
 
 
 def f_add(e, x, t, base, key):
     """x ^= T'(t) (T2' for the key schedule): four lookups, or four sm4ed/sm4ks"""
-    if V == ZKSED:
+    if e.has("zksed"):
         op = "sm4ks" if key else "sm4ed"
         for j in range(4):
             e(f"{op} {x}, {x}, {t}, {j}")
         return
     for j in range(4):
         r = TMP[j]
-        if j == 0:
-            e(f"slli {r}, {t}, 2")
-            e(f"andi {r}, {r}, 0x3fc")
-        else:
-            e(f"srli {r}, {t}, {8 * j - 2}")
-            e(f"andi {r}, {r}, 0x3fc")
-        e(f"add  {r}, {r}, {base}")
-        e(f"lw   {r}, {TABLE_OFF[j]}({r})", f"T{'K' if key else ''}{j}[byte {j}]")
+        table_address(e, r, t, j, base, 4)
+        e(f"lw   {r}, T{j}_AT({r})", note=f"T{'K' if key else ''}{j}[byte {j}]")
     for j in range(4):
         e(f"xor  {x}, {x}, {TMP[j]}")
 
@@ -158,9 +125,9 @@ def rounds(e, x, words, base, key, store=None):
     for i in range(32):
         x0, x1, x2, x3 = x[i % 4], x[(i + 1) % 4], x[(i + 2) % 4], x[(i + 3) % 4]
         kreg = words(e, i)
-        e.raw(f"    # round {i}: {x0} ^= T({x1} ^ {x2} ^ {x3} ^ rk{i})")
+        e.comment(f"round {i}: {x0} ^= T({x1} ^ {x2} ^ {x3} ^ rk{i})")
         if i % 2 == 0:
-            e(f"xor  {s}, {x2}, {x3}", "shared by this round and the next")
+            e(f"xor  {s}, {x2}, {x3}", note="shared by this round and the next")
             e(f"xor  {t}, {s}, {x1}")
         else:
             e(f"xor  {t}, {s}, {x3}")
@@ -173,7 +140,7 @@ def rounds(e, x, words, base, key, store=None):
 def load_words(e, regs, src, tag):
     """regs = the four words at src as `lw` reads them; an unaligned src takes byte loads"""
     e(f"andi t0, {src}, 3")
-    e(f"bnez t0, .L{tag}_load_bytes", "not word-aligned")
+    e(f"bnez t0, .L{tag}_load_bytes", note="not word-aligned")
     for j, r in enumerate(regs):
         e(f"lw   {r}, {4 * j}({src})")
     e.label(f".L{tag}_loaded")
@@ -185,7 +152,7 @@ def load_words_bytes(e, regs, src, tag):
         b = [r, "t2", "t3", "t4"]
         for k in range(4):
             e(f"lbu  {b[k]}, {4 * j + k}({src})")
-        if V == ZKSED:
+        if e.has("zksed"):
             e(f"packh {r}, {r}, t2")
             e(f"packh t3, t3, t4")
             e(f"pack {r}, {r}, t3")
@@ -198,22 +165,15 @@ def load_words_bytes(e, regs, src, tag):
     e(f"j    .L{tag}_loaded")
 
 
-def function(e, name):
-    e.raw(f"    .globl {name}")
-    e.raw(f"    .type {name}, @function")
-    e.raw("    .p2align 2")
-    e.label(name)
-
-
 def gen_block(e, name, dec):
     """sm4_encrypt / sm4_decrypt(out a0, in a1, rk a2)"""
-    function(e, name)
+    e.begin_function(name, doc="(out, in, rk)")
     tag = "dec" if dec else "enc"
     x = ["a4", "a5", "a6", "a7"]
     base, kr = "a3", "t6"
-    if V == TABLE:
+    if not e.has("zksed"):
         e(f"lui  {base}, %hi(sm4_t0 + 2048)")
-        e(f"addi {base}, {base}, %lo(sm4_t0 + 2048)", "T'0..T'3 at B - 2048, -1024, +0, +1024")
+        e(f"addi {base}, {base}, %lo(sm4_t0 + 2048)", note="T'0..T'3 at B - 2048, -1024, +0, +1024")
     load_words(e, x, "a1", tag)
 
     def words(e, i):
@@ -223,73 +183,65 @@ def gen_block(e, name, dec):
             e(f"lw   {reg}, {4 * (31 if dec else 0)}(a2)")
         if i < 31:
             nxt = 31 - (i + 1) if dec else i + 1
-            e(f"lw   {[kr, 'a1'][(i + 1) % 2]}, {4 * nxt}(a2)", f"rk{nxt} for the next round")
+            e(f"lw   {[kr, 'a1'][(i + 1) % 2]}, {4 * nxt}(a2)", note=f"rk{nxt} for the next round")
         return reg
     rounds(e, x, words, base, key=False)
     # X32..X35 are in x[0..3]; the output is X35, X34, X33, X32
     e("andi t0, a0, 3")
-    e(f"bnez t0, .L{tag}_store_bytes", "out not word-aligned")
+    e(f"bnez t0, .L{tag}_store_bytes", note="out not word-aligned")
     for j in range(4):
         e(f"sw   {x[3 - j]}, {4 * j}(a0)")
     e("ret")
     e.label(f".L{tag}_store_bytes")
-    for j in range(4):
-        r = x[3 - j]
-        e(f"sb   {r}, {4 * j}(a0)")
-        for k in range(1, 4):
-            e(f"srli t1, {r}, {8 * k}")
-            e(f"sb   t1, {4 * j + k}(a0)")
+    store_le_words_bytes(e, x[::-1], "a0", "t1")
     e("ret")
     load_words_bytes(e, x, "a1", tag)
-    e.raw(f"    .size {name}, .-{name}")
+    e.end_function()
 
 
 def gen_keyexp(e):
     """sm4_keyexp_enc(rk a0, key a1): rk_i' = K_{i+4}', K_i' = MK_i' ^ FK_i'"""
-    function(e, "sm4_keyexp_enc")
+    e.begin_function("sm4_keyexp_enc", doc="(rk, key)")
     x = ["a4", "a5", "a6", "a7"]
     base, consts, kr = "a3", "a2", "t6"
     e(f"lui  {consts}, %hi(sm4_fk_ck)")
-    e(f"addi {consts}, {consts}, %lo(sm4_fk_ck)", "FK'0..3, CK'0..31")
-    if V == TABLE:
+    e(f"addi {consts}, {consts}, %lo(sm4_fk_ck)", note="FK'0..3, CK'0..31")
+    if not e.has("zksed"):
         e(f"lui  {base}, %hi(sm4_tk0 + 2048)")
-        e(f"addi {base}, {base}, %lo(sm4_tk0 + 2048)", "key-schedule tables TK'0..3")
+        e(f"addi {base}, {base}, %lo(sm4_tk0 + 2048)", note="key-schedule tables TK'0..3")
     load_words(e, x, "a1", "kx")
     for j in range(4):
-        e(f"lw   t{j}, {4 * j}({consts})", f"FK'{j}")
+        e(f"lw   t{j}, {4 * j}({consts})", note=f"FK'{j}")
     for j in range(4):
         e(f"xor  {x[j]}, {x[j]}, t{j}")
 
     def words(e, i):
         reg = [kr, "a1"][i % 2]
         if i == 0:
-            e(f"lw   {reg}, 16({consts})", "CK'0")
+            e(f"lw   {reg}, 16({consts})", note="CK'0")
         if i < 31:
-            e(f"lw   {[kr, 'a1'][(i + 1) % 2]}, {16 + 4 * (i + 1)}({consts})", f"CK'{i + 1} for the next round")
+            e(f"lw   {[kr, 'a1'][(i + 1) % 2]}, {16 + 4 * (i + 1)}({consts})", note=f"CK'{i + 1} for the next round")
         return reg
 
     def store(i, reg):
-        e(f"sw   {reg}, {4 * i}(a0)", f"rk{i}")
+        e(f"sw   {reg}, {4 * i}(a0)", note=f"rk{i}")
     rounds(e, x, words, base, key=True, store=store)
     e("ret")
     load_words_bytes(e, x, "a1", "kx")
-    e.raw("    .size sm4_keyexp_enc, .-sm4_keyexp_enc")
+    e.end_function()
 
 
 def data(e):
-    e.raw('    .section .data.sm4_tables, "aw"')
-    e.raw("    .p2align 2")
-    e.raw("sm4_fk_ck:   # FK'0..3, CK'0..31 (byte-swapped: what lw gives for the standard's words)")
-    consts = [bswap(v) for v in FK + CK]
-    for i in range(0, len(consts), 8):
-        e.raw("    .word " + ", ".join("0x%08x" % v for v in consts[i:i + 8]))
-    if V != TABLE:
+    e.section(".data.sm4_tables")
+    e.directive(".p2align 2")
+    e.label("sm4_fk_ck", "FK'0..3, CK'0..31 (byte-swapped: what lw gives for the standard's words)")
+    e.words([bswap(v) for v in FK + CK])
+    if e.has("zksed"):
         return
     for name, tabs, what in (("sm4_t", T_ENC, "L"), ("sm4_tk", T_KEY, "L'")):
         for j in range(4):
-            e.raw(f"{name}{j}:   # bswap({what}(S(b) << {8 * (3 - j)}))")
-            for i in range(0, 256, 8):
-                e.raw("    .word " + ", ".join("0x%08x" % v for v in tabs[j][i:i + 8]))
+            e.label(f"{name}{j}", f"bswap({what}(S(b) << {8 * (3 - j)}))")
+            e.words(tabs[j])
 
 
 HEADER = {TABLE: "RV32I, T-tables (8 KiB in .data = DTIM)",
@@ -297,14 +249,15 @@ HEADER = {TABLE: "RV32I, T-tables (8 KiB in .data = DTIM)",
 
 
 def generate(variant):
-    global V
-    V = variant
-    e = Emit()
-    e.raw(f"/* SM4 (GB/T 32907-2016), {HEADER[variant]}.")
-    e.raw("   GENERATED by ../gen.py -- edit the generator, not this file. Words are held")
-    e.raw("   byte-swapped (as lw reads the standard's big-endian words); see gen.py. */")
+    e = Asm({"zksed", "zbkb"} if variant == ZKSED else ())
+    e.raw(header(f"SM4 (GB/T 32907-2016), {HEADER[variant]}.", "../gen.py",
+                 ["Words are held byte-swapped (as lw reads the standard's big-endian words); see gen.py."]).rstrip())
     data(e)
-    e.raw("    .text")
+    e.section(".text")
+    if not e.has("zksed"):
+        e.comment("T-table offsets from B (a3) = T'0 + 2048 (TK'0 + 2048 in the key schedule)")
+        for j in range(4):
+            e.equ(f"T{j}_AT", TABLE_OFF[j])
     gen_keyexp(e)
     gen_block(e, "sm4_encrypt", dec=False)
     gen_block(e, "sm4_decrypt", dec=True)

@@ -23,18 +23,15 @@ Design (tables and bit positions from des_tables.py, FIPS 46-3):
   and D (6 bits, and 4 for each 28th..25th), each entry both words' bits packed in one word
   (2,176 bytes in .data).
 """
-import importlib.util
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
 import des_tables as T  # noqa: E402
-
-_spec = importlib.util.spec_from_file_location("hight_gen", os.path.join(HERE, "..", "hight", "gen.py"))
-_hg = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_hg)
-Insn, schedule, render, function = _hg.Insn, _hg.schedule, _hg.render, _hg.function
+from common.asm import Asm, header  # noqa: E402
+from common.sched import Listing, earliest_first  # noqa: E402
 
 M32 = 0xFFFFFFFF
 ROT = 3                                   # state halves kept rotated left by 3
@@ -104,16 +101,13 @@ def check_model():
 
 # ------------------------------------------------------------------ code
 class Kernel:
-    def __init__(self, zbkb):
-        self.zbkb, self.ins, self.n, self.cat = zbkb, [], 0, "io"
-
-    def e(self, text, dst=(), src=(), comment=""):
-        self.ins.append(Insn(text, dst, src, comment, self.cat))
+    """Straight-line blocks (scheduled, then written to the Asm a) between hand-placed loop code"""
+    def __init__(self, a):
+        self.a, self.zbkb, self.e = a, a.has("zbkb"), Listing("io")
 
     def flush(self):
-        out = [l for l in render(schedule(self.ins)) if not l.lstrip().startswith("#")]
-        self.ins = []
-        return out
+        self.a.insns(earliest_first(self.e.insns))
+        self.e.insns = []
 
     def rotl(self, r, k, t):
         k %= 32
@@ -174,26 +168,26 @@ class Kernel:
         """a ^= f(b, round key k); rk pointer a2, SP base (table 0 + 1024) in a3"""
         e = self.e
         we, wo = "t0", "t1"
-        self.cat = "round key load"
+        self.e.role = "round key load"
         e(f"lw   {we}, {8 * k}(a2)", [we], ["a2"], f"round {k}: even S-box groups of the key")
         e(f"lw   {wo}, {8 * k + 4}(a2)", [wo], ["a2"], "odd groups")
-        self.cat = "key xor"
+        self.e.role = "key xor"
         e(f"xor  {we}, {we}, {b}", [we], [we, b])
-        self.cat = "E (rotr 4)"
+        self.e.role = "E (rotr 4)"
         if self.zbkb:
             e(f"rori t2, {b}, 4", ["t2"], [b])
         else:
             e(f"srli t2, {b}, 4", ["t2"], [b])
             e(f"slli t3, {b}, 28", ["t3"], [b])
             e("or   t2, t2, t3", ["t2"], ["t2", "t3"])
-        self.cat = "key xor"
+        self.e.role = "key xor"
         e(f"xor  {wo}, {wo}, t2", [wo], [wo, "t2"])
         tmps = ["t2", "t3", "t4", "t5", "t6", "a4", "a5", "a6"]
         for j, i in enumerate([2, 4, 6, 8, 1, 3, 5, 7]):
             w = we if i % 2 == 0 else wo
             t = tmps[j]
             byte = TOP[i] // 8
-            self.cat = "S-box read"
+            self.e.role = "S-box read"
             if byte == 0:
                 e(f"andi {t}, {w}, 0xfc", [t], [w], f"S{i} index * 4")
             else:
@@ -201,44 +195,49 @@ class Kernel:
                 e(f"andi {t}, {t}, 0xfc", [t], [t], f"S{i} index * 4")
             e(f"add  {t}, {t}, a3", [t], [t, "a3"])
             e(f"lw   {t}, {256 * (i - 1) - 1024}({t})", [t], [t], f"SP{i}")
-            self.cat = "f: xor into the other half"
+            self.e.role = "f: xor into the other half"
             e(f"xor  {a}, {a}, {t}", [a], [a, t])
 
     def encrypt(self):
-        body = []
+        a = self.a
         L, R = "a4", "a5"
         self.load_be(L, "a1", 0, ["t0", "t1", "t2", "t3"])
         self.load_be(R, "a1", 4, ["t4", "t5", "t6", "a6"])
-        self.ins.append(Insn("# loads of in done", ["mem"], [L, R]))
-        self.cat = "IP"
+        self.e.fence(["mem"], [L, R], "loads of in done")
+        self.e.role = "IP"
         self.net(IP_NET, {"L": L, "R": R}, "t0", "t1")
-        body += self.flush()
+        self.flush()
         # a7 = L, a1 = R during the rounds (a1 = in is free now); a3 = SP base; a0 = out kept
-        body += ["    mv   a7, a4                        # [IP]", "    mv   a1, a5                        # [IP]",
-                 "    la   a3, tdea_sp + 1024            # [pass loop]", "    addi sp, sp, -16              # [pass loop]",
-                 "    sw   a0, 12(sp)                    # [pass loop] out: a0 counts the passes",
-                 "    li   a0, 3                         # [pass loop]"]
-        body += [".Ltdea_pass:"]
+        a("mv   a7, a4", role="IP")
+        a("mv   a1, a5", role="IP")
+        with a.tag("pass loop"):
+            a("la   a3, tdea_sp + 1024")
+            a("addi sp, sp, -16")
+            a("sw   a0, 12(sp)", note="out: a0 counts the passes")
+            a("li   a0, 3")
+        a.label(".Ltdea_pass")
         for k in range(16):
-            a, b = ("a7", "a1") if k % 2 == 0 else ("a1", "a7")
-            self.round(a, b, k)
-        body += self.flush()
-        body += ["    addi a2, a2, 128                   # [pass loop] next pass's 16 round keys",
-                 "    addi a0, a0, -1                    # [pass loop]",
-                 "    mv   t1, a7                        # [pass loop] the halves swap between passes (FP, IP cancel)",
-                 "    mv   a7, a1                        # [pass loop]", "    mv   a1, t1                        # [pass loop]",
-                 "    bnez a0, .Ltdea_pass               # [pass loop]",
-                 "    lw   a0, 12(sp)                    # [pass loop]", "    addi sp, sp, 16               # [pass loop]"]
+            l, r = ("a7", "a1") if k % 2 == 0 else ("a1", "a7")
+            self.round(l, r, k)
+        self.flush()
+        with a.tag("pass loop"):
+            a("addi a2, a2, 128", note="next pass's 16 round keys")
+            a("addi a0, a0, -1")
+            a("mv   t1, a7", note="the halves swap between passes (FP, IP cancel)")
+            a("mv   a7, a1")
+            a("mv   a1, t1")
+            a("bnez a0, .Ltdea_pass")
+            a("lw   a0, 12(sp)")
+            a("addi sp, sp, 16")
         # after the last pass's swap a7 = R16, a1 = L16: the pre-output block is R16 || L16
         L, R = "a7", "a1"
-        self.cat = "FP (inverse IP)"
+        self.e.role = "FP (inverse IP)"
         self.net(FP_NET, {"L": L, "R": R}, "t0", "t1")
-        self.ins.append(Insn("# fence", ["mem"], [L, R]))
-        self.cat = "io"
+        self.e.fence(["mem"], [L, R], "fence")
+        self.e.role = "io"
         self.store_be(L, "a0", 0, ["t2", "t3", "t4"])
         self.store_be(R, "a0", 4, ["t5", "t6", "a6"])
-        body += self.flush()
-        return body
+        self.flush()
 
 
 # PC2 by table: C and D (28 bits, left-aligned at bits 31..4) in chunks of <= 6 bits; an entry is
@@ -282,15 +281,15 @@ def pc1_groups():
     return sorted((d, s, sh, m) for (d, s, sh), m in groups.items())
 
 
-def keyschedule(zbkb):
+def keyschedule(a):
     """tdea_des_schedule: a5 = key (8 bytes), a6 = where round key 0 goes, a7 = +8 or -8; link t6"""
-    k = Kernel(zbkb)
+    k = Kernel(a)
     e = k.e
-    k.cat = "keyexp: key load"
+    k.e.role = "keyexp: key load"
     k.load_be("t0", "a5", 0, ["t2", "t3", "t4", "t5"])
     k.load_be("t1", "a5", 4, ["a1", "a2", "a3", "a4"])
     regs = {"C": "a3", "D": "a4", "hi": "t0", "lo": "t1"}
-    k.cat = "PC1"
+    k.e.role = "PC1"
     for d in ("C", "D"):
         e(f"li   {regs[d]}, 0", [regs[d]])
     for n, (d, s, sh, m) in enumerate(pc1_groups()):
@@ -301,23 +300,31 @@ def keyschedule(zbkb):
         e(f"li   {mm}, 0x{m:08x}", [mm])
         e(f"and  {t}, {t}, {mm}", [t], [t, mm])
         e(f"or   {regs[d]}, {regs[d]}, {t}", [regs[d]], [regs[d], t])
-    body = k.flush()
+    k.flush()
     sched = sum(1 << j for j, s in enumerate(T.SHIFTS) if s == 2)
-    lp = "    # [keyexp loop]"
-    body += [f"    li   a1, 0x{sched:04x}" + lp + " bit j: round j rotates by 2",
-             "    la   a2, tdea_pc2 + 1024" + lp, "    li   t5, 16" + lp] + (
-             [] if zbkb else ["    li   t4, 0xffff0000" + lp]) + [
-             ".Ltdea_ks_round:", "    andi t0, a1, 1" + lp, "    srli a1, a1, 1" + lp, "    bnez t0, .Ltdea_ks_rot2" + lp]
+    with a.tag("keyexp loop"):
+        a(f"li   a1, 0x{sched:04x}", note="bit j: round j rotates by 2")
+        a("la   a2, tdea_pc2 + 1024")
+        a("li   t5, 16")
+        if not a.has("zbkb"):
+            a("li   t4, 0xffff0000")
+        a.label(".Ltdea_ks_round")
+        a("andi t0, a1, 1")
+        a("srli a1, a1, 1")
+        a("bnez t0, .Ltdea_ks_rot2")
     for s in (1, 2):
         if s == 2:
-            body += [".Ltdea_ks_rot2:"]
+            a.label(".Ltdea_ks_rot2")
         for r in ("a3", "a4"):                # 28-bit rotation of a left-aligned value
-            body += [f"    slli t0, {r}, {s}    # [key rotation]", f"    srli t1, {r}, {28 - s}    # [key rotation]",
-                     f"    andi t1, t1, {((1 << s) - 1) << 4}    # [key rotation]", f"    or   {r}, t0, t1    # [key rotation]"]
+            with a.tag("key rotation"):
+                a(f"slli t0, {r}, {s}")
+                a(f"srli t1, {r}, {28 - s}")
+                a(f"andi t1, t1, {((1 << s) - 1) << 4}")
+                a(f"or   {r}, t0, t1")
         if s == 1:
-            body += ["    j    .Ltdea_ks_pc2" + lp]
-    body += [".Ltdea_ks_pc2:"]
-    k.cat = "PC2"
+            a("j    .Ltdea_ks_pc2", role="keyexp loop")
+    a.label(".Ltdea_ks_pc2")
+    k.e.role = "PC2"
     tabs, off = pc2_tables(), -1024               # a2 = tdea_pc2 + 1024
     acc = {"C": "a5", "D": "a0"}                  # (a5, the key pointer, is free in the loop)
     first = set()
@@ -335,7 +342,7 @@ def keyschedule(zbkb):
         off += 4 * len(tab)
     aC, aD = acc["C"], acc["D"]                   # even word = aC high | aD high; odd = aC low | aD low
     e(f"srli t0, {aD}, 16", ["t0"], [aD])
-    if zbkb:
+    if a.has("zbkb"):
         e(f"srli t1, {aC}, 16", ["t1"], [aC])
         e("pack t2, t0, t1", ["t2"], ["t0", "t1"], "even S-box groups")
         e(f"pack t3, {aD}, {aC}", ["t3"], [aD, aC], "odd S-box groups")
@@ -348,55 +355,82 @@ def keyschedule(zbkb):
         e("or   t3, t0, t1", ["t3"], ["t0", "t1"], "odd S-box groups")
     e("sw   t2, 0(a6)", [], ["t2", "a6"])
     e("sw   t3, 4(a6)", [], ["t3", "a6"])
-    body += k.flush()
-    body += ["    add  a6, a6, a7" + lp, "    addi t5, t5, -1" + lp, "    bnez t5, .Ltdea_ks_round" + lp, "    jr   t6" + lp]
-    return body
+    k.flush()
+    with a.tag("keyexp loop"):
+        a("add  a6, a6, a7")
+        a("addi t5, t5, -1")
+        a("bnez t5, .Ltdea_ks_round")
+        a("jr   t6")
 
 
-def keyexp(dec):
+def keyexp(a, dec):
     """three passes of .Ltdea_ks; rk layout: 48 rounds x (even word, odd word)"""
     order = [(2, 15, -8), (1, 16, 8), (0, 47, -8)] if dec else [(0, 0, 8), (1, 31, -8), (2, 32, 8)]
-    c = "    # [keyexp loop]"
-    body = ["    addi sp, sp, -16" + c, "    sw   a0, 0(sp)" + c + " rk (the schedule uses every a register)",
-            "    sw   a1, 4(sp)" + c + " key"]
-    for key, first, stride in order:
-        body += ["    lw   a6, 0(sp)" + c, f"    addi a6, a6, {8 * first}" + c, "    lw   a5, 4(sp)" + c]
-        body += [f"    addi a5, a5, {8 * key}" + c] if key else []
-        body += [f"    li   a7, {stride}" + c,
-                 f"    jal  t6, tdea_des_schedule" + c + f" K{key + 1}, {'forward' if stride > 0 else 'reversed'}"]
-    body += ["    addi sp, sp, 16" + c]
-    return body
+    with a.tag("keyexp loop"):
+        a("addi sp, sp, -16")
+        a("sw   a0, 0(sp)", note="rk (the schedule uses every a register)")
+        a("sw   a1, 4(sp)", note="key")
+        for key, first, stride in order:
+            a("lw   a6, 0(sp)")
+            a(f"addi a6, a6, {8 * first}")
+            a("lw   a5, 4(sp)")
+            if key:
+                a(f"addi a5, a5, {8 * key}")
+            a(f"li   a7, {stride}")
+            a("jal  t6, tdea_des_schedule", note=f"K{key + 1}, {'forward' if stride > 0 else 'reversed'}")
+        a("addi sp, sp, 16")
+
+
+def function(a, name, comment, body, globl=True):
+    a.raw("")
+    a.comment(comment)
+    a.begin_function(name, globl=globl, align=None)
+    body()
+    if globl:
+        a("ret")                     # untagged: optable.py's "call, return"
+    a.end_function()
 
 
 def generate(zbkb):
     check_model()
-    ks_body = keyschedule(zbkb)
-    lines = [f"/* TDEA (three-key Triple DES, EDE; NIST SP 800-67), {'RV32I + Zbkb (rori, pack, packh)' if zbkb else 'RV32I'}, "
-             "SP tables (2 KiB in .data). Generated by ../gen.py: edit the generator. */",
-             "    .section .data.tdea_tables, \"aw\"", "    .p2align 2",
-             "# SP_i[g] = P(S_i(g)) rotated left by 3, i = 1..8, 64 words each", "tdea_sp:"]
+    a = Asm({"zbkb"} if zbkb else ())
+    a.raw(header(f"TDEA (three-key Triple DES, EDE; NIST SP 800-67), {'RV32I + Zbkb (rori, pack, packh)' if zbkb else 'RV32I'}, "
+                 "SP tables (2 KiB in .data).", "../gen.py",
+                 ["Comments: the [operation] of each instruction (optable.py counts cycles by them)."]).rstrip())
+    a.section(".data.tdea_tables")
+    a.directive(".p2align 2")
+    a.comment("SP_i[g] = P(S_i(g)) rotated left by 3, i = 1..8, 64 words each")
+    a.label("tdea_sp")
     for tab in sp_tables():
-        for j in range(0, 64, 8):
-            lines.append("    .word " + ", ".join("0x%08x" % v for v in tab[j:j + 8]))
-    lines += ["# PC2 of the key schedule: per chunk of C, D its contribution to both round-key words", "tdea_pc2:"]
+        a.words(tab)
+    a.comment("PC2 of the key schedule: per chunk of C, D its contribution to both round-key words")
+    a.label("tdea_pc2")
     for tab in pc2_tables():
-        for j in range(0, len(tab), 8):
-            lines.append("    .word " + ", ".join("0x%08x" % v for v in tab[j:j + 8]))
-    lines += ["    .text", "    .p2align 2"]
-    lines += function("tdea_keyexp_enc", keyexp(False),
-                      "rk[2j], rk[2j+1] = round key j (even / odd S-box groups): K1 forward, K2 reversed, K3 forward")
-    lines += function("tdea_keyexp_dec", keyexp(True),
-                      "the decryption order: K3 reversed, K2 forward, K1 reversed")
-    lines += ["", "# one DES key schedule (16 rounds); a5 = key, a6 = round key 0's place, a7 = stride; link t6",
-              "    .type tdea_des_schedule, @function", "tdea_des_schedule:"] + ks_body + [
-              "    .size tdea_des_schedule, .-tdea_des_schedule"]
-    enc = Kernel(zbkb).encrypt()
-    lines += ["", "# a0 = out, a1 = in, a2 = rk; decryption is the same code with keyexp_dec's round keys",
-              "    .globl tdea_encrypt", "    .type tdea_encrypt, @function",
-              "    .globl tdea_decrypt", "    .type tdea_decrypt, @function",
-              "tdea_encrypt:", "tdea_decrypt:"] + enc + ["    ret", "    .size tdea_encrypt, .-tdea_encrypt",
-                                                        "    .size tdea_decrypt, .-tdea_decrypt"]
-    return "\n".join(lines) + "\n"
+        a.words(tab)
+    a.section(".text")
+    a.directive(".p2align 2")
+    function(a, "tdea_keyexp_enc",
+             "rk[2j], rk[2j+1] = round key j (even / odd S-box groups): K1 forward, K2 reversed, K3 forward",
+             lambda: keyexp(a, False))
+    function(a, "tdea_keyexp_dec", "the decryption order: K3 reversed, K2 forward, K1 reversed",
+             lambda: keyexp(a, True))
+    function(a, "tdea_des_schedule",
+             "one DES key schedule (16 rounds); a5 = key, a6 = round key 0's place, a7 = stride; link t6",
+             lambda: keyschedule(a), globl=False)
+    a.raw("")
+    a.comment("a0 = out, a1 = in, a2 = rk; decryption is the same code with keyexp_dec's round keys")
+    a.directive(".globl tdea_encrypt")
+    a.directive(".type tdea_encrypt, @function")
+    a.directive(".globl tdea_decrypt")
+    a.directive(".type tdea_decrypt, @function")
+    a.label("tdea_encrypt")
+    a.label("tdea_decrypt")
+    a.func = "tdea_encrypt"
+    Kernel(a).encrypt()
+    a("ret")
+    a.end_function("tdea_encrypt")
+    a.end_function("tdea_decrypt")
+    return a.text()
 
 
 if __name__ == "__main__":

@@ -86,11 +86,7 @@ def main():
               "the IP/FP rotations, `packh`/`pack` for the big-endian input. The bench figure includes "
               "the caller's argument set-up and `jal`; the e31 counts here come from the driver's second "
               "call and can differ from it by instruction-cache placement.", ""]
-    out = out_dir / "tdea_optable.md"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
-    print("\n".join(lines))
-    print(f"wrote {out}", file=sys.stderr)
+    ot.write_table(out_dir, "tdea_optable.md", lines)
 
 
 if __name__ == "__main__":

@@ -10,29 +10,19 @@
   here: the field isomorphisms are found by searching the composite field for a root of each
   algorithm's field polynomial (AES x^8+x^4+x^3+x+1, SM4 x^8+x^7+x^6+x^5+x^4+x^2+1), and
   every map is checked against the truth tables before anything is written.
+
+GF(2^8) arithmetic and the AES S-box are crypto/common/gf256.py's (the AES kernel generators'
+too); the affine maps here are checked against it.
 """
+import sys
 from pathlib import Path
 
-
-AES_POLY, SM4_POLY = 0x11B, 0x1F5
-
-
-def gmul(a: int, b: int, poly: int = AES_POLY) -> int:
-    r = 0
-    while b:
-        if b & 1:
-            r ^= a
-        a = ((a << 1) ^ poly) if a & 0x80 else a << 1
-        b >>= 1
-    return r
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "crypto"))
+from common.gf256 import AES_INV_SBOX as INV, AES_POLY, AES_SBOX as SBOX, rotl8 as rot8  # noqa: E402
+from common.gf256 import inverse as ginv  # noqa: E402
 
 
-def ginv(x: int, poly: int = AES_POLY) -> int:
-    return next((y for y in range(1, 256) if gmul(x, y, poly) == 1), 0)
-
-
-def rot8(v: int, n: int) -> int:
-    return ((v << n) | (v >> (8 - n))) & 0xFF
+SM4_POLY = 0x1F5
 
 
 def parity(v: int) -> int:
@@ -65,8 +55,7 @@ AES_AFF = ([rot8(1 << i, 0) ^ rot8(1 << i, 1) ^ rot8(1 << i, 2) ^ rot8(1 << i, 3
             for i in range(8)], 0x63)
 # SM4 (GB/T 32907): A(x) bit i = parity(x & rotl8(0xA7, i)) ^ bit i of 0xD3
 SM4_AFF = ([sum(parity((1 << j) & rot8(0xA7, i)) << i for i in range(8)) for j in range(8)], 0xD3)
-SBOX = [apply(AES_AFF, ginv(x)) for x in range(256)]
-INV = [SBOX.index(x) for x in range(256)]
+assert all(apply(AES_AFF, ginv(x)) == SBOX[x] for x in range(256))    # the map the shared datapath uses
 SM4 = [apply(SM4_AFF, ginv(apply(SM4_AFF, x), SM4_POLY)) for x in range(256)]
 assert SBOX[0x53] == 0xED and SM4[0x00] == 0xD6 and SM4[0xFF] == 0x48   # FIPS-197 §5.1.1; SM4 table
 

@@ -31,32 +31,32 @@ fn results_in_flight_across_blocks() {
 #[test]
 fn jump_into_the_middle_of_a_block() {
     let r = check("MIDDLE", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!((r.m.x[18], r.m.x[19]), (5, 9));
+    assert_eq!((r.s(2), r.s(3)), (5, 9));
 }
 
 #[test]
 fn faults_inside_a_block_go_to_the_handler() {
     let r = check("FAULT", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[21], r.m.x[22]), (6, 6, 6, 18));
+    assert_eq!((r.s(2), r.s(3), r.s(5), r.s(6)), (6, 6, 6, 18));
     assert_eq!(r.m.traps_taken, 18);
 }
 
 #[test]
 fn misaligned_jump_at_the_end_of_a_block() {
     let r = check("JUMP_MISALIGNED", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[22]), (3, 3, 3));
+    assert_eq!((r.s(2), r.s(3), r.s(6)), (3, 3, 3));
 }
 
 #[test]
 fn straight_line_longer_than_a_block() {
     let r = check("LONG", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!(r.m.x[18], 9000);
+    assert_eq!(r.s(2), 9000);
 }
 
 #[test]
 fn icache_conflicts() {
     let r = check("ICACHE", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!((r.m.x[18], r.m.x[19], r.m.x[21]), (10, 5, 5));
+    assert_eq!((r.s(2), r.s(3), r.s(5)), (10, 5, 5));
     assert!(r.icache_misses > 15 && r.stalls[S_ICACHE] > 0, "{} misses", r.icache_misses);
 }
 
@@ -69,7 +69,7 @@ fn csr_reads_and_divides_between_blocks() {
 fn code_that_rewrites_itself() {
     // patchme returns 1, 2, 3, 4: each patch must reach the next call
     let r = check("SMC", "rv32im_zicsr_zifencei", "link-ram.ld");
-    assert_eq!(r.m.x[18], 10);
+    assert_eq!(r.s(2), 10);
 }
 
 /// A loop that rewrites its own code 3000 times builds a new 200-instruction block each time:
@@ -87,7 +87,7 @@ fn code_that_rewrites_itself_in_a_loop_stays_bounded() {
 fn code_that_rewrites_its_first_instruction() {
     // the store hits the first halfword of the decoded range: 1 before the patch, 2 after
     let r = check("SMC_FIRST", "rv32im_zicsr_zifencei", "link-ram.ld");
-    assert_eq!(r.m.x[23], 3);
+    assert_eq!(r.s(7), 3);
 }
 
 #[test]

@@ -207,15 +207,9 @@ fn aes_sha512_sm3_known_answers() {
     let dir = out_dir();
     let (c, o, elf) = (dir.join("crypto_kat.c"), dir.join("crypto_kat.o"), dir.join("crypto_kat.elf"));
     std::fs::write(&c, src).unwrap();
-    let run_cc = |cmd: &mut Command| {
-        let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {CC}: {e}"));
-        assert!(out.status.success(), "{cmd:?}: {}", String::from_utf8_lossy(&out.stderr));
-    };
     // the kernel with the crypto extensions; linked against picolibc's rv32imac multilib
-    run_cc(Command::new(CC).args([&format!("-march={ISA}"), "-mabi=ilp32", "--specs=picolibc.specs", "-O2", "-c", "-o"]).arg(&o).arg(&c));
-    run_cc(Command::new(CC).args(["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost",
-        "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000",
-        "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000", "-o"]).arg(&elf).arg(&o));
+    tool(Command::new(CC).args([&format!("-march={ISA}"), "-mabi=ilp32", "--specs=picolibc.specs", "-O2", "-c", "-o"]).arg(&o).arg(&c));
+    link_board(&[&o], &elf, &[]);
 
     let r = run(&elf, ISA, Some(rvsim::timing::CoreParams::e31()));
     assert_eq!(r.exit, Ok(0));

@@ -7,9 +7,10 @@
 //!     rows that are too wide or too narrow.
 //! xzbp is not known to binutils 2.40; its encodings are checked in src/ext/tests.rs.
 
+mod common;
+use common::{assemble, tmpdir, tool, tool_stdout};
 use rvsim::ext::{lookup, ExtForm, EXT_INSNS};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 pub const STD_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne",
@@ -17,29 +18,6 @@ pub const STD_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbk
 const MARCH: &str = "rv32imac_zba_zbb_zbc_zbs_zbkb_zbkc_zbkx_zknd_zkne_zknh_zksed_zksh";
 const GCC: &str = "riscv64-unknown-elf-gcc";
 const OBJDUMP: &str = "riscv64-unknown-elf-objdump";
-const OBJCOPY: &str = "riscv64-unknown-elf-objcopy";
-
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rvsim-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (the RISC-V cross toolchain is required)"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Assemble `src` and return the .text words.
-fn assemble(dir: &PathBuf, src: &str) -> Vec<u32> {
-    let s = dir.join("t.S");
-    std::fs::write(&s, src).unwrap();
-    run(Command::new(GCC).args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"]).arg(dir.join("t.o")).arg(&s));
-    run(Command::new(OBJCOPY).args(["-O", "binary", "-j", ".text"]).arg(dir.join("t.o")).arg(dir.join("t.bin")));
-    let b = std::fs::read(dir.join("t.bin")).unwrap();
-    b.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
 
 fn operands(form: ExtForm, i: usize) -> String {
     match form {
@@ -60,7 +38,7 @@ fn assembled_instructions_decode_to_their_rows() {
     let dir = tmpdir("enc1");
     let rows = std_rows();
     let src: String = rows.iter().enumerate().map(|(i, e)| format!("  {} {}\n", e.name, operands(e.form, i))).collect();
-    let words = assemble(&dir, &src);
+    let words = assemble(&dir, MARCH, &src);
     assert_eq!(words.len(), rows.len());
     for (e, w) in rows.iter().zip(&words) {
         let got = lookup(*w, |x| x == e.ext).unwrap_or_else(|| panic!("{} ({}) assembled to {w:#010x}, not decoded", e.name, e.ext));
@@ -93,9 +71,9 @@ fn decoder_agrees_with_objdump_on_bit_flips() {
     for w in &words { src.push_str(&format!(".insn {w:#010x}\n")); }
     let s = dir.join("w.S");
     std::fs::write(&s, src).unwrap();
-    run(Command::new(GCC).args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"]).arg(dir.join("w.o")).arg(&s));
-    let dump = run(Command::new(OBJDUMP).args(["-d", "-M", "no-aliases"]).arg(dir.join("w.o")));
-    let dump_alias = run(Command::new(OBJDUMP).arg("-d").arg(dir.join("w.o")));
+    tool(Command::new(GCC).args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"]).arg(dir.join("w.o")).arg(&s));
+    let dump = tool_stdout(Command::new(OBJDUMP).args(["-d", "-M", "no-aliases"]).arg(dir.join("w.o")));
+    let dump_alias = tool_stdout(Command::new(OBJDUMP).arg("-d").arg(dir.join("w.o")));
     let parse = |d: &str| -> Vec<(u32, String, String)> {
         d.lines().filter_map(|l| {
             let mut f = l.split('\t');

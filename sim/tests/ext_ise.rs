@@ -11,31 +11,10 @@
 //!     program on edge-case operands, results compared with the documented formulas.
 
 mod common;
+use common::{assemble, ise_dir, link_board, tmpdir, tool};
 use rvsim::ext::{lookup, ExtForm, ExtState, EXT_INSNS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn ise_dir() -> PathBuf { Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("ise") }
-
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rvsim-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (the RISC-V cross toolchain is required)"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn assemble(dir: &Path, src: &str) -> Vec<u32> {
-    std::fs::write(dir.join("m.S"), src).unwrap();
-    run(Command::new("riscv64-unknown-elf-gcc").args(["-march=rv32imac", "-mabi=ilp32", "-c", "-I"]).arg(ise_dir())
-        .arg("-o").arg(dir.join("m.o")).arg(dir.join("m.S")));
-    run(Command::new("riscv64-unknown-elf-objcopy").args(["-O", "binary", "-j", ".text"]).arg(dir.join("m.o")).arg(dir.join("m.bin")));
-    std::fs::read(dir.join("m.bin")).unwrap().chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
 
 #[test]
 fn every_macro_encodes_its_row() {
@@ -58,7 +37,7 @@ fn every_macro_encodes_its_row() {
                 "bs" => "2", _ => "3",
             });
         }
-        let w = assemble(&dir, &format!("#include \"ise.inc\"\n  {} {}\n", e.name, vals.join(", ")));
+        let w = assemble(&dir, "rv32imac", &format!("#include \"ise.inc\"\n  {} {}\n", e.name, vals.join(", ")));
         assert_eq!(w.len(), 1, "{}: macro must produce one instruction", e.name);
         let w = w[0];
         let got = lookup(w, |x| x == e.ext).unwrap_or_else(|| panic!("{}: macro word {w:#010x} does not decode", e.name));
@@ -146,13 +125,10 @@ int main(void) {
 fn build_program(dir: &Path) -> PathBuf {
     std::fs::write(dir.join("k.S"), PROGRAM).unwrap();
     std::fs::write(dir.join("main.c"), MAIN_C).unwrap();
-    run(Command::new("riscv64-unknown-elf-gcc").args(["-march=rv32imac", "-mabi=ilp32", "-c", "-I"]).arg(ise_dir())
+    tool(Command::new(common::CC).args(["-march=rv32imac", "-mabi=ilp32", "-c", "-I"]).arg(ise_dir())
         .arg("-o").arg(dir.join("k.o")).arg(dir.join("k.S")));
     let elf = dir.join("t.elf");
-    run(Command::new("riscv64-unknown-elf-gcc").args(["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs",
-        "--crt0=semihost", "--oslib=semihost", "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000",
-        "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000", "-O1", "-o"])
-        .arg(&elf).arg(dir.join("main.c")).arg(dir.join("k.o")));
+    link_board(&[&dir.join("main.c"), &dir.join("k.o")], &elf, &["-O1"]);
     elf
 }
 
@@ -260,7 +236,7 @@ fn xpolymul_macros_run_on_rvsim() {
     let elf = dir.join("xpolymul.elf");
     std::fs::write(&s, src).unwrap();
     let asm = common::dir().join("asm");
-    run(Command::new(common::CC).args(["-march=rv32im_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"]).arg(asm.join("link.ld"))
+    tool(Command::new(common::CC).args(["-march=rv32im_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"]).arg(asm.join("link.ld"))
         .arg("-I").arg(&asm).arg("-I").arg(ise_dir()).arg(&s).arg("-o").arg(&elf));
     let r = common::run(&elf, "rv32im_xpolymul", Some(rvsim::timing::CoreParams::e31()));
     assert_eq!(r.exit, Ok(0));

@@ -9,8 +9,10 @@
 //! xzbp and the custom instructions are not in QEMU; they are checked against independent
 //! formulations in src/ext/.
 
+mod common;
+use common::{assemble, link_board, tmpdir, tool};
 use rvsim::ext::{lookup, ExtForm, ExtState, EXT_INSNS};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const STD_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne",
@@ -18,17 +20,6 @@ const STD_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", 
 const MARCH: &str = "rv32imac_zba_zbb_zbc_zbs_zbkb_zbkc_zbkx_zknd_zkne_zknh_zksed_zksh";
 const QEMU_CPU: &str = "rv32,zba=true,zbb=true,zbc=true,zbs=true,zbkb=true,zbkc=true,zbkx=true,\
                         zknd=true,zkne=true,zknh=true,zksed=true,zksh=true";
-
-/// Runs a command, returns stdout followed by stderr (QEMU writes the semihosting console
-/// to stderr when no chardev is given).
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (cross toolchain and QEMU are required)"));
-    assert!(out.status.success(), "{cmd:?} failed ({}):\n{}{}", out.status,
-            String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    let mut s = String::from_utf8_lossy(&out.stdout).into_owned();
-    s.push_str(&String::from_utf8_lossy(&out.stderr));
-    s
-}
 
 struct Rng(u64);
 impl Rng {
@@ -48,23 +39,10 @@ impl Rng {
     }
 }
 
-fn assemble_words(dir: &Path, lines: &[String]) -> Vec<u32> {
-    let s = dir.join("insns.S");
-    std::fs::write(&s, lines.iter().map(|l| format!("  {l}\n")).collect::<String>()).unwrap();
-    run(Command::new("riscv64-unknown-elf-gcc").args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"])
-        .arg(dir.join("insns.o")).arg(&s));
-    run(Command::new("riscv64-unknown-elf-objcopy").args(["-O", "binary", "-j", ".text"])
-        .arg(dir.join("insns.o")).arg(dir.join("insns.bin")));
-    let b = std::fs::read(dir.join("insns.bin")).unwrap();
-    b.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
-}
-
 #[test]
 fn extension_instructions_match_qemu() {
     let per = std::env::var("RVSIM_EXT_QEMU_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(8usize);
-    let dir = std::env::temp_dir().join(format!("rvsim-extqemu-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = PathBuf::from(dir);
+    let dir = tmpdir("extqemu");
 
     // one entry per mnemonic (rows shared by two extensions are the same instruction)
     let mut rows: Vec<&rvsim::ext::ExtInsn> = Vec::new();
@@ -87,7 +65,7 @@ fn extension_instructions_match_qemu() {
             regs.push((rng.operand(k), rng.operand(k + k / 4)));
         }
     }
-    let words = assemble_words(&dir, &lines);
+    let words = assemble(&dir, MARCH, &lines.iter().map(|l| format!("  {l}\n")).collect::<String>());
     assert_eq!(words.len(), lines.len());
 
     // expected values from rvsim's table
@@ -130,16 +108,14 @@ fn run_on_qemu(dir: &Path, words: &[u32], regs: &[(u32, u32)]) -> Vec<u32> {
     std::fs::write(dir.join("main.c"), format!(
         "#include <stdio.h>\n#include <stdint.h>\nvoid ext_run(uint32_t *out);\nstatic uint32_t out[{n}];\n\
          int main(void) {{ ext_run(out); for (int i = 0; i < {n}; i++) printf(\"%08lx\\n\", (unsigned long)out[i]); return 0; }}\n")).unwrap();
-    let link = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost",
-                "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000",
-                "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000"];
-    run(Command::new("riscv64-unknown-elf-gcc").args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"])
+    tool(Command::new(common::CC).args([&format!("-march={MARCH}"), "-mabi=ilp32", "-c", "-o"])
         .arg(dir.join("cases.o")).arg(dir.join("cases.S")));
-    run(Command::new("riscv64-unknown-elf-gcc").args(link).arg("-O1").arg("-o").arg(dir.join("t.elf"))
-        .arg(dir.join("main.c")).arg(dir.join("cases.o")));
-    let out = run(Command::new("qemu-system-riscv32").args(["-M", "sifive_e", "-cpu", QEMU_CPU, "-bios", "none",
+    link_board(&[&dir.join("main.c"), &dir.join("cases.o")], &dir.join("t.elf"), &["-O1"]);
+    // QEMU writes the semihosting console to stderr when no chardev is given
+    let o = tool(Command::new("qemu-system-riscv32").args(["-M", "sifive_e", "-cpu", QEMU_CPU, "-bios", "none",
         "-nographic", "-semihosting-config", "enable=on,target=native", "-monitor", "none", "-serial", "none", "-kernel"])
         .arg(dir.join("t.elf")));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
     let got: Vec<u32> = out.lines().map(str::trim)
         .filter(|l| l.len() == 8 && l.chars().all(|c| c.is_ascii_hexdigit()))
         .map(|l| u32::from_str_radix(l, 16).unwrap()).collect();

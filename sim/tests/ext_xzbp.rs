@@ -6,8 +6,9 @@
 //!    permutations of bit *indices* (grev: result bit i = x bit (i XOR k); shfl: each enabled
 //!    stage swaps two adjacent bits of the index, outer stage first; unshfl: inner first).
 
+mod common;
+use common::{link_board, tmpdir, tool};
 use rvsim::ext::lookup;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const OP: u32 = 0x33;
@@ -70,17 +71,9 @@ fn draft_encodings_decode_only_with_xzbp() {
     assert!(lookup(grevi(5) | (1 << 25), |_| true).is_none());
 }
 
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (the RISC-V cross toolchain is required)"));
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 #[test]
 fn xzbp_program_on_rvsim_matches_index_permutation_definitions() {
-    let dir = std::env::temp_dir().join(format!("rvsim-xzbp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let dir = PathBuf::from(dir);
+    let dir = tmpdir("xzbp");
     let mut s = 0x2468_ace1u32;
     let mut rnd = || { s ^= s << 13; s ^= s >> 17; s ^= s << 5; s };
     // (word, a1, a2, expected)
@@ -108,11 +101,8 @@ fn xzbp_program_on_rvsim_matches_index_permutation_definitions() {
     std::fs::write(dir.join("x.S"), asm).unwrap();
     std::fs::write(dir.join("main.c"), format!("#include <stdio.h>\n#include <stdint.h>\nvoid xzbp_run(uint32_t *o);\n\
         static uint32_t o[{n}];\nint main(void) {{ xzbp_run(o); for (int i = 0; i < {n}; i++) printf(\"%08lx\\n\", (unsigned long)o[i]); return 0; }}\n")).unwrap();
-    let gcc = |args: &[&str], extra: &[&Path]| run(Command::new("riscv64-unknown-elf-gcc").args(args).args(extra));
-    gcc(&["-march=rv32imac", "-mabi=ilp32", "-c", "-o"], &[&dir.join("x.o"), &dir.join("x.S")]);
-    gcc(&["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost",
-          "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
-          "-Wl,--defsym=__ram_size=0x4000", "-O1", "-o"], &[&dir.join("t.elf"), &dir.join("main.c"), &dir.join("x.o")]);
+    tool(Command::new(common::CC).args(["-march=rv32imac", "-mabi=ilp32", "-c", "-o"]).arg(dir.join("x.o")).arg(dir.join("x.S")));
+    link_board(&[&dir.join("main.c"), &dir.join("x.o")], &dir.join("t.elf"), &["-O1"]);
     let out = Command::new(env!("CARGO_BIN_EXE_rvsim")).args(["--isa", "rv32imac_xzbp"]).arg(dir.join("t.elf")).output().unwrap();
     assert!(out.status.success(), "rvsim: {}", String::from_utf8_lossy(&out.stderr));
     let got: Vec<u32> = String::from_utf8_lossy(&out.stdout).lines().map(|l| u32::from_str_radix(l.trim(), 16).unwrap()).collect();

@@ -30,7 +30,7 @@ fn measure(name: &str, p: CoreParams) -> Run {
 fn lw_chain() {
     // lw k issues 2 cycles after lw k-1: 1 + 2*7 + 1 (rdcycle right after the last lw)
     let r = measure("LW_CHAIN", no_icache());
-    assert_eq!(r.m.x[18], 16);
+    assert_eq!(r.measured_cycles(), 16);
     assert_eq!(r.stalls[S_LOAD], 7);
 }
 
@@ -38,7 +38,7 @@ fn lw_chain() {
 fn lbu_chain() {
     // each (lbu, add) pair: add waits 3 cycles for the byte, the next lbu 1 for the add: 4 per pair
     let r = measure("LBU_CHAIN", no_icache());
-    assert_eq!(r.m.x[18], 4 * 8 + 1);
+    assert_eq!(r.measured_cycles(), 4 * 8 + 1);
     assert_eq!(r.stalls[S_LOAD], 2 * 8);
 }
 
@@ -46,31 +46,31 @@ fn lbu_chain() {
 fn mul_chain() {
     // mul k issues 5 cycles after mul k-1: 1 + 5*7 + 1
     let r = measure("MUL_CHAIN", no_icache());
-    assert_eq!(r.m.x[18], 37);
+    assert_eq!(r.measured_cycles(), 37);
     assert_eq!(r.stalls[S_MUL], 4 * 7);
     // the same program with --mul-latency 2 (seed 000's figure): 1 + 2*7 + 1
     let r = measure("MUL_CHAIN", CoreParams { lat_mul: 2, ..no_icache() });
-    assert_eq!(r.m.x[18], 16);
+    assert_eq!(r.measured_cycles(), 16);
 }
 
 #[test]
 fn mul_independent_blocks() {
     // independent muls still wait for the single multiplier: issue at +1, +6, +11, +16
     let r = measure("MUL_INDEP", no_icache());
-    assert_eq!(r.m.x[18], 17);
+    assert_eq!(r.measured_cycles(), 17);
 }
 
 #[test]
 fn mul_waw() {
     // addi writing the mul's rd waits until its result would not be older: t+5-1 = t+4
     let r = measure("MUL_WAW", no_icache());
-    assert_eq!(r.m.x[18], 1 + 4 + 1);
+    assert_eq!(r.measured_cycles(), 1 + 4 + 1);
 }
 
 #[test]
 fn alu_independent() {
     let r = measure("ALU_INDEP", no_icache());
-    assert_eq!(r.m.x[18], 17);
+    assert_eq!(r.measured_cycles(), 17);
     // program-wide stalls are only outside the block: the cold `j test` (3, BTB miss) and
     // the `sub` waiting 2 cycles for the second rdcycle (CSR latency 3)
     assert_eq!(r.stalls[S_BRANCH], 3);
@@ -82,8 +82,8 @@ fn div_operand_dependent() {
     // 0xffffffff / 1: 2 + 32 - 1 = 33 cycles; add issues 33 after divu: delta 1 + 33 + 1
     // 7 / 3: 2 + 3 - 2 = 3 cycles: delta 1 + 3 + 1
     let r = measure("DIV", no_icache());
-    assert_eq!(r.m.x[19], 35);
-    assert_eq!(r.m.x[18], 5);
+    assert_eq!(r.first_measured_cycles(), 35);
+    assert_eq!(r.measured_cycles(), 5);
     assert_eq!(r.stalls[S_DIV], 32 + 2);
 }
 
@@ -96,7 +96,7 @@ fn predicted_loop() {
     // iteration 9 trained with history 0x7f, whose prediction bit is still 0 (one taken
     // outcome moves it only to (last taken, predict not-taken)): not taken, correct.
     let r = measure("LOOP", no_icache());
-    assert_eq!(r.m.x[18], 1 + 20 + 9 * 3);
+    assert_eq!(r.measured_cycles(), 1 + 20 + 9 * 3);
     assert_eq!(r.stalls[S_BRANCH], 9 * 3 + 3); // + the cold `j test` before the block
     // the Rev B: every branch reads and trains the one-bit counter at (fetch address / 4)
     // XOR (history hashed to 3 bits) << 6. The histories 0, 0x80, 0xc0, .., 0xfe, 0xff of
@@ -105,7 +105,7 @@ fn predicted_loop() {
     // predecoder does not redirect), and the exit finds the counter iteration 9 trained
     // taken (1 more)
     let r = measure("LOOP", revb());
-    assert_eq!(r.m.x[18], 1 + 20 + 7 * 3);
+    assert_eq!(r.measured_cycles(), 1 + 20 + 7 * 3);
     assert_eq!(r.stalls[S_FETCH], 1); // the cold `j test`: predecoded
 }
 
@@ -114,7 +114,7 @@ fn alternating_branch() {
     // beqz T,N,T,N,... and the loop's bnez: instructions 4 iterations of 4 + 4 of 5 = 36;
     // the mispredicts are those of the history-indexed counters, all cold here
     let r = measure("PATTERN", no_icache());
-    assert_eq!(r.m.x[18] as u64, 1 + 36 + r.stalls[S_BRANCH] - 3);
+    assert_eq!(r.measured_cycles() as u64, 1 + 36 + r.stalls[S_BRANCH] - 3);
     assert_eq!(r.stalls[S_BRANCH], 3 * r.mispredicts);
 }
 
@@ -128,11 +128,11 @@ fn calls_deeper_than_ras() {
     // returns of f2 and f1 take the BTB's target: right for f2 (always back into f1), wrong
     // for f1 (the warm-up call came from another site): 3
     let r = measure("CALLS", no_icache());
-    assert_eq!(r.m.x[18], 1 + 20 + 3 + 3);
+    assert_eq!(r.measured_cycles(), 1 + 20 + 3 + 3);
     // the Rev B: its 6-entry RAS holds all four: only the new call site costs, one cycle of
     // the predecoder (the linker relaxes `call` to `jal`)
     let r = measure("CALLS", revb());
-    assert_eq!(r.m.x[18], 1 + 20 + 1);
+    assert_eq!(r.measured_cycles(), 1 + 20 + 1);
 }
 
 #[test]
@@ -142,8 +142,8 @@ fn icache_cold_then_warm() {
     // warm: call at another pc (BTB miss, 3) + 64 instructions, the return predicted by the
     // RAS now that the BTB holds it -> 1 + 3 + 64 + 1
     let r = measure("ICACHE", CoreParams::e31());
-    assert_eq!(r.m.x[19], 152);
-    assert_eq!(r.m.x[18], 69);
+    assert_eq!(r.first_measured_cycles(), 152);
+    assert_eq!(r.measured_cycles(), 69);
     assert!(r.stalls[S_ICACHE] >= 80);
 }
 
@@ -153,13 +153,13 @@ fn trap_round_trip() {
     // mepc at +6, addi waits for the CSR result (latency 3) until +9, csrw +10, mret +11,
     // fetch at mepc after mret_penalty (3): rdcycle at +15.
     let r = measure("TRAP", no_icache());
-    assert_eq!(r.m.x[18], 15);
+    assert_eq!(r.measured_cycles(), 15);
     assert_eq!(r.stalls[S_TRAP], 4 + 3);
     assert_eq!(r.stalls[S_OTHER], 2 + 2); // addi on csrr, and STOP's sub on its rdcycle
     assert_eq!(r.m.traps_taken, 1);
     // the trapping ecall does not retire: START, csrr, addi, csrw, mret, STOP
     let i = run(&build_asm("timing", "rv32im_zicsr", &["T_TRAP"]), "rv32im", None);
-    assert_eq!(i.m.x[18], 6);
+    assert_eq!(i.measured_cycles(), 6);
 }
 
 #[test]
@@ -168,10 +168,10 @@ fn muladd_uses_the_multiplier() {
     // core's multiplier latency: issues at +1, +6, +11, +16 (latency 5) or +1, +3, +5, +7 (2); rdcycle one cycle after the last
     let elf = build_asm("timing", "rv32im_zicsr", &["T_MULADD"]);
     let r = run(&elf, "rv32im_xpolymul", Some(no_icache()));
-    assert_eq!((r.exit.clone(), r.m.x[18]), (Ok(0), 17));
+    assert_eq!((r.exit.clone(), r.measured_cycles()), (Ok(0), 17));
     assert_eq!(r.stalls[S_MUL], 12);
     let r = run(&elf, "rv32im_xpolymul", Some(CoreParams { lat_mul: 2, ..no_icache() }));
-    assert_eq!(r.m.x[18], 8);
+    assert_eq!(r.measured_cycles(), 8);
 }
 
 #[test]
@@ -187,16 +187,16 @@ fn icache_two_way_lru_eviction() {
     // stay cached: delta = 12 + 1 + 2 * 20.
     let lru = CoreParams { icache_replacement: IcacheReplacement::Lru, ..CoreParams::e31() };
     let r = measure("ICACHE_LRU", lru.clone());
-    assert_eq!(r.m.x[18], 12 + 1 + 2 * 20);
+    assert_eq!(r.measured_cycles(), 12 + 1 + 2 * 20);
     // the same program without the I-cache model: no miss at all
     let r = measure("ICACHE_LRU", no_icache());
-    assert_eq!(r.m.x[18], 13);
+    assert_eq!(r.measured_cycles(), 13);
     // the same sets (128) with 4 ways: all three lines stay, no miss in pass 2; direct-mapped
     // (1 way): every call misses, 6
     let r = measure("ICACHE_LRU", CoreParams { icache_size: 32768, icache_ways: 4, ..lru.clone() });
-    assert_eq!(r.m.x[18], 13);
+    assert_eq!(r.measured_cycles(), 13);
     let r = measure("ICACHE_LRU", CoreParams { icache_size: 8192, icache_ways: 1, ..lru });
-    assert_eq!(r.m.x[18], 13 + 6 * 20);
+    assert_eq!(r.measured_cycles(), 13 + 6 * 20);
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn icache_random_replacement() {
     // other and all 6 calls of pass 2 miss (as with 1 way above). The run misses 16 lines in
     // all, the last of them the only refill of way 1.
     let r = measure("ICACHE_LRU", CoreParams::e31());
-    assert_eq!(r.m.x[18], 13 + 6 * 20);
+    assert_eq!(r.measured_cycles(), 13 + 6 * 20);
     assert_eq!(r.icache_misses, 16);
 }
 
@@ -224,13 +224,13 @@ fn btb_is_fully_associative() {
     // iterations of (j, j, addi, bnez) = 40 instructions; bnez as in predicted_loop: 9 * 3.
     for name in ["BTB_ALIAS", "BTB_NOALIAS"] {
         let r = measure(name, no_icache());
-        assert_eq!(r.m.x[18], 1 + 40 + 2 * 3 + 9 * 3, "{name}");
+        assert_eq!(r.measured_cycles(), 1 + 40 + 2 * 3 + 9 * 3, "{name}");
     }
     // with 2 entries (round-robin) the two jumps and the bnez evict each other in turn:
     // every one mispredicts; the bnez's counters are then never read (BTB miss): 10 * 9 - 3
     // (the last, not-taken bnez is correct)
     let r = measure("BTB_NOALIAS", CoreParams { btb_entries: 2, ..no_icache() });
-    assert_eq!(r.m.x[18], 1 + 40 + 10 * 9 - 3);
+    assert_eq!(r.measured_cycles(), 1 + 40 + 10 * 9 - 3);
 }
 
 #[test]
@@ -239,11 +239,11 @@ fn bht_only_for_branches_in_the_btb() {
     // the BTB, so it neither reads nor trains the BHT -- where it sits does not matter
     let a = measure("BHT_ALIAS", no_icache());
     let b = measure("BHT_NOALIAS", no_icache());
-    assert_eq!(a.m.x[18], b.m.x[18]);
+    assert_eq!(a.measured_cycles(), b.measured_cycles());
     // when every branch trains the BHT (bht_needs_btb = false) the bne's not-taken outcomes
     // enter the history and its counters: the figures change
     let c = measure("BHT_ALIAS", CoreParams { bht_needs_btb: false, ..no_icache() });
-    assert_ne!(c.m.x[18], a.m.x[18]);
+    assert_ne!(c.measured_cycles(), a.measured_cycles());
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn predecoder_redirects_in_one_cycle() {
     // the cold `j test`: a BTB miss costs the full mispredict on the G000, one cycle of the
     // predecoder on the G002
     let r = measure("ALU_INDEP", revb());
-    assert_eq!(r.m.x[18], 17);
+    assert_eq!(r.measured_cycles(), 17);
     assert_eq!((r.stalls[S_BRANCH], r.stalls[S_FETCH]), (0, 1));
 }
 
@@ -264,12 +264,12 @@ fn misaligned_fetch_after_a_redirect() {
     let elf = |name: &str| build_asm("timing", "rv32imc_zicsr", &[&format!("T_{name}")]);
     let (mis, al) = (elf("MISALIGNED"), elf("ALIGNED"));
     let r = run(&mis, "rv32imc", Some(no_icache()));
-    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16 + 1);
+    assert_eq!(r.measured_cycles(), 1 + 1 + 3 + 16 + 1);
     assert_eq!(r.stalls[S_FETCH], 1);
     let r = run(&al, "rv32imc", Some(no_icache()));
-    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16);
+    assert_eq!(r.measured_cycles(), 1 + 1 + 3 + 16);
     assert_eq!(r.stalls[S_FETCH], 0);
     // the parameter: 0 removes it
     let r = run(&mis, "rv32imc", Some(CoreParams { misaligned_fetch_penalty: 0, ..no_icache() }));
-    assert_eq!(r.m.x[18], 1 + 1 + 3 + 16);
+    assert_eq!(r.measured_cycles(), 1 + 1 + 3 + 16);
 }

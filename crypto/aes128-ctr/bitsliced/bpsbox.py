@@ -269,9 +269,10 @@ def eval_sbox(x, gates=None):
     return sum(v["S%d" % i] << (7 - i) for i in range(8))
 
 if __name__ == "__main__":
+    import os
     import sys
-    sys.path.insert(0, "../../aes128/table")
-    from gen import SBOX
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    from common.gf256 import AES_SBOX as SBOX
     for g in (GATES128, GATES113):
         bad = [x for x in range(256) if eval_sbox(x, g) ^ 0x63 != SBOX[x]]
         print("gates", len(g), "AND", sum(x[1] == "&" for x in g), "bad", len(bad))

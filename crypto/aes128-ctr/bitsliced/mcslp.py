@@ -105,10 +105,11 @@ def eval_slp(col):
     return [sum(v["y%d" % (8 * r + b)] << b for b in range(8)) for r in range(4)]
 
 if __name__ == "__main__":
+    import os
     import random
-    def xt(a):
-        a <<= 1
-        return (a ^ 0x11b) if a & 0x100 else a
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+    from common.gf256 import xtime as xt
     def mc(c):
         return [xt(c[r]) ^ xt(c[(r + 1) % 4]) ^ c[(r + 1) % 4] ^ c[(r + 2) % 4] ^ c[(r + 3) % 4]
                 for r in range(4)]

@@ -5,8 +5,8 @@
  * Stack: 256 bytes (200-byte second state buffer + saved registers).
  */
     .text
-    .globl  keccakf1600_permute
-    .type   keccakf1600_permute, @function
+    .globl keccakf1600_permute
+    .type keccakf1600_permute, @function # (state[50])
     .p2align 2
 keccakf1600_permute:
     addi    sp, sp, -256
@@ -114,7 +114,8 @@ keccakf1600_permute:
     xor     s9, s9, t5
     xor     s9, s9, ra
     la      a1, keccakf1600_rc
-1:
+1:                                       # two rounds: state -> stack buffer -> state
+    # theta: D[x] = C[x-1] ^ (C[x+1] <<< 1) from the column parities C (s0..s9)
     rori    s10, s3, 31
     xor     s10, s10, s8
     xor     s11, s9, s2
@@ -130,6 +131,7 @@ keccakf1600_permute:
     rori    t6, s1, 31
     xor     t6, t6, s6
     xor     ra, s7, s0
+    # plane y = 0, even words: B = rho(pi(A ^ D)), A' = chi(B) ^ RC (iota), C ^= A'
     lw      a2, 0(a0)
     lw      a3, 48(a0)
     lw      a4, 100(a0)
@@ -161,6 +163,7 @@ keccakf1600_permute:
     xor     s0, s0, a2
     xor     s0, s0, a6
     sw      s0, 0(sp)
+    # plane y = 0, odd words: B = rho(pi(A ^ D)), A' = chi(B) ^ RC (iota), C ^= A'
     lw      a2, 4(a0)
     lw      a3, 52(a0)
     lw      a4, 96(a0)
@@ -192,6 +195,7 @@ keccakf1600_permute:
     xor     s1, s1, a2
     xor     s1, s1, a6
     sw      s1, 4(sp)
+    # plane y = 1, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 24(a0)
     lw      a3, 72(a0)
     lw      a4, 84(a0)
@@ -227,6 +231,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 40(sp)
     xor     s0, s0, t0
+    # plane y = 1, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 28(a0)
     lw      a3, 76(a0)
     lw      a4, 80(a0)
@@ -262,6 +267,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 44(sp)
     xor     s1, s1, t0
+    # plane y = 2, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 12(a0)
     lw      a3, 56(a0)
     lw      a4, 108(a0)
@@ -297,6 +303,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 80(sp)
     xor     s0, s0, t0
+    # plane y = 2, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 8(a0)
     lw      a3, 60(a0)
     lw      a4, 104(a0)
@@ -331,6 +338,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 84(sp)
     xor     s1, s1, t0
+    # plane y = 3, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 36(a0)
     lw      a3, 40(a0)
     lw      a4, 88(a0)
@@ -366,6 +374,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 120(sp)
     xor     s0, s0, t0
+    # plane y = 3, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 32(a0)
     lw      a3, 44(a0)
     lw      a4, 92(a0)
@@ -401,6 +410,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 124(sp)
     xor     s1, s1, t0
+    # plane y = 4, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 16(a0)
     lw      a3, 68(a0)
     lw      a4, 116(a0)
@@ -436,6 +446,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 160(sp)
     xor     s0, s0, t0
+    # plane y = 4, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 20(a0)
     lw      a3, 64(a0)
     lw      a4, 112(a0)
@@ -471,6 +482,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 164(sp)
     xor     s1, s1, t0
+    # theta: D[x] = C[x-1] ^ (C[x+1] <<< 1) from the column parities C (s0..s9)
     rori    s10, s3, 31
     xor     s10, s10, s8
     xor     s11, s9, s2
@@ -486,6 +498,7 @@ keccakf1600_permute:
     rori    t6, s1, 31
     xor     t6, t6, s6
     xor     ra, s7, s0
+    # plane y = 0, even words: B = rho(pi(A ^ D)), A' = chi(B) ^ RC (iota), C ^= A'
     lw      a2, 0(sp)
     lw      a3, 48(sp)
     lw      a4, 100(sp)
@@ -517,6 +530,7 @@ keccakf1600_permute:
     xor     s0, s0, a2
     xor     s0, s0, a6
     sw      s0, 0(a0)
+    # plane y = 0, odd words: B = rho(pi(A ^ D)), A' = chi(B) ^ RC (iota), C ^= A'
     lw      a2, 4(sp)
     lw      a3, 52(sp)
     lw      a4, 96(sp)
@@ -548,6 +562,7 @@ keccakf1600_permute:
     xor     s1, s1, a2
     xor     s1, s1, a6
     sw      s1, 4(a0)
+    # plane y = 1, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 24(sp)
     lw      a3, 72(sp)
     lw      a4, 84(sp)
@@ -583,6 +598,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 40(a0)
     xor     s0, s0, t0
+    # plane y = 1, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 28(sp)
     lw      a3, 76(sp)
     lw      a4, 80(sp)
@@ -618,6 +634,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 44(a0)
     xor     s1, s1, t0
+    # plane y = 2, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 12(sp)
     lw      a3, 56(sp)
     lw      a4, 108(sp)
@@ -653,6 +670,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 80(a0)
     xor     s0, s0, t0
+    # plane y = 2, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 8(sp)
     lw      a3, 60(sp)
     lw      a4, 104(sp)
@@ -687,6 +705,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 84(a0)
     xor     s1, s1, t0
+    # plane y = 3, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 36(sp)
     lw      a3, 40(sp)
     lw      a4, 88(sp)
@@ -722,6 +741,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 120(a0)
     xor     s0, s0, t0
+    # plane y = 3, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 32(sp)
     lw      a3, 44(sp)
     lw      a4, 92(sp)
@@ -757,6 +777,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 124(a0)
     xor     s1, s1, t0
+    # plane y = 4, even words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 16(sp)
     lw      a3, 68(sp)
     lw      a4, 116(sp)
@@ -792,6 +813,7 @@ keccakf1600_permute:
     xor     t0, t0, a2
     sw      t0, 160(a0)
     xor     s0, s0, t0
+    # plane y = 4, odd words: B = rho(pi(A ^ D)), A' = chi(B), C ^= A'
     lw      a2, 20(sp)
     lw      a3, 64(sp)
     lw      a4, 112(sp)
@@ -844,34 +866,34 @@ keccakf1600_permute:
     lw      s10, 244(sp)
     lw      s11, 248(sp)
     addi    sp, sp, 256
-    ret     
-    .size   keccakf1600_permute, .-keccakf1600_permute
+    ret
+    .size keccakf1600_permute, .-keccakf1600_permute
 
     .data
     .p2align 2
-keccakf1600_rc:            /* iota constants, bit-interleaved (even, odd) */
-    .word   0x00000001, 0x00000000
-    .word   0x00000000, 0x00000089
-    .word   0x00000000, 0x8000008b
-    .word   0x00000000, 0x80008080
-    .word   0x00000001, 0x0000008b
-    .word   0x00000001, 0x00008000
-    .word   0x00000001, 0x80008088
-    .word   0x00000001, 0x80000082
-    .word   0x00000000, 0x0000000b
-    .word   0x00000000, 0x0000000a
-    .word   0x00000001, 0x00008082
-    .word   0x00000000, 0x00008003
-    .word   0x00000001, 0x0000808b
-    .word   0x00000001, 0x8000000b
-    .word   0x00000001, 0x8000008a
-    .word   0x00000001, 0x80000081
-    .word   0x00000000, 0x80000081
-    .word   0x00000000, 0x80000008
-    .word   0x00000000, 0x00000083
-    .word   0x00000000, 0x80008003
-    .word   0x00000001, 0x80008088
-    .word   0x00000000, 0x80000088
-    .word   0x00000001, 0x00008000
-    .word   0x00000000, 0x80008082
+keccakf1600_rc:                          # iota constants, bit-interleaved (even, odd)
+    .word 0x00000001, 0x00000000
+    .word 0x00000000, 0x00000089
+    .word 0x00000000, 0x8000008b
+    .word 0x00000000, 0x80008080
+    .word 0x00000001, 0x0000008b
+    .word 0x00000001, 0x00008000
+    .word 0x00000001, 0x80008088
+    .word 0x00000001, 0x80000082
+    .word 0x00000000, 0x0000000b
+    .word 0x00000000, 0x0000000a
+    .word 0x00000001, 0x00008082
+    .word 0x00000000, 0x00008003
+    .word 0x00000001, 0x0000808b
+    .word 0x00000001, 0x8000000b
+    .word 0x00000001, 0x8000008a
+    .word 0x00000001, 0x80000081
+    .word 0x00000000, 0x80000081
+    .word 0x00000000, 0x80000008
+    .word 0x00000000, 0x00000083
+    .word 0x00000000, 0x80008003
+    .word 0x00000001, 0x80008088
+    .word 0x00000000, 0x80000088
+    .word 0x00000001, 0x00008000
+    .word 0x00000000, 0x80008082
 keccakf1600_rc_end:

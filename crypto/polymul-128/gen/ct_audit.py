@@ -68,7 +68,7 @@ def audit(path):
     """audit every function (a label followed by straight-line code ending in ret)"""
     errs, body, name = [], [], None
     for raw in open(path):
-        l = raw.split("/*")[0].strip()
+        l = raw.split("/*")[0].split("#")[0].strip()   # comments: /* */ and #
         if not l or l.startswith((".", "#")):
             continue
         if l.endswith(":"):

@@ -8,7 +8,7 @@ combination in r) are scheduled by rvgen with caller-saved registers only. Only 
 addresses and calls: constant time whenever `half` is.
 usage: gen_kara.py 256|512   (512 emits polymul_256_k, a local 256-bit level, and polymul_512)
 """
-from rvgen import Block, schedule, allocate, run_main
+from rvgen import Asm, Block, schedule, allocate, run_main
 
 TEMPS = ["a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6"]
 
@@ -23,26 +23,36 @@ def glue(name, half, n, local=False):
     # frame: [0,4n) am | [4n,8n) bm | [8n,16n) m | saves ra, s0, s1, s2
     F = 16 * n
     frame = (F + 16 + 15) & ~15
-    L = ["\t.text", "\t.p2align 2"]
-    if not local:
-        L.append("\t.globl %s" % name)
-    L += ["\t.type %s, @function" % name, "%s:" % name,
-          "\taddi sp, sp, -%d" % frame,
-          "\tsw ra, %d(sp)" % F, "\tsw s0, %d(sp)" % (F + 4), "\tsw s1, %d(sp)" % (F + 8),
-          "\tsw s2, %d(sp)" % (F + 12),
-          "\tmv s0, a0", "\tmv s1, a1", "\tmv s2, a2"]
-    # operand sums
+    a = Asm()
+    a.section(".text")
+    a.directive(".p2align 2")
+    a.begin_function(name, globl=not local, align=None)
+    a("addi sp, sp, -%d" % frame)
+    for i, r in enumerate(("ra", "s0", "s1", "s2")):
+        a("sw %s, %d(sp)" % (r, F + 4 * i))
+    a("mv s0, a0", note="r")
+    a("mv s1, a1", note="a")
+    a("mv s2, a2", note="b")
+    a.comment("operand sums a0 + a1, b0 + b1 into the frame")
     B = Block()
     for j in range(n):
         B.sw(B.xor(B.lw("%ap", 4 * j, "in"), B.lw("%ap", 4 * (n + j), "in")), "sp", 4 * j, "am")
         B.sw(B.xor(B.lw("%bp", 4 * j, "in"), B.lw("%bp", 4 * (n + j), "in")), "sp", 4 * (n + j), "bm")
-    L += ["\t" + x for x in segment(B, {"%ap": "a1", "%bp": "a2"})]
-    L += ["\taddi a0, sp, %d" % (8 * n), "\tmv a1, sp", "\taddi a2, sp, %d" % (4 * n),
-          "\tcall %s" % half,
-          "\tmv a0, s0", "\tmv a1, s1", "\tmv a2, s2", "\tcall %s" % half,
-          "\taddi a0, s0, %d" % (8 * n), "\taddi a1, s1, %d" % (4 * n), "\taddi a2, s2, %d" % (4 * n),
-          "\tcall %s" % half]
-    # r[n+i] = l1 ^ h0 ^ l0 ^ m[i]; r[2n+i] = l1 ^ h0 ^ h1 ^ m[n+i]
+    for x in segment(B, {"%ap": "a1", "%bp": "a2"}):
+        a(x)
+    a("addi a0, sp, %d" % (8 * n))
+    a("mv a1, sp")
+    a("addi a2, sp, %d" % (4 * n))
+    a("call %s" % half, note="m = (a0 + a1)(b0 + b1)")
+    a("mv a0, s0")
+    a("mv a1, s1")
+    a("mv a2, s2")
+    a("call %s" % half, note="lo = a0 b0")
+    a("addi a0, s0, %d" % (8 * n))
+    a("addi a1, s1, %d" % (4 * n))
+    a("addi a2, s2, %d" % (4 * n))
+    a("call %s" % half, note="hi = a1 b1")
+    a.comment("r[n+i] = l1 ^ h0 ^ l0 ^ m[i]; r[2n+i] = l1 ^ h0 ^ h1 ^ m[n+i]")
     B = Block()
     for i in range(n):
         ld = lambda w: B.lw("%rp", 4 * w, "r%d" % w)
@@ -52,11 +62,14 @@ def glue(name, half, n, local=False):
         t = B.xor(l1, h0)
         B.sw(B.xor(B.xor(t, l0), m0), "%rp", 4 * (n + i), "r%d" % (n + i))
         B.sw(B.xor(B.xor(t, h1), m1), "%rp", 4 * (2 * n + i), "r%d" % (2 * n + i))
-    L += ["\t" + x for x in segment(B, {"%rp": "s0"}, extra=["a0", "a1", "a2"])]
-    L += ["\tlw ra, %d(sp)" % F, "\tlw s0, %d(sp)" % (F + 4), "\tlw s1, %d(sp)" % (F + 8),
-          "\tlw s2, %d(sp)" % (F + 12), "\taddi sp, sp, %d" % frame, "\tret",
-          "\t.size %s, .-%s" % (name, name), ""]
-    return "\n".join(L)
+    for x in segment(B, {"%rp": "s0"}, extra=["a0", "a1", "a2"]):
+        a(x)
+    for i, r in enumerate(("ra", "s0", "s1", "s2")):
+        a("lw %s, %d(sp)" % (r, F + 4 * i))
+    a("addi sp, sp, %d" % frame)
+    a("ret")
+    a.end_function()
+    return a.text()
 
 
 def main(argv):

@@ -2,18 +2,30 @@
 
 Kernels are written as a list of instructions over *virtual* registers (names starting
 with '%'); this module
-  1. list-schedules them for the E31 pipeline (LW result latency 2, MUL 5 and blocking,
-     everything else 1) inside a bounded look-ahead window,
+  1. list-schedules them for the E31 pipeline (crypto/common/sched.py: critical path, LW
+     result latency 2, MUL 5 and blocking) inside a bounded look-ahead window, keeping at
+     most `maxlive` values live,
   2. assigns physical registers by linear scan over the scheduled order (no spilling:
      a kernel that needs too many registers is an error, fix the window),
   3. wraps the result in a function with an ilp32 prologue/epilogue that saves exactly
-     the callee-saved registers it uses.
+     the callee-saved registers it uses (crypto/common/asm.py writes it).
 The output is plain assembly; the generator is only a writing aid.
 """
+import os
+import sys
 
-LAT = {"lw": 2, "lh": 3, "lhu": 3, "lb": 3, "lbu": 3, "mul": 5, "mulhu": 5, "mulh": 5,
-       "mulhsu": 5, "muladd": 5}
-MULOPS = {"mul", "mulh", "mulhu", "mulhsu", "muladd"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from common.asm import Asm  # noqa: E402,F401  (gen_kara.py writes with it too)
+from common.sched import E31_LATENCY, E31_MULTIPLIER, Insn, critical_path  # noqa: E402
+
+# muladd (ise/muladd: uses_multiplier) times and blocks like MUL
+LAT = {**E31_LATENCY, "muladd": E31_LATENCY["mul"]}
+MULOPS = E31_MULTIPLIER | {"muladd"}
+
+
+def latency(op):
+    return LAT.get(op, 1)
+
 
 # allocatable registers (a0-a2 are bound to the arguments at entry)
 POOL = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5",
@@ -21,13 +33,9 @@ POOL = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", 
 CALLEE = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
 
 
-class Insn:
-    __slots__ = ("op", "dst", "srcs", "fmt", "mem", "idx", "lat", "tie")
-
-    def __init__(self, op, dst, srcs, fmt, mem=None, tie=None):
-        self.op, self.dst, self.srcs, self.fmt, self.mem = op, dst, srcs, fmt, mem
-        self.lat = LAT.get(op, 1)
-        self.tie = tie  # index of the source that is also the destination (rd accumulates)
+def out(ins):
+    """the virtual (or physical) register an instruction writes, None for a store"""
+    return ins.dst[0] if ins.dst else None
 
 
 class Block:
@@ -42,7 +50,8 @@ class Block:
         return "%%%s%d" % (hint, self.n)
 
     def emit(self, op, dst, srcs, fmt, mem=None, tie=None):
-        self.insns.append(Insn(op, dst, list(srcs), fmt, mem, tie))
+        """fmt: the instruction with {d} for the destination, {s0}, {s1}, .. for the sources"""
+        self.insns.append(Insn(fmt, () if dst is None else (dst,), srcs, op=op, mem=mem, tie=tie))
         return dst
 
     # helpers returning the destination
@@ -78,108 +87,40 @@ class Block:
         return self.emit(op, self.v(), srcs, fmt, None, tie)
 
 
+class LiveValues:
+    """The register pressure of a schedule: values (virtual registers) defined and not yet
+    read for the last time. An instruction fits if issuing it keeps them within maxlive."""
+
+    def __init__(self, insns, maxlive, bound):
+        self.insns, self.maxlive, self.live = insns, maxlive, len(bound)
+        self.uses = {}
+        for ins in insns:
+            for v in ins.src:
+                if v.startswith("%"):
+                    self.uses[v] = self.uses.get(v, 0) + 1
+
+    def delta(self, k):
+        ins = self.insns[k]
+        d = 1 if (out(ins) is not None and out(ins).startswith("%")) else 0
+        for v in dict.fromkeys(ins.src):
+            if v.startswith("%") and self.uses[v] == ins.src.count(v):
+                d -= 1
+        return d
+
+    def fits(self, k):
+        return self.live + self.delta(k) <= self.maxlive
+
+    def issue(self, k):
+        self.live += self.delta(k)
+        for v in self.insns[k].src:
+            if v.startswith("%"):
+                self.uses[v] -= 1
+
+
 def schedule(insns, window=40, maxlive=28, bound=()):
-    """Greedy list scheduling for a single-issue in-order core, keeping at most `maxlive`
-    values live (so that linear-scan allocation never runs out). Returns (order, cycles)."""
-    n = len(insns)
-    uses = {}
-    for ins in insns:
-        for s in ins.srcs:
-            if s.startswith("%"):
-                uses[s] = uses.get(s, 0) + 1
-    live = len(bound)
-    deps = [[] for _ in range(n)]  # (pred, min distance)
-    last_w, readers, last_st, loads_since = {}, {}, {}, {}
-    for k, ins in enumerate(insns):
-        ins.idx = k
-        for s in ins.srcs:
-            if s in last_w:
-                deps[k].append((last_w[s], insns[last_w[s]].lat))
-        if ins.mem:
-            kind, reg = ins.mem
-            if reg in last_st:
-                deps[k].append((last_st[reg], 1))
-            if kind == "st":
-                for l in loads_since.get(reg, []):
-                    deps[k].append((l, 1))
-                last_st[reg] = k
-                loads_since[reg] = []
-            else:
-                loads_since.setdefault(reg, []).append(k)
-        if ins.tie is not None:
-            # the tied source is overwritten in place: every earlier reader goes first
-            for rd in readers.get(ins.srcs[ins.tie], []):
-                deps[k].append((rd, 1))
-        if ins.dst is not None:
-            d = ins.dst
-            if d in last_w:
-                deps[k].append((last_w[d], 1))
-            for rd in readers.get(d, []):
-                deps[k].append((rd, 1))
-            readers[d] = []
-        for s in ins.srcs:
-            readers.setdefault(s, []).append(k)
-        if ins.dst is not None:
-            last_w[ins.dst] = k
-    succ = [[] for _ in range(n)]
-    for k in range(n):
-        for p, lat in deps[k]:
-            succ[p].append((k, lat))
-    prio = [0] * n
-    for k in range(n - 1, -1, -1):
-        prio[k] = max([prio[s] + l for s, l in succ[k]] + [insns[k].lat])
-    npred = [len(deps[k]) for k in range(n)]
-    earliest = [0] * n
-    ready = set(k for k in range(n) if npred[k] == 0)
-    done = [False] * n
-    oldest = 0
-    cycle = 0
-    mul_free = 0
-    order = []
-    while len(order) < n:
-        while done[oldest]:
-            oldest += 1
-        cands = [k for k in ready if k < oldest + window]
-        def t_of(k):
-            t = earliest[k]
-            if insns[k].op in MULOPS:
-                t = max(t, mul_free)
-            return t
-        def delta(k):
-            ins = insns[k]
-            d = 1 if (ins.dst is not None and ins.dst.startswith("%")) else 0
-            for s in dict.fromkeys(ins.srcs):
-                if s.startswith("%") and uses[s] == ins.srcs.count(s):
-                    d -= 1
-            return d
-        okc = [k for k in cands if live + delta(k) <= maxlive]
-        if okc:
-            cands = okc
-        else:
-            cands = [min(cands, key=lambda k: (delta(k), k))]
-        now = [k for k in cands if t_of(k) <= cycle]
-        if now:
-            # the multiplier is the scarce resource: feed it whenever it is free
-            k = max(now, key=lambda k: (insns[k].op in MULOPS, prio[k], -k))
-        else:
-            k = min(cands, key=lambda k: (t_of(k), -prio[k], k))
-            cycle = t_of(k)
-        ready.discard(k)
-        done[k] = True
-        live += delta(k)
-        for s_ in insns[k].srcs:
-            if s_.startswith("%"):
-                uses[s_] -= 1
-        order.append(k)
-        if insns[k].op in MULOPS:
-            mul_free = cycle + insns[k].lat
-        for s, lat in succ[k]:
-            earliest[s] = max(earliest[s], cycle + lat)
-            npred[s] -= 1
-            if npred[s] == 0:
-                ready.add(s)
-        cycle += 1
-    return [insns[k] for k in order], cycle
+    """Critical-path list scheduling (common/sched.py) keeping at most `maxlive` values live
+    (so that linear-scan allocation never runs out). Returns (order, cycles)."""
+    return critical_path(insns, window, latency, MULOPS, LiveValues(insns, maxlive, bound))
 
 
 def allocate(seq, bound, pool=POOL):
@@ -187,17 +128,17 @@ def allocate(seq, bound, pool=POOL):
     bound: dict virtual -> physical for live-in values (the arguments)."""
     last_use = {}
     for k, ins in enumerate(seq):
-        for s in ins.srcs:
+        for s in ins.src:
             last_use[s] = k
-        if ins.dst is not None and ins.dst not in last_use:
-            last_use[ins.dst] = k
+        if out(ins) is not None and out(ins) not in last_use:
+            last_use[out(ins)] = k
     phys = dict(bound)
     free = [r for r in pool if r not in bound.values()]
     used = set(bound.values())
-    out = []
+    lines = []
     for k, ins in enumerate(seq):
         srcp = []
-        for s in ins.srcs:
+        for s in ins.src:
             if s.startswith("%"):
                 if s not in phys:
                     raise RuntimeError("use before definition: " + s)
@@ -205,26 +146,26 @@ def allocate(seq, bound, pool=POOL):
             else:
                 srcp.append(s)
         pre = ""
-        tied = ins.srcs[ins.tie] if ins.tie is not None else None
+        tied = ins.src[ins.tie] if ins.tie is not None else None
         # free sources whose last use is here (dst may reuse them)
-        for s in dict.fromkeys(ins.srcs):
+        for s in dict.fromkeys(ins.src):
             if s.startswith("%") and last_use.get(s) == k and s in phys and s != tied:
                 free.insert(0, phys.pop(s))
-        d = ins.dst
+        d = out(ins)
         dp = None
         if tied is not None:
             if last_use.get(tied) == k:
                 dp = phys.pop(tied)
             else:
                 if not free:
-                    raise RuntimeError("out of registers at %d: %s" % (k, ins.fmt))
+                    raise RuntimeError("out of registers at %d: %s" % (k, ins.text))
                 cand = [r for r in free if r not in srcp]
                 if not cand:
-                    raise RuntimeError("out of registers at %d: %s" % (k, ins.fmt))
+                    raise RuntimeError("out of registers at %d: %s" % (k, ins.text))
                 dp = cand[0]
                 free.remove(dp)
                 used.add(dp)
-                pre = "mv %s, %s\n\t" % (dp, phys[tied])
+                pre = "mv %s, %s" % (dp, phys[tied])
             phys[d] = dp
             if last_use.get(d) == k:
                 free.insert(0, phys.pop(d))
@@ -234,7 +175,7 @@ def allocate(seq, bound, pool=POOL):
                     dp = phys[d]
                 else:
                     if not free:
-                        raise RuntimeError("out of registers at %d: %s" % (k, ins.fmt))
+                        raise RuntimeError("out of registers at %d: %s" % (k, ins.text))
                     dp = free.pop(0)
                     phys[d] = dp
                     used.add(dp)
@@ -242,9 +183,10 @@ def allocate(seq, bound, pool=POOL):
                     free.insert(0, phys.pop(d))
             else:
                 dp = d
-        text = pre + ins.fmt.format(d=dp, **{"s%d" % j: r for j, r in enumerate(srcp)})
-        out.append(text)
-    return out, used
+        if pre:
+            lines.append(pre)
+        lines.append(ins.text.format(d=dp, **{"s%d" % j: r for j, r in enumerate(srcp)}))
+    return lines, used
 
 
 def function(name, body_lines, used, frame_extra=0, comment=""):
@@ -252,22 +194,23 @@ def function(name, body_lines, used, frame_extra=0, comment=""):
     saves = [r for r in CALLEE if r in used]
     frame = frame_extra + 4 * len(saves)
     frame = (frame + 15) & ~15
-    L = []
-    if comment:
-        L += ["/* " + c + " */" for c in comment.splitlines()]
-    L += ["\t.text", "\t.globl %s" % name, "\t.type %s, @function" % name, "\t.p2align 2",
-          "%s:" % name]
-    if frame:
-        L.append("\taddi sp, sp, -%d" % frame)
-    for j, r in enumerate(saves):
-        L.append("\tsw %s, %d(sp)" % (r, frame_extra + 4 * j))
-    L += ["\t" + x for x in body_lines]
-    for j, r in enumerate(saves):
-        L.append("\tlw %s, %d(sp)" % (r, frame_extra + 4 * j))
-    if frame:
-        L.append("\taddi sp, sp, %d" % frame)
-    L += ["\tret", "\t.size %s, .-%s" % (name, name), ""]
-    return "\n".join(L)
+    a = Asm()
+    for c in comment.splitlines():
+        a.raw("/* " + c + " */")
+    a.section(".text")
+    with a.function(name):
+        if frame:
+            a("addi", "sp", "sp", -frame)
+        for j, r in enumerate(saves):
+            a("sw", r, "%d(sp)" % (frame_extra + 4 * j))
+        for x in body_lines:
+            a(x)
+        for j, r in enumerate(saves):
+            a("lw", r, "%d(sp)" % (frame_extra + 4 * j))
+        if frame:
+            a("addi", "sp", "sp", frame)
+        a("ret")
+    return a.text()
 
 
 def build(name, blk, bound, window=40, frame_extra=0, comment="", pool=POOL, maxlive=None):

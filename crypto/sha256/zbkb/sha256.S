@@ -4,8 +4,8 @@
  * in: nblocks * 64 bytes, any alignment.  Stack: 64 bytes.  Design: ../gen.py, ../NOTES.md.
  */
     .text
-    .globl  sha256_compress
-    .type   sha256_compress, @function          # (state[8], in, nblocks)
+    .globl sha256_compress
+    .type sha256_compress, @function     # (state[8], in, nblocks)
     .p2align 2
 sha256_compress:
     beqz    a2, .Lsha256_compress_none   # no blocks: nothing to do
@@ -37,7 +37,7 @@ sha256_compress:
     mv      ra, a1                       # KP holds the input pointer until the block is loaded
 .Lblock:
 
-    .type   sha256_load, @function          # the block's 16 big-endian words into W
+    .type sha256_load, @function         # the block's 16 big-endian words into W
 sha256_load:
     andi    t0, ra, 3
     bnez    t0, sha256_load_unaligned    # input not 4-byte aligned
@@ -78,7 +78,7 @@ sha256_load:
     xor     t2, s1, s2                   # b^c for the first Maj
     j       .Lrounds
 
-    .type   sha256_schedule, @function          # 16 message-schedule words, in registers
+    .type sha256_schedule, @function     # 16 message-schedule words, in registers
 sha256_schedule:
 .Lschedule:
     rori    t0, s9, 7
@@ -290,7 +290,7 @@ sha256_schedule:
     xor     t0, t0, t1
     add     t6, t6, t0                   # + sigma1(W[t-2])
 
-    .type   sha256_rounds, @function          # 16 rounds
+    .type sha256_rounds, @function       # 16 rounds
 sha256_rounds:
 .Lrounds:
     # round 16k+0
@@ -697,7 +697,7 @@ sha256_rounds:
     addi    ra, ra, 64
     bnez    t0, .Lschedule
 
-    .type   sha256_update_state, @function          # state = state add working variables; next block
+    .type sha256_update_state, @function # state = state add working variables; next block
 sha256_update_state:
     lw      t0, 52(sp)                   # state
     lw      t1, 60(sp)                   # nblocks
@@ -746,10 +746,10 @@ sha256_update_state:
     lw      s11, 48(sp)
     addi    sp, sp, 64
 .Lsha256_compress_none:
-    ret     
-    .size   sha256_compress, .-sha256_compress
+    ret
+    .size sha256_compress, .-sha256_compress
 
-    .type   sha256_load_unaligned, @function          # the same loads byte by byte
+    .type sha256_load_unaligned, @function # the same loads byte by byte
 sha256_load_unaligned:
     lbu     s8, 0(ra)
     lbu     t0, 1(ra)
@@ -867,21 +867,21 @@ sha256_load_unaligned:
 
     .section .data.sha256_k, "aw"
     .p2align 2
-sha256_k:                         # K[0..63] (FIPS 180-4 4.2.2), then 0: end of the rounds
-    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-    .word   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-    .word   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-    .word   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-    .word   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-    .word   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
-    .word   0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-    .word   0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-    .word   0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
-    .word   0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
-    .word   0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
-    .word   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
-    .word   0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
-    .word   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
-    .word   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
-    .word   0x00000000
+sha256_k:                                # K[0..63] (FIPS 180-4 4.2.2), then 0: end of the rounds
+    .word 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
+    .word 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
+    .word 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
+    .word 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
+    .word 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
+    .word 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
+    .word 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
+    .word 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
+    .word 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
+    .word 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
+    .word 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
+    .word 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
+    .word 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
+    .word 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
+    .word 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
+    .word 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+    .word 0x00000000

@@ -5,8 +5,8 @@
  * Design: ../gen.py, ../NOTES.md.
  */
     .text
-    .globl  sha512_compress
-    .type   sha512_compress, @function          # (state[8], in, nblocks)
+    .globl sha512_compress
+    .type sha512_compress, @function     # (state[8], in, nblocks)
     .p2align 2
 sha512_compress:
     beqz    a2, .Lsha512_compress_none   # no blocks: nothing to do
@@ -53,7 +53,7 @@ sha512_compress:
     xor     a7, s2, s4                   # b^c for the first Maj
     xor     t0, s3, s5                   # b^c for the first Maj
 
-    .type   sha512_rounds_0_15, @function          # 8 rounds on message words, run twice
+    .type sha512_rounds_0_15, @function  # 8 rounds on message words, run twice
 sha512_rounds_0_15:
 .Lfirst:
     lw      t2, 0(t3)
@@ -747,7 +747,7 @@ sha512_rounds_0_15:
     lw      a4, 184(sp)
     lw      a5, 188(sp)
 
-    .type   sha512_rounds_16_79, @function          # 8 schedule steps and rounds, run 8 times
+    .type sha512_rounds_16_79, @function # 8 schedule steps and rounds, run 8 times
 sha512_rounds_16_79:
 .Lrounds:
     # schedule W[8k+0]
@@ -1827,7 +1827,7 @@ sha512_rounds_16_79:
     addi    sp, sp, -64
     bnez    t5, .Lrounds
 
-    .type   sha512_update_state, @function          # state = state add working variables; next block
+    .type sha512_update_state, @function # state = state add working variables; next block
 sha512_update_state:
     addi    sp, sp, 640                  # back to W[0..7]
     lw      t5, 244(sp)                  # state
@@ -1918,10 +1918,10 @@ sha512_update_state:
     lw      s11, 240(sp)
     addi    sp, sp, 256
 .Lsha512_compress_none:
-    ret     
-    .size   sha512_compress, .-sha512_compress
+    ret
+    .size sha512_compress, .-sha512_compress
 
-    .type   sha512_copy_unaligned, @function          # the block to an aligned buffer, 4 bytes at a time
+    .type sha512_copy_unaligned, @function # the block to an aligned buffer, 4 bytes at a time
 sha512_copy_unaligned:
     addi    a6, sp, 64
     addi    t4, a6, 128
@@ -1942,45 +1942,45 @@ sha512_copy_unaligned:
 
     .section .data.sha512_k, "aw"
     .p2align 2
-sha512_k:                         # K[0..79] (FIPS 180-4 4.2.3) as (lo, hi), then 0: end of the rounds
-    .word   0xd728ae22, 0x428a2f98, 0x23ef65cd, 0x71374491
-    .word   0xec4d3b2f, 0xb5c0fbcf, 0x8189dbbc, 0xe9b5dba5
-    .word   0xf348b538, 0x3956c25b, 0xb605d019, 0x59f111f1
-    .word   0xaf194f9b, 0x923f82a4, 0xda6d8118, 0xab1c5ed5
-    .word   0xa3030242, 0xd807aa98, 0x45706fbe, 0x12835b01
-    .word   0x4ee4b28c, 0x243185be, 0xd5ffb4e2, 0x550c7dc3
-    .word   0xf27b896f, 0x72be5d74, 0x3b1696b1, 0x80deb1fe
-    .word   0x25c71235, 0x9bdc06a7, 0xcf692694, 0xc19bf174
-    .word   0x9ef14ad2, 0xe49b69c1, 0x384f25e3, 0xefbe4786
-    .word   0x8b8cd5b5, 0x0fc19dc6, 0x77ac9c65, 0x240ca1cc
-    .word   0x592b0275, 0x2de92c6f, 0x6ea6e483, 0x4a7484aa
-    .word   0xbd41fbd4, 0x5cb0a9dc, 0x831153b5, 0x76f988da
-    .word   0xee66dfab, 0x983e5152, 0x2db43210, 0xa831c66d
-    .word   0x98fb213f, 0xb00327c8, 0xbeef0ee4, 0xbf597fc7
-    .word   0x3da88fc2, 0xc6e00bf3, 0x930aa725, 0xd5a79147
-    .word   0xe003826f, 0x06ca6351, 0x0a0e6e70, 0x14292967
-    .word   0x46d22ffc, 0x27b70a85, 0x5c26c926, 0x2e1b2138
-    .word   0x5ac42aed, 0x4d2c6dfc, 0x9d95b3df, 0x53380d13
-    .word   0x8baf63de, 0x650a7354, 0x3c77b2a8, 0x766a0abb
-    .word   0x47edaee6, 0x81c2c92e, 0x1482353b, 0x92722c85
-    .word   0x4cf10364, 0xa2bfe8a1, 0xbc423001, 0xa81a664b
-    .word   0xd0f89791, 0xc24b8b70, 0x0654be30, 0xc76c51a3
-    .word   0xd6ef5218, 0xd192e819, 0x5565a910, 0xd6990624
-    .word   0x5771202a, 0xf40e3585, 0x32bbd1b8, 0x106aa070
-    .word   0xb8d2d0c8, 0x19a4c116, 0x5141ab53, 0x1e376c08
-    .word   0xdf8eeb99, 0x2748774c, 0xe19b48a8, 0x34b0bcb5
-    .word   0xc5c95a63, 0x391c0cb3, 0xe3418acb, 0x4ed8aa4a
-    .word   0x7763e373, 0x5b9cca4f, 0xd6b2b8a3, 0x682e6ff3
-    .word   0x5defb2fc, 0x748f82ee, 0x43172f60, 0x78a5636f
-    .word   0xa1f0ab72, 0x84c87814, 0x1a6439ec, 0x8cc70208
-    .word   0x23631e28, 0x90befffa, 0xde82bde9, 0xa4506ceb
-    .word   0xb2c67915, 0xbef9a3f7, 0xe372532b, 0xc67178f2
-    .word   0xea26619c, 0xca273ece, 0x21c0c207, 0xd186b8c7
-    .word   0xcde0eb1e, 0xeada7dd6, 0xee6ed178, 0xf57d4f7f
-    .word   0x72176fba, 0x06f067aa, 0xa2c898a6, 0x0a637dc5
-    .word   0xbef90dae, 0x113f9804, 0x131c471b, 0x1b710b35
-    .word   0x23047d84, 0x28db77f5, 0x40c72493, 0x32caab7b
-    .word   0x15c9bebc, 0x3c9ebe0a, 0x9c100d4c, 0x431d67c4
-    .word   0xcb3e42b6, 0x4cc5d4be, 0xfc657e2a, 0x597f299c
-    .word   0x3ad6faec, 0x5fcb6fab, 0x4a475817, 0x6c44198c
-    .word   0x00000000, 0x00000000
+sha512_k:                                # K[0..79] (FIPS 180-4 4.2.3) as (lo, hi), then 0: end of the rounds
+    .word 0xd728ae22, 0x428a2f98, 0x23ef65cd, 0x71374491
+    .word 0xec4d3b2f, 0xb5c0fbcf, 0x8189dbbc, 0xe9b5dba5
+    .word 0xf348b538, 0x3956c25b, 0xb605d019, 0x59f111f1
+    .word 0xaf194f9b, 0x923f82a4, 0xda6d8118, 0xab1c5ed5
+    .word 0xa3030242, 0xd807aa98, 0x45706fbe, 0x12835b01
+    .word 0x4ee4b28c, 0x243185be, 0xd5ffb4e2, 0x550c7dc3
+    .word 0xf27b896f, 0x72be5d74, 0x3b1696b1, 0x80deb1fe
+    .word 0x25c71235, 0x9bdc06a7, 0xcf692694, 0xc19bf174
+    .word 0x9ef14ad2, 0xe49b69c1, 0x384f25e3, 0xefbe4786
+    .word 0x8b8cd5b5, 0x0fc19dc6, 0x77ac9c65, 0x240ca1cc
+    .word 0x592b0275, 0x2de92c6f, 0x6ea6e483, 0x4a7484aa
+    .word 0xbd41fbd4, 0x5cb0a9dc, 0x831153b5, 0x76f988da
+    .word 0xee66dfab, 0x983e5152, 0x2db43210, 0xa831c66d
+    .word 0x98fb213f, 0xb00327c8, 0xbeef0ee4, 0xbf597fc7
+    .word 0x3da88fc2, 0xc6e00bf3, 0x930aa725, 0xd5a79147
+    .word 0xe003826f, 0x06ca6351, 0x0a0e6e70, 0x14292967
+    .word 0x46d22ffc, 0x27b70a85, 0x5c26c926, 0x2e1b2138
+    .word 0x5ac42aed, 0x4d2c6dfc, 0x9d95b3df, 0x53380d13
+    .word 0x8baf63de, 0x650a7354, 0x3c77b2a8, 0x766a0abb
+    .word 0x47edaee6, 0x81c2c92e, 0x1482353b, 0x92722c85
+    .word 0x4cf10364, 0xa2bfe8a1, 0xbc423001, 0xa81a664b
+    .word 0xd0f89791, 0xc24b8b70, 0x0654be30, 0xc76c51a3
+    .word 0xd6ef5218, 0xd192e819, 0x5565a910, 0xd6990624
+    .word 0x5771202a, 0xf40e3585, 0x32bbd1b8, 0x106aa070
+    .word 0xb8d2d0c8, 0x19a4c116, 0x5141ab53, 0x1e376c08
+    .word 0xdf8eeb99, 0x2748774c, 0xe19b48a8, 0x34b0bcb5
+    .word 0xc5c95a63, 0x391c0cb3, 0xe3418acb, 0x4ed8aa4a
+    .word 0x7763e373, 0x5b9cca4f, 0xd6b2b8a3, 0x682e6ff3
+    .word 0x5defb2fc, 0x748f82ee, 0x43172f60, 0x78a5636f
+    .word 0xa1f0ab72, 0x84c87814, 0x1a6439ec, 0x8cc70208
+    .word 0x23631e28, 0x90befffa, 0xde82bde9, 0xa4506ceb
+    .word 0xb2c67915, 0xbef9a3f7, 0xe372532b, 0xc67178f2
+    .word 0xea26619c, 0xca273ece, 0x21c0c207, 0xd186b8c7
+    .word 0xcde0eb1e, 0xeada7dd6, 0xee6ed178, 0xf57d4f7f
+    .word 0x72176fba, 0x06f067aa, 0xa2c898a6, 0x0a637dc5
+    .word 0xbef90dae, 0x113f9804, 0x131c471b, 0x1b710b35
+    .word 0x23047d84, 0x28db77f5, 0x40c72493, 0x32caab7b
+    .word 0x15c9bebc, 0x3c9ebe0a, 0x9c100d4c, 0x431d67c4
+    .word 0xcb3e42b6, 0x4cc5d4be, 0xfc657e2a, 0x597f299c
+    .word 0x3ad6faec, 0x5fcb6fab, 0x4a475817, 0x6c44198c
+    .word 0x00000000, 0x00000000

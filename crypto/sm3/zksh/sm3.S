@@ -4,8 +4,8 @@
  * in: nblocks * 64 bytes, any alignment.  Stack: 64 bytes.  Design: ../gen.py, ../NOTES.md.
  */
     .text
-    .globl  sm3_compress
-    .type   sm3_compress, @function          # (state[8], in, nblocks)
+    .globl sm3_compress
+    .type sm3_compress, @function        # (state[8], in, nblocks)
     .p2align 2
 sm3_compress:
     beqz    a2, .Lsm3_compress_none      # no blocks: nothing to do
@@ -37,7 +37,7 @@ sm3_compress:
     mv      ra, a1                       # KP holds the input pointer until the block is loaded
 .Lblock:
 
-    .type   sm3_load, @function          # the block's 16 big-endian words into W
+    .type sm3_load, @function            # the block's 16 big-endian words into W
 sm3_load:
     andi    t0, ra, 3
     bnez    t0, sm3_load_unaligned       # input not 4-byte aligned
@@ -76,7 +76,7 @@ sm3_load:
 .Lsm3_load_loaded:
     la      ra, sm3_t
 
-    .type   sm3_rounds_0_15, @function          # rounds 0..15 (expanding W[16..19] in 12..15)
+    .type sm3_rounds_0_15, @function     # rounds 0..15 (expanding W[16..19] in 12..15)
 sm3_rounds_0_15:
     # round 0+16k
     lw      t1, 0(ra)                    # T_j <<< j
@@ -448,7 +448,7 @@ sm3_rounds_0_15:
     rori    s6, s6, 13
     addi    ra, ra, 64
 
-    .type   sm3_rounds_16_63, @function          # 16 rounds, each after expanding W[j+4]; run 3 times
+    .type sm3_rounds_16_63, @function    # 16 rounds, each after expanding W[j+4]; run 3 times
 sm3_rounds_16_63:
 .Lrounds:
     # W[4+16k] = P1(W[j-16] ^ W[j-9] ^ (W[j-3] <<< 15)) ^ (W[j-13] <<< 7) ^ W[j-6]
@@ -967,7 +967,7 @@ sm3_rounds_16_63:
     addi    ra, ra, 64
     bnez    t0, .Lrounds
 
-    .type   sm3_update_state, @function          # state = state xor working variables; next block
+    .type sm3_update_state, @function    # state = state xor working variables; next block
 sm3_update_state:
     lw      t0, 52(sp)                   # state
     lw      t1, 60(sp)                   # nblocks
@@ -1016,10 +1016,10 @@ sm3_update_state:
     lw      s11, 48(sp)
     addi    sp, sp, 64
 .Lsm3_compress_none:
-    ret     
-    .size   sm3_compress, .-sm3_compress
+    ret
+    .size sm3_compress, .-sm3_compress
 
-    .type   sm3_load_unaligned, @function          # the same loads byte by byte
+    .type sm3_load_unaligned, @function  # the same loads byte by byte
 sm3_load_unaligned:
     lbu     s8, 0(ra)
     lbu     t0, 1(ra)
@@ -1137,21 +1137,21 @@ sm3_load_unaligned:
 
     .section .data.sm3_t, "aw"
     .p2align 2
-sm3_t:                         # T_j <<< (j mod 32), j = 0..63 (GB/T 32905 4.2, 5.3.3), then 0
-    .word   0x79cc4519, 0xf3988a32, 0xe7311465, 0xce6228cb
-    .word   0x9cc45197, 0x3988a32f, 0x7311465e, 0xe6228cbc
-    .word   0xcc451979, 0x988a32f3, 0x311465e7, 0x6228cbce
-    .word   0xc451979c, 0x88a32f39, 0x11465e73, 0x228cbce6
-    .word   0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c
-    .word   0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce
-    .word   0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec
-    .word   0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5
-    .word   0x7a879d8a, 0xf50f3b14, 0xea1e7629, 0xd43cec53
-    .word   0xa879d8a7, 0x50f3b14f, 0xa1e7629e, 0x43cec53d
-    .word   0x879d8a7a, 0x0f3b14f5, 0x1e7629ea, 0x3cec53d4
-    .word   0x79d8a7a8, 0xf3b14f50, 0xe7629ea1, 0xcec53d43
-    .word   0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c
-    .word   0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce
-    .word   0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec
-    .word   0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5
-    .word   0x00000000
+sm3_t:                                   # T_j <<< (j mod 32), j = 0..63 (GB/T 32905 4.2, 5.3.3), then 0
+    .word 0x79cc4519, 0xf3988a32, 0xe7311465, 0xce6228cb
+    .word 0x9cc45197, 0x3988a32f, 0x7311465e, 0xe6228cbc
+    .word 0xcc451979, 0x988a32f3, 0x311465e7, 0x6228cbce
+    .word 0xc451979c, 0x88a32f39, 0x11465e73, 0x228cbce6
+    .word 0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c
+    .word 0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce
+    .word 0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec
+    .word 0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5
+    .word 0x7a879d8a, 0xf50f3b14, 0xea1e7629, 0xd43cec53
+    .word 0xa879d8a7, 0x50f3b14f, 0xa1e7629e, 0x43cec53d
+    .word 0x879d8a7a, 0x0f3b14f5, 0x1e7629ea, 0x3cec53d4
+    .word 0x79d8a7a8, 0xf3b14f50, 0xe7629ea1, 0xcec53d43
+    .word 0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c
+    .word 0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce
+    .word 0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec
+    .word 0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5
+    .word 0x00000000

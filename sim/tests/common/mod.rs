@@ -8,7 +8,7 @@ use rvsim::isa::Isa;
 use rvsim::mem::{MapKind, Memory};
 use rvsim::timing::{CoreParams, Ideal, Pipeline, Timing};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 pub const CC: &str = "riscv64-unknown-elf-gcc";
 
@@ -40,18 +40,69 @@ pub fn build_asm_with(name: &str, march: &str, defs: &[&str], ld: &str) -> PathB
     out
 }
 
+/// The E31 link recipe of every program built for the board: harness/board.toml's picolibc.ld
+/// --defsym values (the file rvlab's build takes them from too).
+pub fn board_link_flags() -> Vec<String> {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("harness").join("board.toml");
+    let t: toml::Table = std::fs::read_to_string(&f).unwrap().parse().unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+    t.iter().map(|(k, v)| format!("-Wl,--defsym={k}={:#x}", v.as_integer().unwrap())).collect()
+}
+
+/// Link `inputs` (C sources, objects) against picolibc with semihosting for the board, as the
+/// harness does; `extra` before the inputs (-O2, -fno-inline, ...).
+pub fn link_board(inputs: &[&Path], out: &Path, extra: &[&str]) {
+    tool(Command::new(CC).args(["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost"])
+        .args(board_link_flags()).args(extra).args(inputs).arg("-o").arg(out));
+}
+
 /// Compile a C program against picolibc (as the harness does).
 pub fn build_c(src: &Path, out: &Path, extra: &[&str]) {
-    let o = Command::new(CC)
-        .args(["-O2", "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost", "--oslib=semihost",
-            "-Wl,--defsym=__flash=0x20400000", "-Wl,--defsym=__flash_size=0x1000000",
-            "-Wl,--defsym=__ram=0x80000000", "-Wl,--defsym=__ram_size=0x4000"])
-        .args(extra).arg(src).arg("-o").arg(out)
-        .output().unwrap_or_else(|e| panic!("cannot run {CC}: {e}"));
-    assert!(o.status.success(), "compiling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+    link_board(&[src], out, &[&["-O2"], extra].concat());
+}
+
+/// Run a tool (the cross toolchain, QEMU): one that cannot start or fails fails the test
+/// with the command and its stderr. Returns its output.
+pub fn tool(cmd: &mut Command) -> Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (the RISC-V cross toolchain and QEMU are required)"));
+    assert!(out.status.success(), "{cmd:?} failed ({}):\n{}{}", out.status,
+            String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// The same, its standard output.
+pub fn tool_stdout(cmd: &mut Command) -> String { String::from_utf8_lossy(&tool(cmd).stdout).into_owned() }
+
+/// A scratch directory of this test process: <temp>/rvsim-<tag>-<pid>.
+pub fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rvsim-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The custom instructions' folder (ise/: ise.inc and each instruction's macro.inc).
+pub fn ise_dir() -> PathBuf { Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("ise") }
+
+/// Assemble `src` (in `dir`, as asm.S, -march=`march`, with ise/ on the include path) and
+/// return the words of its .text.
+pub fn assemble(dir: &Path, march: &str, src: &str) -> Vec<u32> {
+    let (s, o, bin) = (dir.join("asm.S"), dir.join("asm.o"), dir.join("asm.bin"));
+    std::fs::write(&s, src).unwrap();
+    tool(Command::new(CC).args([&format!("-march={march}"), "-mabi=ilp32", "-c", "-I"]).arg(ise_dir()).arg("-o").arg(&o).arg(&s));
+    tool(Command::new("riscv64-unknown-elf-objcopy").args(["-O", "binary", "-j", ".text"]).arg(&o).arg(&bin));
+    std::fs::read(&bin).unwrap().chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
 pub struct Run { pub m: Machine, pub exit: Result<i32, Stop>, pub cycles: u64, pub stalls: [u64; rvsim::timing::N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
+
+/// What the programs of tests/asm/ leave in registers, by the names the .S files use.
+impl Run {
+    /// Register s`n` (s0, s1 = x8, x9; s2..s11 = x18..x27): blocks.S leaves its counts there.
+    pub fn s(&self, n: usize) -> u32 { self.m.x[if n < 2 { 8 + n } else { 16 + n }] }
+    /// timing.S: the cycles between the two rdcycles around the measured block (its s2).
+    pub fn measured_cycles(&self) -> u32 { self.s(2) }
+    /// timing.S programs that measure two blocks (T_DIV, T_ICACHE): the first one's (its s3).
+    pub fn first_measured_cycles(&self) -> u32 { self.s(3) }
+}
 
 pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
     let data = std::fs::read(path).unwrap();

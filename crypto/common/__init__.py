@@ -1,0 +1,19 @@
+"""The toolkit every kernel generator under crypto/ writes its assembly with (pqm4 keeps its
+shared primitives in common/ the same way). A generator puts crypto/ on sys.path and imports:
+
+    asm.py      Asm: the lines of one generated .S file in one layout -- instructions with
+                their [role] tags and notes (rvsim --annotate shows them; rvlab/optable.py sums
+                cycles by role), labels, functions, .equ names, data tables, li, rotations (rori
+                on Zbkb); the variant is the Asm's extensions (Asm({"zbkb"}), a.has("zbkb")).
+                header(): the comment a generated file starts with.
+    buffers.py  block and key buffers: big- and little-endian words from bytes at any
+                alignment, the call-on-an-aligned-copy slow path.
+    tables.py   table_address(): base + scale * byte k of a register (sboxaddr/sboxaddrw on xsbox).
+    sched.py    Insn/Listing, the E31 result latencies, dependences, and two list schedulers:
+                earliest_first (hight, tdea) and critical_path (aes128-ctr bitsliced, polymul).
+    gf256.py    GF(2^8) arithmetic and the AES S-box (also hw/units/gen_aes_units.py).
+
+Changing a generator must leave every other kernel's instructions as they are:
+scripts/regen-kernels.sh and tests/test_generated.py check that the committed .S files are
+what the generators write.
+"""

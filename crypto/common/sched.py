@@ -1,0 +1,157 @@
+"""Instruction scheduling for the generators: the E31's result latencies and list schedulers
+over straight-line code.
+
+E31 (SiFive FE310-G000 manual, "E31 RISC-V Core"; docs/DESIGN.md): single issue, in order,
+fully bypassed; an instruction that needs a result issues `latency` cycles after its
+producer: LW 2, LH/LHU/LB/LBU 3, MUL/MULH/MULHU/MULHSU 5 (the multiplier also blocks until it
+is done), everything else 1.
+"""
+from __future__ import annotations
+
+E31_LATENCY = {"lw": 2, "lh": 3, "lhu": 3, "lb": 3, "lbu": 3,
+               "mul": 5, "mulh": 5, "mulhu": 5, "mulhsu": 5}
+E31_MULTIPLIER = {"mul", "mulh", "mulhu", "mulhsu"}     # one operation at a time (blocks)
+
+
+def latency(op: str, table: dict = E31_LATENCY) -> int:
+    return table.get(op, 1)
+
+
+class Insn:
+    """One instruction of a block to be scheduled: its text, the registers it writes (dst) and
+    reads (src), its role tag and note. A pseudo-register (e.g. "mem") orders instructions that
+    share no register: a store that reads "mem" waits for the instruction that wrote it. A
+    fence (text starting with "#") takes part in the scheduling and is not written out.
+    mem = ("ld" | "st", location): loads and stores of one location keep their order; tie = j:
+    the destination is the same register as src[j] (overwritten in place: its readers go first)."""
+
+    def __init__(self, text, dst=(), src=(), note="", role="", op=None, mem=None, tie=None):
+        self.text, self.dst, self.src, self.note, self.role = text, tuple(dst), tuple(src), note, role
+        self.op = op or text.split()[0]
+        self.mem, self.tie = mem, tie
+
+    @property
+    def fence(self) -> bool:
+        return self.text.startswith("#")
+
+
+class Listing:
+    """Collects the Insns of a block: `lst(text, dst, src, note)` with the current `role`."""
+
+    def __init__(self, role=""):
+        self.insns: list[Insn] = []
+        self.role = role
+
+    def __call__(self, text, dst=(), src=(), note=""):
+        self.insns.append(Insn(text, dst, src, note, self.role))
+
+    def fence(self, dst, src, why):
+        """a pseudo-instruction writing dst after reading src (e.g. every load of the input
+        before the first store of the output: dst ("mem",), src the loaded registers)"""
+        self.insns.append(Insn(f"# {why}", dst, src))
+
+
+def dependences(insns, lat=latency):
+    """For each instruction the (predecessor index, distance) pairs: read after write with the
+    producer's latency; write after write, write after read, and the order of loads and stores
+    of one location with 1."""
+    preds = [[] for _ in insns]
+    last_def, readers, last_store, loads_since = {}, {}, {}, {}
+    for i, x in enumerate(insns):
+        for r in x.src:
+            if r in last_def:
+                j = last_def[r]
+                preds[i].append((j, lat(insns[j].op)))
+        if x.mem is not None:
+            kind, loc = x.mem
+            if loc in last_store:
+                preds[i].append((last_store[loc], 1))
+            if kind == "st":
+                preds[i] += [(j, 1) for j in loads_since.get(loc, [])]
+                last_store[loc], loads_since[loc] = i, []
+            else:
+                loads_since.setdefault(loc, []).append(i)
+        if x.tie is not None:
+            preds[i] += [(j, 1) for j in readers.get(x.src[x.tie], [])]
+        for r in x.dst:
+            if r in last_def:
+                preds[i].append((last_def[r], 1))
+            preds[i] += [(u, 1) for u in readers.get(r, []) if u != i]
+        for r in x.src:
+            readers.setdefault(r, []).append(i)
+        for r in x.dst:
+            last_def[r], readers[r] = i, []
+    return preds
+
+
+def earliest_first(insns, window=24, lat=latency):
+    """Greedy list scheduling for a single-issue core: at each step, among the first `window`
+    unscheduled instructions whose predecessors are all scheduled, the one that can issue
+    earliest; program order on ties. Returns the instructions in their new order."""
+    preds = dependences(insns, lat)
+    issued, order, cycle, todo = {}, [], 0, list(range(len(insns)))
+    while todo:
+        best, best_t = None, None
+        for i in todo[:window]:
+            if all(p in issued for p, _ in preds[i]):
+                t = max([issued[p] + d for p, d in preds[i]] + [cycle])
+                if best is None or t < best_t:
+                    best, best_t = i, t
+        issued[best] = best_t
+        cycle = best_t + 1
+        order.append(insns[best])
+        todo.remove(best)
+    return order
+
+
+def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pressure=None):
+    """List scheduling for a single-issue in-order core by critical path: of the instructions
+    whose predecessors are scheduled (and, with a window, within `window` of the oldest
+    unscheduled one), issue one that is ready now -- one that needs the blocking unit (the
+    multiplier) first, then the longest path to the end, then program order -- else the one
+    ready soonest. pressure (optional): an object with fits(k), delta(k), issue(k) that keeps
+    the number of live values bounded (see polymul-128/gen/rvgen.py). Returns (order, cycles)."""
+    preds = dependences(insns, lat)
+    n = len(insns)
+    succ = [[] for _ in range(n)]
+    for k in range(n):
+        for p, d in preds[k]:
+            succ[p].append((k, d))
+    prio = [0] * n
+    for k in range(n - 1, -1, -1):
+        prio[k] = max([prio[s] + d for s, d in succ[k]] + [lat(insns[k].op)])
+    npred = [len(p) for p in preds]
+    earliest = [0] * n
+    ready = set(k for k in range(n) if npred[k] == 0)
+    done = [False] * n
+    oldest = cycle = unit_free = 0
+    order = []
+
+    def t_of(k):
+        return max(earliest[k], unit_free) if insns[k].op in blocking else earliest[k]
+    while len(order) < n:
+        while done[oldest]:
+            oldest += 1
+        cands = [k for k in ready if window is None or k < oldest + window]
+        if pressure is not None:
+            cands = [k for k in cands if pressure.fits(k)] or [min(cands, key=lambda k: (pressure.delta(k), k))]
+        now = [k for k in cands if t_of(k) <= cycle]
+        if now:
+            k = max(now, key=lambda k: (insns[k].op in blocking, prio[k], -k))
+        else:
+            k = min(cands, key=lambda k: (t_of(k), -prio[k], k))
+            cycle = t_of(k)
+        ready.discard(k)
+        done[k] = True
+        if pressure is not None:
+            pressure.issue(k)
+        order.append(k)
+        if insns[k].op in blocking:
+            unit_free = cycle + lat(insns[k].op)
+        for s, d in succ[k]:
+            earliest[s] = max(earliest[s], cycle + d)
+            npred[s] -= 1
+            if npred[s] == 0:
+                ready.add(s)
+        cycle += 1
+    return [insns[k] for k in order], cycle
