@@ -43,6 +43,12 @@ pub trait Timing {
     fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32;
     /// Outcome of a control-flow instruction (after `issue`); returns the penalty cycles.
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32;
+    /// `control` for the branch or jump that ends the block of `plan` (which holds where the
+    /// predictor keeps it, worked out once).
+    fn control_block(&mut self, plan: &BlockPlan, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
+        let _ = plan;
+        self.control(pc, d, taken, next_pc)
+    }
     /// Issue cycle of the instruction being executed (value of `cycle` CSR reads).
     fn now(&self) -> u64;
     /// Total cycles so far.
@@ -59,7 +65,7 @@ pub trait Timing {
     /// Account for issuing the whole block at once, if the state at entry cannot change the
     /// plan; false (nothing changed) otherwise: the caller then issues its instructions one
     /// by one. Either way the result is the same as `issue` for each instruction in turn.
-    fn issue_block(&mut self, plan: &BlockPlan) -> bool;
+    fn issue_block(&mut self, plan: &mut BlockPlan) -> bool;
 }
 
 /// The timing of a straight-line block, computed once by `Timing::plan` from its instructions
@@ -103,7 +109,16 @@ pub struct BlockPlan {
     /// the cached flash region (a block is entirely inside it or entirely outside)
     pub lines: (u32, u32),
     pub in_flash: bool,
+    /// where the predictor keeps the branch or jump that ends the block
+    pub slots: PredictorSlots,
+    /// the I-cache state (`Pipeline::ic_key`) under which all its lines last hit: while the
+    /// cache is in that state they hit again, unchecked
+    pub ic_hit: Option<(u64, u32)>,
 }
+
+/// The BHT counter and the BTB entry of a control instruction (functions of its pc alone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PredictorSlots { pub bht: u32, pub btb: u32 }
 
 /// One cycle per instruction, no stalls.
 #[derive(Default)]
@@ -120,7 +135,7 @@ impl Timing for Ideal {
     fn mret(&mut self) -> u32 { 0 }
     fn plan(&self, _: u32, insns: &[Decoded]) -> BlockPlan { BlockPlan { n: insns.len() as u32, usable: true, ..BlockPlan::default() } }
     #[inline(always)]
-    fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
+    fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
 }
 
 /// Which timing model runs a core (`model` in a core file).
@@ -302,6 +317,8 @@ pub struct Pipeline {
     /// start address and size of the line fetched last
     ic_base: u32,
     ic_bytes: u32,
+    /// changes of `ic_tags` so far (for `BlockPlan::ic_hit`)
+    ic_epoch: u64,
     pub icache_misses: u64,
     pub mispredicts: u64,
 }
@@ -340,6 +357,7 @@ impl Pipeline {
             ic_shift: shift,
             ic_base: 0,
             ic_bytes: 0,
+            ic_epoch: 0,
             icache_misses: 0,
             mispredicts: 0,
             p,
@@ -354,6 +372,7 @@ impl Pipeline {
         let set = (line & self.ic_set_mask) as usize;
         let ways = &mut self.ic_tags[set * w..set * w + w];
         if ways[0] == line { return false; }
+        self.ic_epoch += 1;
         if let Some(i) = ways.iter().position(|&t| t == line) {
             ways[..=i].rotate_right(1);
             false
@@ -392,17 +411,72 @@ impl Pipeline {
         let low = self.btb_magic.wrapping_mul((pc >> 1) as u64);
         ((low as u128 * self.btb_tag.len() as u128) >> 64) as usize
     }
+    /// The predictor entries of the control instruction at `pc`.
     #[inline(always)]
-    fn btb_lookup(&self, pc: u32) -> Option<u32> {
-        let i = self.btb_index(pc);
+    fn slots(&self, pc: u32) -> PredictorSlots {
+        PredictorSlots { bht: (pc >> 1) & self.bht_mask, btb: self.btb_index(pc) as u32 }
+    }
+    #[inline(always)]
+    fn btb_lookup(&self, s: PredictorSlots, pc: u32) -> Option<u32> {
+        let i = s.btb as usize;
         if self.btb_tag[i] == pc { Some(self.btb_target[i]) } else { None }
     }
     #[inline(always)]
-    fn btb_insert(&mut self, pc: u32, target: u32) {
-        let i = self.btb_index(pc);
+    fn btb_insert(&mut self, s: PredictorSlots, pc: u32, target: u32) {
+        let i = s.btb as usize;
         self.btb_tag[i] = pc;
         self.btb_target[i] = target;
     }
+
+    /// The predictor's verdict on the control instruction `d` at `pc` (its entries `s`) and
+    /// its update; returns the penalty cycles.
+    #[inline(always)]
+    fn predict(&mut self, s: PredictorSlots, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
+        let correct = match d.op {
+            Op::Jal => {
+                if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
+                let ok = self.btb_lookup(s, pc) == Some(next_pc);
+                if !ok { self.btb_insert(s, pc, next_pc); }
+                ok
+            }
+            Op::Jalr => {
+                let (rd, rs1) = (d.rd, d.rs1);
+                let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
+                    // return (or coroutine swap): predicted by the RAS
+                    let p = self.ras_pop();
+                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
+                    p == next_pc
+                } else {
+                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
+                    let ok = self.btb_lookup(s, pc) == Some(next_pc);
+                    if !ok { self.btb_insert(s, pc, next_pc); }
+                    ok
+                };
+                ok
+            }
+            _ => {
+                // conditional branch: 2-bit counter; a taken prediction also needs a BTB hit
+                let i = s.bht as usize;
+                let ctr = self.bht[i];
+                let pred_taken = ctr >= 2 && self.btb_lookup(s, pc).is_some();
+                self.bht[i] = if taken { (ctr + 1).min(3) } else { ctr.saturating_sub(1) };
+                if taken { self.btb_insert(s, pc, next_pc); }
+                pred_taken == taken
+            }
+        };
+        if correct { 0 } else {
+            let pen = self.p.mispredict_penalty;
+            self.mispredicts += 1;
+            self.next += pen as u64;
+            self.stalls[S_BRANCH] += pen as u64;
+            pen
+        }
+    }
+    /// What decides whether a block's fetches hit (`issue_block`): the tags and the line
+    /// fetched last (an odd value for none yet, never a line address).
+    #[inline(always)]
+    fn ic_key(&self) -> (u64, u32) { (self.ic_epoch, if self.ic_bytes != 0 { self.ic_base } else { 1 }) }
+
     /// Fetch restarts elsewhere after `pen` cycles (trap entry, mret).
     fn redirect(&mut self, pen: u32) -> u32 {
         self.next += pen as u64;
@@ -489,45 +563,11 @@ impl Timing for Pipeline {
 
     #[inline(always)]
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        let correct = match d.op {
-            Op::Jal => {
-                if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                let ok = self.btb_lookup(pc) == Some(next_pc);
-                if !ok { self.btb_insert(pc, next_pc); }
-                ok
-            }
-            Op::Jalr => {
-                let (rd, rs1) = (d.rd, d.rs1);
-                let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
-                    // return (or coroutine swap): predicted by the RAS
-                    let p = self.ras_pop();
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    p == next_pc
-                } else {
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    let ok = self.btb_lookup(pc) == Some(next_pc);
-                    if !ok { self.btb_insert(pc, next_pc); }
-                    ok
-                };
-                ok
-            }
-            _ => {
-                // conditional branch: 2-bit counter; a taken prediction also needs a BTB hit
-                let i = ((pc >> 1) & self.bht_mask) as usize;
-                let ctr = self.bht[i];
-                let pred_taken = ctr >= 2 && self.btb_lookup(pc).is_some();
-                self.bht[i] = if taken { (ctr + 1).min(3) } else { ctr.saturating_sub(1) };
-                if taken { self.btb_insert(pc, next_pc); }
-                pred_taken == taken
-            }
-        };
-        if correct { 0 } else {
-            let pen = self.p.mispredict_penalty;
-            self.mispredicts += 1;
-            self.next += pen as u64;
-            self.stalls[S_BRANCH] += pen as u64;
-            pen
-        }
+        self.predict(self.slots(pc), pc, d, taken, next_pc)
+    }
+    #[inline(always)]
+    fn control_block(&mut self, plan: &BlockPlan, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
+        self.predict(plan.slots, pc, d, taken, next_pc)
     }
     fn now(&self) -> u64 { self.cur }
     fn cycles(&self) -> u64 { self.next }
@@ -622,11 +662,13 @@ impl Timing for Pipeline {
             stalled: stalls.iter().any(|&s| s > 0),
             lines: (pc >> shift, end_pc.wrapping_sub(1) >> shift),
             in_flash,
+            ic_hit: None,
+            slots: insns.last().filter(|d| d.op.control().is_some()).map_or_else(PredictorSlots::default, |d| self.slots(end_pc.wrapping_sub(d.len as u32))),
         }
     }
 
     #[inline(always)]
-    fn issue_block(&mut self, p: &BlockPlan) -> bool {
+    fn issue_block(&mut self, p: &mut BlockPlan) -> bool {
         if !p.usable { return false; }
         let t0 = self.next;
         // The whole block issues `delay` cycles late when the first instruction waits for an
@@ -645,13 +687,14 @@ impl Timing for Pipeline {
         // every fetch must hit without changing the cache: the line fetched last, or the
         // most recently used way of its set (as the fast path of `issue`)
         let (first_line, last_line) = p.lines;
-        if self.ic_ways != 0 && p.in_flash {
+        if self.ic_ways != 0 && p.in_flash && p.ic_hit != Some(self.ic_key()) {
             let mut l = first_line;
             if self.ic_bytes != 0 && l == self.ic_base >> self.ic_shift { l += 1; }
             while l <= last_line {
                 if self.ic_tags[(l & self.ic_set_mask) as usize * self.ic_ways] != l { return false; }
                 l += 1;
             }
+            p.ic_hit = Some(self.ic_key());
         }
         // the plan holds: apply it
         if self.ic_ways == 0 {

@@ -192,7 +192,7 @@ impl Machine {
                 if O::ACTIVE { obs.insn(ipc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
                 let d = *d;
                 self.finish_block(bl, b, t);
-                t.control(ipc, &d, taken, next);
+                t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
             } else {
                 self.finish_block(bl, b, t);
@@ -209,7 +209,7 @@ impl Machine {
         blk.count += 1;
         let n = blk.n as usize;
         self.instret += n as u64;
-        if !t.issue_block(&blk.plan) {
+        if !t.issue_block(&mut blk.plan) {
             self.issue_each(bl, b, n, t);
         }
     }
