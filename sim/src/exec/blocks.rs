@@ -99,7 +99,7 @@ impl Machine {
                 unreachable!("not in a block body"),
         };
         self.write_rd(d.rd_i(), v);
-        if O::ACTIVE { obs.insn(pc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+        if O::ACTIVE { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
         true
     }
 
@@ -189,7 +189,7 @@ impl Machine {
                 }
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
-                if O::ACTIVE { obs.insn(ipc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                if O::ACTIVE { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
                 let d = *d;
                 self.finish_block(bl, b, t);
                 t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
