@@ -22,7 +22,7 @@
 
 use super::semantics::{self, is_link};
 use super::{Machine, Observer};
-use crate::decode::{op_dispatch, Ctrl, Decoded, Kind, Op};
+use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
 use crate::timing::{BlockPlan, Timing, N_STALLS};
 
 /// `Blocks::at` values besides a block index.
@@ -41,6 +41,8 @@ struct Block {
     n: u32,
     /// the branch or jump it ends with
     ctrl: Option<Ctrl>,
+    /// no instruction of its body writes x0 or sp (`run_body`'s fast form)
+    plain: bool,
     /// complete executions (folded into the decode-cache counts by `flush`)
     count: u64,
     plan: BlockPlan,
@@ -64,6 +66,12 @@ impl Blocks {
 
 const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
 
+type Thread<O> = fn(&mut Machine, &mut O, &[Decoded], u32) -> usize;
+struct Threads<O, const PLAIN: bool>(std::marker::PhantomData<O>);
+impl<O: Observer, const PLAIN: bool> Threads<O, PLAIN> {
+    const ALL: [Thread<O>; crate::decode::N_BASE_OPS] = op_table!(K => (|m: &mut Machine, o: &mut O, rest: &[Decoded], pc: u32| m.thread::<O, PLAIN>(o, rest, pc, K)) as Thread<O>);
+}
+
 /// Can this instruction be part of a block (see the module comment)? A block body holds what
 /// `Machine::step` executes; the branch or jump that ends it is handled after the body.
 fn in_block(op: Op) -> bool {
@@ -79,7 +87,7 @@ impl Machine {
     /// effect when it would trap or store into the decoded code range (the block ends before
     /// it; run_inner executes it).
     #[inline(always)]
-    fn step<O: Observer>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
+    fn step<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
         let a = self.x[d.rs1_i()];
         let b = self.x[d.rs2_i()];
         let addr = a.wrapping_add(d.imm as u32);
@@ -98,9 +106,34 @@ impl Machine {
             Kind::Branch(_) | Kind::Jump(_) | Kind::Div(_) | Kind::Csr(_) | Kind::Lrsc(_) | Kind::Amo(_) | Kind::System(_) =>
                 unreachable!("not in a block body"),
         };
-        self.write_rd(d.rd_i(), v);
+        // (a store's rd is x0 and its v 0: writing it keeps x0 0)
+        if PLAIN { self.x[d.rd_i()] = v; } else { self.write_rd(d.rd_i(), v); }
         if O::ACTIVE { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
         true
+    }
+
+    /// The straight-line part of a block from `pc`: how many of its instructions ran (all,
+    /// or those before one that would trap or store into the code). `PLAIN`: no instruction
+    /// writes x0 or sp (`Block::plain`), so results go to the register file without checks.
+    #[inline(always)]
+    fn run_body<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, body: &[Decoded], pc: u32) -> usize {
+        let left = match body.first() {
+            Some(d) => Threads::<O, PLAIN>::ALL[d.op as usize](self, obs, body, pc),
+            None => 0,
+        };
+        body.len() - left
+    }
+
+    /// The first instruction of `rest` (of kind `kind`) at `pc`, then the next one by a jump
+    /// to its thread (a tail call): how many instructions of `rest` did not run.
+    #[inline(always)]
+    fn thread<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32, kind: Kind) -> usize {
+        let [d, next @ ..] = rest else { return 0 };
+        if !self.step::<O, PLAIN>(obs, d, pc, kind) { return rest.len(); }
+        match next.first() {
+            Some(n) => Threads::<O, PLAIN>::ALL[n.op as usize](self, obs, next, pc.wrapping_add(d.len as u32)),
+            None => 0,
+        }
     }
 
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
@@ -139,8 +172,10 @@ impl Machine {
             return None;
         }
         let plan = t.plan(start, &bl.insns[first..]);
+        let body = &bl.insns[first..first + n - ctrl.is_some() as usize];
+        let plain = body.iter().all(|d| d.rd != 0 && d.rd != 2 || matches!(d.op.kind(), Kind::Store(_)));
         let b = bl.list.len() as u32;
-        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, count: 0, plan });
+        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, count: 0, plan });
         bl.at[idx] = b;
         Some(b)
     }
@@ -168,14 +203,13 @@ impl Machine {
             let insns = &bl.insns[blk.first as usize..][..n];
             // the straight-line part
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
-            let mut ipc = pc;
-            for (k, d) in body.iter().enumerate() {
-                if !op_dispatch!(d.op, K => self.step(obs, d, ipc, K)) {
-                    self.partial_block(bl, b, k, t);
-                    return ipc;
-                }
-                ipc = ipc.wrapping_add(d.len as u32);
+            let k = if blk.plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+            if k < body.len() {
+                self.partial_block(bl, b, k, t);
+                return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
             }
+            // pc of the branch or jump
+            let ipc = end.wrapping_sub(last.first().map_or(0, |d| d.len as u32));
             // the branch or jump that ends the block
             let mut next = end;
             if let (Some(c), [d]) = (ctrl, last) {
