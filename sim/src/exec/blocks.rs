@@ -43,6 +43,9 @@ struct Block {
     ctrl: Option<Ctrl>,
     /// no instruction of its body writes x0 or sp (`run_body`'s fast form)
     plain: bool,
+    /// the block its fall-through [0] and its taken branch or jump [1] went to last (NONE:
+    /// not yet): tried before the lookup by pc (`Blocks::at`)
+    succ: [u32; 2],
     /// complete executions (folded into the decode-cache counts by `flush`)
     count: u64,
     plan: BlockPlan,
@@ -175,7 +178,7 @@ impl Machine {
         let body = &bl.insns[first..first + n - ctrl.is_some() as usize];
         let plain = body.iter().all(|d| d.rd != 0 && d.rd != 2 || matches!(d.op.kind(), Kind::Store(_)));
         let b = bl.list.len() as u32;
-        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, count: 0, plan });
+        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, succ: [NONE; 2], count: 0, plan });
         bl.at[idx] = b;
         Some(b)
     }
@@ -193,10 +196,18 @@ impl Machine {
     #[inline(always)]
     fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
         let check_align = !self.isa.c;
+        // the block before and which of its exits led to pc
+        let mut from: Option<(u32, usize)> = None;
         loop {
-            let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-            if idx >= bl.at.len() { return pc; }
-            let Some(b) = self.block_at(bl, idx, t) else { return pc };
+            // the previous block's successor, if it still starts at pc; else the block at pc
+            let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
+            let b = if cached != NONE && bl.list[cached as usize].start == pc { cached } else {
+                let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
+                if idx >= bl.at.len() { return pc; }
+                let Some(b) = self.block_at(bl, idx, t) else { return pc };
+                if let Some((pb, exit)) = from { bl.list[pb as usize].succ[exit] = b; }
+                b
+            };
             let blk = &bl.list[b as usize];
             let (n, ctrl, end) = (blk.n as usize, blk.ctrl, blk.end);
             if self.instret + n as u64 > self.max_insns { return pc; }
@@ -228,9 +239,11 @@ impl Machine {
                 self.finish_block(bl, b, t);
                 t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
+                from = Some((b, taken as usize));
             } else {
                 self.finish_block(bl, b, t);
                 self.enter(next, t.cycles(), false);
+                from = Some((b, 0));
             }
             pc = next;
         }
@@ -297,6 +310,8 @@ impl Machine {
     /// (their storage is out of the machine then; a block never stores into the code).
     pub(super) fn drop_blocks(&mut self, first: usize, last: usize) {
         if !self.blocks.covered[first..=last].iter().any(|&c| c) { return; }
+        // no block may lead to a dropped one
+        for blk in &mut self.blocks.list { blk.succ = [NONE; 2]; }
         for b in 0..self.blocks.list.len() {
             let blk = &self.blocks.list[b];
             let (lo, hi) = (blk.slot as usize, (blk.slot + (blk.end - blk.start) / 2) as usize);
