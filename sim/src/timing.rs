@@ -66,6 +66,13 @@ pub trait Timing {
     /// plan; false (nothing changed) otherwise: the caller then issues its instructions one
     /// by one. Either way the result is the same as `issue` for each instruction in turn.
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool;
+    /// Did the last `issue_block` apply its plan with the block issuing on time (no delay)?
+    fn issued_on_time(&self) -> bool;
+    /// `k` more executions of the block whose plan `issue_block` just applied on time, each
+    /// entered from the one before by its conditional branch, taken and predicted without
+    /// penalty or predictor change (a loop of one block in its steady state: see
+    /// `run_blocks_in`): the same as `issue_block` and `control` `k` times each.
+    fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
 }
 
 /// The timing of a straight-line block, computed once by `Timing::plan` from its instructions
@@ -136,6 +143,8 @@ impl Timing for Ideal {
     fn plan(&self, _: u32, insns: &[Decoded]) -> BlockPlan { BlockPlan { n: insns.len() as u32, usable: true, ..BlockPlan::default() } }
     #[inline(always)]
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
+    fn issued_on_time(&self) -> bool { true }
+    fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
 }
 
 /// Which timing model runs a core (`model` in a core file).
@@ -319,6 +328,8 @@ pub struct Pipeline {
     ic_bytes: u32,
     /// changes of `ic_tags` so far (for `BlockPlan::ic_hit`)
     ic_epoch: u64,
+    /// `Timing::issued_on_time`
+    on_time: bool,
     pub icache_misses: u64,
     pub mispredicts: u64,
 }
@@ -358,6 +369,7 @@ impl Pipeline {
             ic_base: 0,
             ic_bytes: 0,
             ic_epoch: 0,
+            on_time: false,
             icache_misses: 0,
             mispredicts: 0,
             p,
@@ -669,6 +681,7 @@ impl Timing for Pipeline {
 
     #[inline(always)]
     fn issue_block(&mut self, p: &mut BlockPlan) -> bool {
+        self.on_time = false;
         if !p.usable { return false; }
         let t0 = self.next;
         // The whole block issues `delay` cycles late when the first instruction waits for an
@@ -711,9 +724,29 @@ impl Timing for Pipeline {
             }
             None => t0,
         };
-        for &(r, v, k) in &p.writes {
+        self.on_time = delay.is_none();
+        self.apply_plan(p, t0, 1);
+        true
+    }
+
+    fn issued_on_time(&self) -> bool { self.on_time }
+
+    fn repeat_block(&mut self, p: &BlockPlan, k: u64) {
+        // Each execution starts as the one before ends (on time, no penalty), from a state
+        // that, relative to its start, is the one before's: the same plan holds every time.
+        // Only the last one's writes remain.
+        self.apply_plan(p, self.next + (k - 1) * p.end as u64, k);
+    }
+}
+
+impl Pipeline {
+    /// The effect of `k` executions of plan `p` on the scoreboard and the stall counts, the
+    /// last one issuing at `t0` (its fetches are accounted for by the caller).
+    #[inline(always)]
+    fn apply_plan(&mut self, p: &BlockPlan, t0: u64, k: u64) {
+        for &(r, v, c) in &p.writes {
             self.ready[r as usize] = t0 + v as u64;
-            self.cause[r as usize] = k;
+            self.cause[r as usize] = c;
         }
         if let Some(f) = p.mdu_free {
             self.mdu_free = t0 + f as u64;
@@ -721,11 +754,10 @@ impl Timing for Pipeline {
         }
         self.latest = self.latest.max(t0 + p.max_ready as u64);
         if p.stalled {
-            for (s, &v) in self.stalls.iter_mut().zip(&p.stalls) { *s += v as u64; }
+            for (s, &v) in self.stalls.iter_mut().zip(&p.stalls) { *s += k * v as u64; }
         }
         self.cur = t0 + p.last as u64;
         self.next = t0 + p.end as u64;
-        true
     }
 }
 

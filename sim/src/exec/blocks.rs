@@ -75,6 +75,15 @@ impl<O: Observer, const PLAIN: bool> Threads<O, PLAIN> {
     const ALL: [Thread<O>; crate::decode::N_BASE_OPS] = op_table!(K => (|m: &mut Machine, o: &mut O, rest: &[Decoded], pc: u32| m.thread::<O, PLAIN>(o, rest, pc, K)) as Thread<O>);
 }
 
+/// Apply the timing of the `deferred` executions of block `b` (a loop in its steady state,
+/// see `run_blocks_in`).
+#[inline(always)]
+fn settle<T: Timing>(bl: &Blocks, b: u32, t: &mut T, deferred: &mut u64) {
+    if *deferred > 0 {
+        t.repeat_block(&bl.list[b as usize].plan, std::mem::take(deferred));
+    }
+}
+
 /// Can this instruction be part of a block (see the module comment)? A block body holds what
 /// `Machine::step` executes; the branch or jump that ends it is handled after the body.
 fn in_block(op: Op) -> bool {
@@ -198,6 +207,13 @@ impl Machine {
         let check_align = !self.isa.c;
         // the block before and which of its exits led to pc
         let mut from: Option<(u32, usize)> = None;
+        // A loop of one block ending in a conditional branch: `clean` counts its executions in a
+        // row that issued on time and branched back to its start without penalty. After two,
+        // each further one would do the same from a state that is the one before's shifted in
+        // time (the predictor saturated, the same results in flight relative to its start):
+        // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
+        // when the loop ends or the run stops (`settle`).
+        let (mut clean, mut deferred) = (0u32, 0u64);
         loop {
             // the previous block's successor, if it still starts at pc; else the block at pc
             let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
@@ -210,12 +226,16 @@ impl Machine {
             };
             let blk = &bl.list[b as usize];
             let (n, ctrl, end) = (blk.n as usize, blk.ctrl, blk.end);
-            if self.instret + n as u64 > self.max_insns { return pc; }
+            if self.instret + n as u64 > self.max_insns {
+                settle(bl, b, t, &mut deferred);
+                return pc;
+            }
             let insns = &bl.insns[blk.first as usize..][..n];
             // the straight-line part
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
             let k = if blk.plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
             if k < body.len() {
+                settle(bl, b, t, &mut deferred);
                 self.partial_block(bl, b, k, t);
                 return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
             }
@@ -227,6 +247,7 @@ impl Machine {
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
                 if taken {
                     if check_align && target & 3 != 0 {
+                        settle(bl, b, t, &mut deferred);
                         self.partial_block(bl, b, body.len(), t);
                         return ipc;
                     }
@@ -235,12 +256,23 @@ impl Machine {
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
                 if O::ACTIVE { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                let again = taken && next == pc && !jump;
+                if again && clean >= 2 {
+                    bl.list[b as usize].count += 1;
+                    self.instret += n as u64;
+                    deferred += 1;
+                    continue;
+                }
+                settle(bl, b, t, &mut deferred);
                 let d = *d;
                 self.finish_block(bl, b, t);
-                t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
+                let on_time = t.issued_on_time();
+                let penalty = t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
                 from = Some((b, taken as usize));
+                clean = if again && on_time && penalty == 0 { clean + 1 } else { 0 };
             } else {
+                clean = 0;
                 self.finish_block(bl, b, t);
                 self.enter(next, t.cycles(), false);
                 from = Some((b, 0));
