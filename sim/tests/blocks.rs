@@ -80,20 +80,31 @@ fn code_that_rewrites_its_first_instruction() {
 }
 
 #[test]
+fn loops_of_one_block() {
+    let r = check("LOOP", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[23], r.m.x[22]), (20, 4), "s7 executions, s6 faults");
+    assert!(r.stalls[rvsim::timing::S_MUL] > 0 && r.mispredicts >= 5, "{:?} {}", r.stalls, r.mispredicts);
+    check("LOOP", "rv32imc_zicsr_zifencei", "link.ld");
+}
+
+#[test]
 fn instruction_budget_inside_a_block() {
-    let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &["B_LONG"]);
-    for budget in [5, 700, 1505, 2100] {
-        let out = [true, false].map(|blocks| {
-            let mut m = machine(&elf, "rv32im", rvsim::mem::MapKind::E31);
-            m.max_insns = budget;
-            m.use_blocks = blocks;
-            let mut t = rvsim::timing::Pipeline::new(CoreParams::e31());
-            let r = m.run(&mut t, &mut rvsim::exec::NoObserver);
-            (r, m.instret, m.pc, rvsim::timing::Timing::cycles(&t))
-        });
-        assert!(matches!(out[0].0, Err(rvsim::exec::Stop::Budget { .. })), "{:?}", out[0].0);
-        assert_eq!(out[0].1, budget);
-        assert_eq!(out[0], out[1], "budget {budget}: block engine vs per-instruction loop");
+    // B_LONG: inside a block; B_LOOP: inside a loop's steady state (its timing deferred)
+    for (prog, budgets) in [("B_LONG", [5, 700, 1505, 2100]), ("B_LOOP", [40, 131, 257, 390])] {
+        let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &[prog]);
+        for budget in budgets {
+            let out = [true, false].map(|blocks| {
+                let mut m = machine(&elf, "rv32im", rvsim::mem::MapKind::E31);
+                m.max_insns = budget;
+                m.use_blocks = blocks;
+                let mut t = rvsim::timing::Pipeline::new(CoreParams::e31());
+                let r = m.run(&mut t, &mut rvsim::exec::NoObserver);
+                (r, m.instret, m.pc, rvsim::timing::Timing::cycles(&t), rvsim::timing::Timing::stalls(&t))
+            });
+            assert!(matches!(out[0].0, Err(rvsim::exec::Stop::Budget { .. })), "{:?}", out[0].0);
+            assert_eq!(out[0].1, budget);
+            assert_eq!(out[0], out[1], "{prog} budget {budget}: block engine vs per-instruction loop");
+        }
     }
 }
 
