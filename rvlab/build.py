@@ -9,6 +9,7 @@ import re
 import shlex
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,8 +22,9 @@ BUILD = Path(os.environ.get("RVLAB_BUILD", ROOT / "build"))
 CC = os.environ.get("RVLAB_CC", "riscv64-unknown-elf-gcc")
 
 HARNESS_MARCH = "rv32imac_zicsr"
+FLASH = 0x20400000                              # where the HiFive1's boot loader jumps
 LINK_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--crt0=semihost",
-              "--oslib=semihost", "-Wl,--defsym=__flash=0x20400000",
+              "--oslib=semihost", f"-Wl,--defsym=__flash={FLASH:#x}",
               "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
               "-Wl,--defsym=__ram_size=0x4000", "-Wl,--defsym=__stack_size=0x1000"]
 COMMON = ["-mabi=ilp32", "--specs=picolibc.specs", "-ffunction-sections", "-fdata-sections", "-g"]
@@ -32,13 +34,19 @@ class BuildError(Exception):
     """A compile/link/case-generation step failed; the message holds the command and its output."""
 
 
-def _run(cmd: list[str], what: str) -> None:
+def _run(cmd: list[str], what: str, names: dict[str, str] | None = None) -> None:
+    """Run a build command; BuildError with the command and its output if it fails. `names`
+    maps the private names of the outputs (see _private) to the real ones in the message, so
+    it shows a command that can be run again, and the same text whichever process ran it."""
     try:
         p = subprocess.run(cmd, capture_output=True, text=True)
     except FileNotFoundError:
         raise BuildError(f"{what}: {cmd[0]} not found — run `make setup` (scripts/setup.sh)") from None
     if p.returncode != 0:
-        raise BuildError(f"{what} failed:\n  $ {shlex.join(cmd)}\n{(p.stderr + p.stdout).rstrip()}")
+        msg = f"{what} failed:\n  $ {shlex.join(cmd)}\n{(p.stderr + p.stdout).rstrip()}"
+        for private, real in (names or {}).items():
+            msg = msg.replace(private, real)
+        raise BuildError(msg)
 
 
 def _newer(target: Path, deps: list[Path]) -> bool:
@@ -69,6 +77,12 @@ def depfile_deps(dfile: Path) -> list[Path] | None:
     return deps
 
 
+def _private() -> str:
+    """A name part no other rvlab process or thread uses now: build products are written under a
+    private name and renamed, as several runs (and `-j N` workers) may build the same file."""
+    return f"{os.getpid()}-{threading.get_native_id()}"
+
+
 def _compile(src: Path, obj: Path, flags: list[str], deps: list[Path], what: str) -> Path:
     """Compile src to obj unless obj is newer than src, the given deps and every file the
     previous compilation read (gcc -MMD dependency file obj.d: headers and .S/.inc files
@@ -82,10 +96,11 @@ def _compile(src: Path, obj: Path, flags: list[str], deps: list[Path], what: str
         if listed is not None and all(d.exists() for d in listed) and _newer(obj, [src] + deps + listed):
             return obj
     # build under a private name and rename: several rvlab runs may share build/
-    tmp = obj.with_name(f".{obj.name}.{os.getpid()}")
-    tmpd = obj.with_name(f".{obj.name}.{os.getpid()}.d")
+    tmp = obj.with_name(f".{obj.name}.{_private()}")
+    tmpd = obj.with_name(f".{obj.name}.{_private()}.d")
     try:
-        _run([CC] + flags + ["-MMD", "-MF", str(tmpd), "-c", str(src), "-o", str(tmp)], what)
+        _run([CC] + flags + ["-MMD", "-MF", str(tmpd), "-c", str(src), "-o", str(tmp)], what,
+             {str(tmpd): str(dfile), str(tmp): str(obj)})
         os.replace(tmpd, dfile)
         os.replace(tmp, obj)
     finally:
@@ -96,26 +111,42 @@ def _compile(src: Path, obj: Path, flags: list[str], deps: list[Path], what: str
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp = path.with_name(f".{path.name}.{_private()}")
     tmp.write_text(text)
     os.replace(tmp, path)
 
 
 # ------------------------------------------------------------------ test cases
+_VECTORS_LOCK = threading.Lock()
+
+
+def forget_primitive_modules() -> None:
+    """Drop every module loaded from a file under crypto/ from sys.modules. Primitives' helper
+    modules share bare names (ref, gen, optable, ...) and import each other by them, so the next
+    primitive's `import ref` must not get the previous one's from the cache."""
+    crypto = str(ROOT / "crypto") + os.sep
+    for name, mod in list(sys.modules.items()):
+        if (getattr(mod, "__file__", None) or "").startswith(crypto):
+            del sys.modules[name]
+
+
 def load_cases(impl: Impl, seed: int, n_random: int) -> list[Case]:
     """Run the primitive's vectors.py cases(rng, n_random) and validate the result."""
     vp = impl.primitive_dir / "vectors.py"
     spec = importlib.util.spec_from_file_location(f"rvlab_vectors_{impl.primitive.replace('-', '_')}", vp)
     mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(impl.primitive_dir))     # vectors.py may import helpers beside it
-    try:
-        spec.loader.exec_module(mod)
-        rng = random.Random(f"{seed}:{impl.primitive}")
-        cases = mod.cases(rng, n_random)
-    except Exception as e:  # noqa: BLE001 - report any error in user code clearly
-        raise BuildError(f"{vp}: cases() raised {type(e).__name__}: {e}") from None
-    finally:
-        sys.path.remove(str(impl.primitive_dir))
+    # one at a time: vectors.py may import helpers beside it (sys.path is the process's)
+    with _VECTORS_LOCK:
+        sys.path.insert(0, str(impl.primitive_dir))
+        forget_primitive_modules()
+        try:
+            spec.loader.exec_module(mod)
+            rng = random.Random(f"{seed}:{impl.primitive}")
+            cases = mod.cases(rng, n_random)
+        except Exception as e:  # noqa: BLE001 - report any error in user code clearly
+            raise BuildError(f"{vp}: cases() raised {type(e).__name__}: {e}") from None
+        finally:
+            sys.path.remove(str(impl.primitive_dir))
     if not isinstance(cases, list) or not cases:
         raise BuildError(f"{vp}: cases() must return a non-empty list of rvlab.testcase.Case")
     seen = set()
@@ -198,7 +229,7 @@ def kernel_objects(impl: Impl) -> list[Path]:
         flags = [f"-march={impl.march}"] + COMMON + inc
         if s.endswith(".c"):
             flags += impl.cflags
-        objs.append(_compile(src, bd / (s + ".o"), flags, hdrs, f"{impl.name}: compiling {s}"))
+        objs.append(_compile(src, bd / impl.object_name(s), flags, hdrs, f"{impl.name}: compiling {s}"))
     return objs
 
 
@@ -213,11 +244,14 @@ def _harness_obj(name: str, extra: list[str], tag: str) -> Path:
                     [HARNESS / "rvlab.h"], f"harness: compiling {name}")
 
 
-def _link(objs: list[Path], elf: Path, what: str) -> Path:
-    tmp = elf.with_name(f".{elf.stem}.{os.getpid()}")
-    cmd = [CC] + LINK_FLAGS + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
+def _link(objs: list[Path], elf: Path, what: str, flash: int = FLASH) -> Path:
+    """Link with picolibc for the board map; `flash` = where the code goes (the board's boot
+    loader jumps there: HiFive1 0x2040_0000, HiFive1 Rev B 0x2001_0000)."""
+    tmp = elf.with_name(f".{elf.stem}.{_private()}")
+    flags = [f"-Wl,--defsym=__flash={flash:#x}" if f.startswith("-Wl,--defsym=__flash=") else f for f in LINK_FLAGS]
+    cmd = [CC] + flags + [f"-Wl,-Map={tmp}.map"] + [str(o) for o in objs] + ["-o", str(tmp) + ".elf"]
     try:
-        _run(cmd, what)
+        _run(cmd, what, {f"{tmp}.map": str(elf.with_suffix(".map")), f"{tmp}.elf": str(elf)})
         os.replace(f"{tmp}.map", elf.with_suffix(".map"))
         os.replace(f"{tmp}.elf", elf)
     finally:

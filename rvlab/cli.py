@@ -1,4 +1,4 @@
-"""The `rvlab` command: build | test | bench | report | compare | area | run."""
+"""The `rvlab` command: build | test | bench | report | compare | area | lib | measure | run."""
 from __future__ import annotations
 
 import argparse
@@ -7,401 +7,51 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from . import build as B
+from . import micro as M
 from . import runner as R
-from .manifest import Impl, discover
-from .report import RecordError, compare, load_records, validate_record, write_report
+from .bench import cmd_bench
+from .compare import compare, regressions
+from .driver import default_jobs, err, filter_regex, for_each_impl, select
+from .lib import cmd_lib
+from .measure import ARG_HELP, cmd_measure
+from .records import RecordError, load_records
+from .report import write_report
+from .testrun import cmd_test
 
 RESULTS = B.ROOT / "results"
 
 
-def err(msg: str) -> None:
-    print(f"rvlab: error: {msg}", file=sys.stderr)
-
-
-# ------------------------------------------------------------------ selection
-def filter_regex(pattern: str) -> re.Pattern:
-    try:
-        return re.compile(pattern)
-    except re.error as e:
-        raise SystemExit(f"rvlab: error: --filter {pattern!r} is not a regular expression: {e}")
-
-
-def select(args) -> tuple[list[Impl], list[str]]:
-    crypto_dirs = [Path(d) for d in (args.crypto_dir or [B.ROOT / "crypto"])]
-    for d in crypto_dirs:
-        if not d.is_dir():
-            raise SystemExit(f"rvlab: error: --crypto-dir {d}: no such directory")
-    prim_roots = list(dict.fromkeys([d.resolve() for d in crypto_dirs] + [B.ROOT / "crypto"]))
-    impls, errors = discover(crypto_dirs, prim_roots)
-    if args.filter:
-        rx = filter_regex(args.filter)
-        impls = [i for i in impls if rx.search(i.name)]
-        errors = [e for e in errors if rx.search(e)]
-    return impls, errors
-
-
-class Progress:
-    """A one-line progress bar on a terminal; plain lines otherwise."""
-
-    def __init__(self, total: int, what: str):
-        self.total, self.done, self.what = total, 0, what
-        self.tty = sys.stderr.isatty()
-
-    def step(self, label: str) -> None:
-        if self.tty:
-            w = 30
-            fill = int(w * self.done / max(self.total, 1))
-            sys.stderr.write(f"\r[{'#' * fill}{'.' * (w - fill)}] {self.done}/{self.total} {self.what} {label:<40.40}")
-            sys.stderr.flush()
-
-    def advance(self) -> None:
-        self.done += 1
-
-    def close(self) -> None:
-        if self.tty:
-            sys.stderr.write("\r" + " " * 100 + "\r")
-            sys.stderr.flush()
-
-
-def _manifest_errors(errors: list[str]) -> int:
-    for e in errors:
-        print(f"FAIL manifest: {e}")
-    return len(errors)
-
-
 # ------------------------------------------------------------------ build
 def cmd_build(args) -> int:
-    impls, errors = select(args)
-    bad = _manifest_errors(errors)
-    if not impls and not errors:
-        err(f"no implementation matches --filter {args.filter!r}")
-        return 1
-    for impl in impls:
+    def work(impl):
         try:
             k = B.kernel_objects(impl)
             t = B.build_test(impl, args.seed, args.random, k)
             s = B.build_speed(impl, k)
-            code, static = B.sizes_from_map(s.speed.with_suffix(".map"), k)
-            print(f"ok   {impl.name:<28} {t.test}  ({t.n_cases} cases; code {code} B, static {static} B)")
-            print(f"     {'':<28} {s.speed}\n     {'':<28} {s.stack}")
+            return t, s, B.sizes_from_map(s.speed.with_suffix(".map"), k)
         except B.BuildError as e:
+            return e
+
+    bad = 0
+
+    def show(impl, result):
+        nonlocal bad
+        if isinstance(result, B.BuildError):
             bad += 1
-            print(f"FAIL {impl.name}: {e}")
-    return 1 if bad else 0
+            print(f"FAIL {impl.name}: {result}")
+            return
+        t, s, (code, static) = result
+        print(f"ok   {impl.name:<28} {t.test}  ({t.n_cases} cases; code {code} B, static {static} B)")
+        print(f"     {'':<28} {s.speed}\n     {'':<28} {s.stack}")
 
-
-# ------------------------------------------------------------------ test
-def _summary(run: R.Run) -> dict | None:
-    r = run.results("RVLAB_TEST")
-    return r[-1] if r else None
-
-
-def _describe_failure(run: R.Run, max_lines: int = 12) -> list[str]:
-    out = []
-    fails = [l for l in run.stdout.splitlines() if l.startswith("FAIL")]
-    for l in fails[:max_lines]:
-        out.append(f"    {l}")
-    if len(fails) > max_lines:
-        out.append(f"    ... {len(fails) - max_lines} more FAIL lines")
-    if run.timed_out:
-        out.append(f"    {run.stderr.strip()}")
-    elif run.stderr.strip():
-        for l in run.stderr.strip().splitlines()[-5:]:
-            out.append(f"    {run.runner} stderr: {l}")
-    if _summary(run) is None and not run.timed_out:
-        out.append(f"    {run.runner}: the program ended (exit status {run.returncode}) without its summary line "
-                   f"(crash, trap or early exit)")
-    out.append(f"    reproduce: {run.reproduce}")
-    return out
-
-
-def test_one(impl: Impl, args) -> tuple[str, list[str]]:
-    """Status ("pass", "fail" or "skip": no runner could execute it) and report lines."""
-    lines: list[str] = []
-    try:
-        progs = B.build_test(impl, args.seed, args.random)
-    except B.BuildError as e:
-        return "fail", [f"FAIL {impl.name}: build: {e}"]
-    runs: list[R.Run] = []
-    notes = []
-    if args.runner in ("both", "rvsim"):
-        runs.append(R.run("rvsim", R.rvsim_cmd(progs.test, impl.run_isa, core="e31"), args.timeout))
-    if args.runner in ("both", "qemu"):
-        unsup = R.qemu_unsupported(impl.extensions)
-        if unsup:
-            notes.append(f"qemu skipped ({', '.join(unsup)} not in QEMU)")
-        else:
-            runs.append(R.run("qemu", R.qemu_cmd(progs.test, impl.extensions), args.timeout))
-    ok = True
-    parts = []
-    for run in runs:
-        s = _summary(run)
-        good = run.returncode == 0 and s is not None and s.get("failures") == 0
-        if not good:
-            ok = False
-            what = f"{s['failures']} failures in {s['failed_cases']} of {s['cases']} cases" if s else "no summary"
-            lines.append(f"  {run.runner}: FAIL (exit {run.returncode}; {what})")
-            lines += _describe_failure(run)
-        parts.append(f"{run.runner} ok" if good else f"{run.runner} FAIL")
-    if len(runs) == 2 and runs[0].stdout != runs[1].stdout:
-        ok = False
-        a, b = runs[0].stdout.splitlines(), runs[1].stdout.splitlines()
-        idx = next((i for i in range(max(len(a), len(b))) if (a[i:i + 1] or [None]) != (b[i:i + 1] or [None])), 0)
-        lines.append(f"  differential: rvsim and qemu printed different output (first difference at line {idx + 1}):")
-        lines.append(f"    rvsim: {a[idx] if idx < len(a) else '(no line)'}")
-        lines.append(f"    qemu:  {b[idx] if idx < len(b) else '(no line)'}")
-        parts.append("outputs DIFFER")
-    elif len(runs) == 2:
-        parts.append("outputs identical")
-    if not runs:
-        # nothing executed (e.g. --runner qemu for an extension QEMU lacks): not a pass
-        head = f"SKIP {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(notes)
-        return "skip", [head] + lines
-    head = f"{'PASS' if ok else 'FAIL'} {impl.name:<26} {progs.n_cases:>5} cases  " + ", ".join(parts + notes)
-    return ("pass" if ok else "fail"), [head] + lines
-
-
-def cmd_test(args) -> int:
-    impls, errors = select(args)
-    bad = _manifest_errors(errors)
-    if not impls and not errors:
-        err(f"no implementation matches --filter {args.filter!r}")
+    selected = for_each_impl(args, "building", work, show)
+    if selected is None:
         return 1
-    if args.runner in ("both", "rvsim") and not R.rvsim_available():
-        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/), "
-            f"or test on QEMU only with --runner qemu")
-        return 1
-    if args.runner in ("both", "qemu") and not R.qemu_available():
-        err(f"{R.QEMU} not found: run `make setup`, or test on rvsim only with --runner rvsim")
-        return 1
-    prog = Progress(len(impls), "testing")
-    passed = skipped = 0
-    for impl in impls:
-        prog.step(impl.name)
-        try:
-            status, lines = test_one(impl, args)
-        except R.RunnerMissing as e:
-            prog.close()
-            err(str(e))
-            return 1
-        prog.advance()
-        prog.close()
-        print("\n".join(lines), flush=True)
-        skipped += status == "skip"
-        passed += status == "pass"
-        bad += status == "fail"
-    print(f"{passed} of {len(impls)} implementations passed" + (f", {skipped} skipped (not run by any runner)" if skipped else "")
-          + (f"; {len(errors)} manifest error(s)" if errors else ""))
-    if not passed and not bad:
-        # every selected implementation was skipped: a green exit would claim a test happened
-        err("nothing was tested: no runner can execute the selected implementations "
-            "(use --runner rvsim or both for custom instructions)")
-        return 1
-    return 1 if bad else 0
-
-
-# ------------------------------------------------------------------ bench
-def secret_symbols(elf: Path) -> list[str]:
-    """Global data symbols named rvlab_secret_* in the speed program (speed.c marks its
-    secret inputs that way); they are passed to rvsim's constant-time checker."""
-    p = subprocess.run([B.CC.replace("gcc", "nm"), "--defined-only", str(elf)], capture_output=True, text=True)
-    return sorted({l.split()[-1] for l in p.stdout.splitlines()
-                   if len(l.split()) == 3 and l.split()[-1].startswith("rvlab_secret_")})
-
-
-def _run_tag(args) -> str:
-    """Names rvsim's statistics files of this run: core, multiplier latency and process, so
-    concurrent bench runs (other --core/--mul-latency) never read each other's files."""
-    core = re.sub(r"[^A-Za-z0-9_.-]", "_", Path(args.core).name)
-    lat = "" if args.mul_latency is None else f"-mul{args.mul_latency}"
-    return f"{core}{lat}.{os.getpid()}"
-
-
-def check_constant_time(impl: Impl, elf: Path, args) -> tuple[bool | None, str | None]:
-    """Run the speed program under rvsim --secret; None if there is nothing marked secret
-    or the checker is unavailable."""
-    secrets = secret_symbols(elf)
-    if not secrets:
-        return None, None
-    out = elf.with_name(f"ct-{_run_tag(args)}.rvsim.json")
-    cmd = R.rvsim_cmd(elf, impl.run_isa, args.core, args.mul_latency, out)
-    for s in secrets:
-        cmd[1:1] = ["--secret", s]
-    out.unlink(missing_ok=True)
-    r = R.run("rvsim", cmd, args.timeout)
-    if r.returncode == 2:
-        return None, None                       # this rvsim has no --secret (usage error)
-    try:
-        j = json.loads(out.read_text())
-    except (OSError, ValueError):
-        return None, f"  constant-time check gave no JSON (exit {r.returncode}); reproduce: {r.reproduce}"
-    finally:
-        out.unlink(missing_ok=True)              # per-run file (see _run_tag)
-    ct = j.get("constant_time")
-    if ct is False:
-        v = j.get("ct_violations") or []
-        return False, f"  constant-time: {len(v)} violation(s), first: {v[0] if v else '?'}"
-    return (ct if isinstance(ct, bool) else None), None
-
-
-def bench_one(impl: Impl, args) -> tuple[list[dict], list[str]]:
-    k = B.kernel_objects(impl)
-    progs = B.build_speed(impl, k)
-    code, static = B.sizes_from_map(progs.speed.with_suffix(".map"), k)
-    ram_static = B.ram_static_bytes(progs.speed)
-    flash_tables = B.sizes_from_map(progs.speed.with_suffix(".map"), k, B._RODATA)[1]
-    prog_code = B.program_code_bytes(progs.speed)
-    stats = progs.speed.with_name(f"speed-{_run_tag(args)}.rvsim.json")
-    sp = R.run("rvsim", R.rvsim_cmd(progs.speed, impl.run_isa, args.core, args.mul_latency, stats), args.timeout)
-    if sp.returncode != 0:
-        raise B.BuildError("speed program failed:\n" + "\n".join(_describe_failure(sp)))
-    st = R.run("rvsim", R.rvsim_cmd(progs.stack, impl.run_isa, args.core, args.mul_latency), args.timeout)
-    if st.returncode != 0:
-        raise B.BuildError("stack program failed:\n" + "\n".join(_describe_failure(st)))
-    def ident(r):  # a measurement's identity: operation, size and any extra keys (limbs, ...)
-        return tuple(sorted((k, str(v)) for k, v in r.items() if k not in ("stack_bytes", "cycles", "instret")))
-    stack = {ident(r): r["stack_bytes"] for r in st.results()}
-    t = B.build_test(impl, args.seed, args.random, k)
-    tr = R.run("rvsim", R.rvsim_cmd(t.test, impl.run_isa, "e31"), args.timeout)
-    s = _summary(tr)
-    kat = "pass" if tr.returncode == 0 and s and s["failures"] == 0 else "fail"
-    notes = [] if kat == "pass" else [f"  KAT FAILED: {l}" for l in _describe_failure(tr)]
-    constant_time, ct_note = check_constant_time(impl, progs.speed, args)
-    if ct_note:
-        notes.append(ct_note)
-    elif constant_time is None:
-        notes.append("  constant-time: not checked (no rvlab_secret_* symbol in the speed program, "
-                     "or this rvsim has no --secret); the records get constant_time null")
-    mul_latency = args.mul_latency
-    peak_stack = None
-    try:
-        sj = json.loads(stats.read_text())
-        if isinstance(sj.get("mul_latency"), int):
-            mul_latency = sj["mul_latency"]
-        if isinstance(sj.get("max_stack_bytes"), int):
-            peak_stack = sj["max_stack_bytes"]
-    except (OSError, ValueError):
-        pass
-    finally:
-        stats.unlink(missing_ok=True)            # per-run file (see _run_tag)
-    recs = []
-    for r in sp.results():
-        rec = {"primitive": impl.primitive, "impl": impl.impl, "isa": impl.isa, "core": args.core,
-               "operation": r["operation"], "input_bytes": r["input_bytes"], "cycles": r["cycles"],
-               "instret": r["instret"],
-               "cycles_per_byte": round(r["cycles"] / r["input_bytes"], 2) if r["input_bytes"] else None,
-               "code_bytes": code, "static_bytes": static,
-               "stack_bytes": stack.get(ident(r)),
-               "kat": kat, "constant_time": constant_time, "mul_latency": mul_latency,
-               "constant_time_claimed": impl.constant_time}
-        # does it fit the board (seed 000: code runs from the 16 KiB I-cache, tables, stack and
-        # buffers live in the 16 KiB DTIM): the speed program's RAM sections + the kernel's
-        # read-only tables/constants (linked to flash here, in DTIM in the seed) + the
-        # program's peak stack under rvsim
-        rec["program_code_bytes"] = prog_code
-        rec["dtim_bytes"] = None if peak_stack is None else ram_static + flash_tables + peak_stack
-        for key, v in r.items():
-            if key not in rec:
-                rec[key] = v
-        validate_record(rec)
-        recs.append(rec)
-    if not recs:
-        raise B.BuildError(f"speed program printed no RVLAB_RESULT line\n    reproduce: {sp.reproduce}")
-    return recs, notes
-
-
-def merge_key(r: dict) -> tuple:
-    """Records of one bench run of one implementation: what a new run replaces in bench.json."""
-    return (r.get("primitive"), r.get("impl"), r.get("core"), r.get("mul_latency"))
-
-
-def cmd_bench(args) -> int:
-    impls, errors = select(args)
-    bad = _manifest_errors(errors)
-    if not impls and not errors:
-        err(f"no implementation matches --filter {args.filter!r}")
-        return 1
-    if not R.rvsim_available():
-        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/)")
-        return 1
-    json_path = Path(args.json)
-    old = []
-    if json_path.is_dir():
-        err(f"--json {json_path}: is a directory, not a file")
-        return 1
-    if json_path.exists():
-        # the new records are merged into the old ones: a file that cannot be read as a
-        # list of records would be overwritten and lose them, so stop before measuring
-        try:
-            old = load_records(json_path)
-        except RecordError as e:
-            err(f"{e}; fix or remove it first (the new records are merged into it)")
-            return 1
-    if args.mul_latency is not None and not 1 <= args.mul_latency <= 1000:
-        err(f"--mul-latency must be 1..1000, not {args.mul_latency}")
-        return 1
-    if args.core == "ideal" and args.mul_latency is not None:
-        err("--mul-latency has no effect on the ideal core (one cycle per instruction)")
-        return 1
-    if args.core not in ("e31", "ideal") and not Path(args.core).is_file():
-        err(f"--core {args.core!r}: not e31, ideal or a core parameter file")
-        return 1
-    prog = Progress(len(impls), "benchmarking")
-    new, done = [], set()
-    for impl in impls:
-        prog.step(impl.name)
-        try:
-            recs, notes = bench_one(impl, args)
-            prog.advance()
-            prog.close()
-            new += recs
-            done.add((impl.primitive, impl.impl))
-            for r in recs:
-                print(f"{'ok  ' if r['kat'] == 'pass' else 'FAIL'} {impl.name:<26} {r['operation']:<10} {r['input_bytes']:>6} B {r['cycles']:>10} cycles"
-                      f"  {'' if r['cycles_per_byte'] is None else format(r['cycles_per_byte'], '.1f') + ' c/B'}"
-                      f"  kat {r['kat']}", flush=True)
-            for n in notes:
-                print(n)
-            bad += any(r["kat"] != "pass" for r in recs)
-            # a kernel that claims constant time and the checker disagrees is a failure
-            ct_broken = [r for r in recs if r.get("constant_time_claimed") is True and r.get("constant_time") is False]
-            if ct_broken:
-                bad += 1
-                print(f"FAIL {impl.name}: claims constant_time = true, the checker found violations "
-                      f"({len(ct_broken)} record(s); see the constant-time line above)", flush=True)
-        except B.BuildError as e:
-            prog.advance()
-            prog.close()
-            bad += 1
-            print(f"FAIL {impl.name}: {e}", flush=True)
-    # merge: a new run replaces the records of the same implementation, core and multiplier
-    # latency only (a --mul-latency 2 run keeps the latency-5 records beside its own)
-    replaced = {merge_key(r) for r in new}
-    kept = [r for r in old if merge_key(r) not in replaced]
-    recs = sorted(kept + new, key=lambda r: (r["primitive"], r["impl"], r["core"], r.get("mul_latency") or 0,
-                                             r["operation"], r["input_bytes"]))
-    json_path.parent.mkdir(parents=True, exist_ok=True)
-    json_path.write_text(json.dumps(recs, indent=1) + "\n")
-    md = json_path.with_suffix(".md")
-    write_report(json_path, md)
-    print(f"wrote {json_path} ({len(recs)} records) and {md}")
-    # what this run changed against the records it replaced (the speed work's before/after)
-    replaced_old = [r for r in old if merge_key(r) in replaced]
-    if replaced_old:
-        diff = compare(replaced_old, new)
-        shown = diff[:-1][:COMPARE_SHOWN]
-        for line in shown:
-            print("  " + line)
-        more = len(diff) - 1 - len(shown)
-        print(f"against the records it replaced: {diff[-1]}"
-              + (f" ({more} more not shown: rvlab compare OLD.json {json_path})" if more else ""))
-    return 1 if bad else 0
-
-
-COMPARE_SHOWN = 15
+    return 1 if bad or selected[1] else 0
 
 
 def cmd_compare(args) -> int:
@@ -410,9 +60,17 @@ def cmd_compare(args) -> int:
     except RecordError as e:
         err(str(e))
         return 1
-    for line in compare(old, new, filter_regex(args.filter) if args.filter else None):
+    rx = filter_regex(args.filter) if args.filter else None
+    for line in compare(old, new, rx):
         print(line)
-    return 0
+    if args.fail_on_regression is None:
+        return 0
+    worse = regressions(old, new, args.fail_on_regression, rx)
+    for line in worse:
+        print(f"REGRESSION {line}")
+    print(f"{len(worse)} regression(s) (more than {args.fail_on_regression:g}% more cycles, a constant-time "
+          f"verdict lost or a KAT failing)")
+    return 1 if worse else 0
 
 
 def cmd_report(args) -> int:
@@ -422,18 +80,78 @@ def cmd_report(args) -> int:
         err(str(e))
         return 1
     print(f"wrote {Path(args.json).with_suffix('.md')} from {n} records")
+    if args.html:
+        from .html import write_page
+        page, missing = write_page(Path(args.json), Path(args.json).with_name("index.html"))
+        for m in missing:
+            print(f"rvlab report: warning: the report names {m}, which is not there", file=sys.stderr)
+        print(f"wrote {page} (one self-contained page: open it in a browser)")
     return 0
 
 
 def cmd_area(args) -> int:
     from . import area
     try:
-        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr))
+        cores = [c for c in args.cores.split(",") if c] if args.cores else None
+        lib = None if args.liberty == "none" else Path(args.liberty) if args.liberty else area.LIBERTY
+        if args.liberty not in (None, "none") and not lib.is_file():
+            err(f"--liberty {lib}: no such file")
+            return 1
+        js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
+                          cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
         err(str(e))
         return 1
-    print(f"wrote {md}, {js} and {Path(args.out) / 'area-speedup.png'}")
+    print(f"wrote {md}, {js}, {Path(args.out) / 'area-speedup.png'} and {Path(args.out) / 'area-speedup-custom.png'}")
     return 0
+
+
+def cmd_rtl(args) -> int:
+    from . import rtl
+    sims = rtl.simulators()
+    sim = args.sim or (sims[0] if sims else None)
+    if sim is None or sim not in sims:
+        err(f"{'no Verilog simulator' if sim is None else sim + ' is not installed'}: "
+            "install Verilator or Icarus Verilog with `make setup`")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    impls, errors = select(args)
+    for e in errors:
+        print(f"FAIL manifest: {e}")
+    bad = len(errors)
+    progs = rtl.programs(impls, args.shared_sbox)
+    if args.filter:
+        rx = filter_regex(args.filter)
+        progs = [p for p in progs if rx.search(p.name)]
+    if not progs:
+        err(f"no program matches --filter {args.filter!r}")
+        return 1
+    records = []
+    print(f"rvlab rtl: {sim}, core model {rtl.CORE_FILE.relative_to(B.ROOT)}", file=sys.stderr)
+    for prog in progs:
+        if prog.skip:
+            print(f"skip {prog.name:<30} {prog.skip}")
+            continue
+        try:
+            elf = prog.build()
+        except (B.BuildError, rtl.RtlError) as e:
+            bad += 1
+            print(f"FAIL {prog.name}: {e}")
+            continue
+        o = rtl.compare(prog.name, elf, prog.cfg, sim, args.timeout)
+        records.append(o.record() | {"core": prog.cfg.tag, "elf": str(elf)})
+        if o.ok:
+            print(f"ok   {prog.name:<30} {o.rtl_cycles:>10,} cycles  {o.rtl_instret:>10,} instructions  [{prog.cfg.tag}]")
+        else:
+            bad += 1
+            print(f"FAIL {prog.name:<30} {o.problem}  [{prog.cfg.tag}]")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
+        print(f"wrote {args.json}", file=sys.stderr)
+    print(f"{len(records) - sum(1 for r in records if r['problem'])} equal, {bad} different or failed")
+    return 1 if bad else 0
 
 
 def elf_arch_isa(elf: Path) -> str | None:
@@ -466,6 +184,40 @@ def run_isa_for(elf: Path) -> tuple[str, str]:
     return "rv32imac", "default"
 
 
+def cmd_micro(args) -> int:
+    if args.core not in M.BUILTIN_CORES and not Path(args.core).is_file():
+        err(f"--core {args.core!r}: not {', '.join(M.BUILTIN_CORES)} or a core parameter file")
+        return 1
+    if not R.rvsim_available():
+        err(f"rvsim not found at {R.RVSIM}: build it with `make setup` (cargo build --release in sim/)")
+        return 1
+    try:
+        pat = re.compile(args.filter) if args.filter else None
+    except re.error as e:
+        err(f"--filter {args.filter!r}: {e}")
+        return 1
+    board = None
+    try:
+        if args.board_log:
+            try:
+                board = M.parse_log(Path(args.board_log).read_text(errors="replace"))
+            except OSError as e:
+                err(f"--board-log: {e}")
+                return 1
+        chosen = [e for e in M.effects() if not pat or pat.search(e.name)]
+        if not chosen:
+            err(f"no microbenchmark matches --filter {args.filter!r}")
+            return 1
+        recs = [M.measure(e, args.core) for e in chosen]
+    except (M.MicroError, B.BuildError) as e:
+        err(str(e))
+        return 1
+    print(M.table(recs, board))
+    print(f"\nELFs to run on a board (they print the model's figure beside their own): "
+          f"{Path(recs[0]['elf']).parent}/*-p.elf")
+    return 0
+
+
 def cmd_run(args) -> int:
     if not R.rvsim_available():
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
@@ -483,11 +235,23 @@ def cmd_run(args) -> int:
     extra = args.rvsim_args[1:] if args.rvsim_args[:1] == ["--"] else args.rvsim_args
     cmd += extra + ([] if "--stats" in extra or "--json" in extra else ["--stats"])
     cmd.append(args.elf)
-    p = subprocess.run(cmd)
-    if p.returncode == 125:
-        err(f"rvsim stopped with an error (see the `rvsim: error:` line above); command: {' '.join(cmd)}")
-    elif p.returncode == 2:
+    # the statistics file says whether rvsim stopped the run or the program exited with its own
+    # status (which may be 125 or 2 as well; docs/interfaces.md §1)
+    with tempfile.TemporaryDirectory(prefix="rvlab-run-") as tmp:
+        stats = Path(cmd[cmd.index("--json-out") + 1]) if "--json-out" in cmd else Path(tmp) / "stats.json"
+        full = cmd if "--json-out" in cmd else cmd[:-1] + ["--json-out", str(stats)] + cmd[-1:]
+        stats.unlink(missing_ok=True)
+        p = subprocess.run(full)
+        try:
+            error, ran = json.loads(stats.read_text()).get("error"), True
+        except (OSError, ValueError):
+            error, ran = None, False
+    if not ran and p.returncode == 2:
         err("rvsim rejected the command line (see above)")
+    elif not ran and p.returncode != 0:
+        err(f"rvsim could not run the program (see the `rvsim: error:` line above); command: {' '.join(cmd)}")
+    elif error is not None:
+        err(f"rvsim stopped the run: {error}; command: {' '.join(cmd)}")
     elif p.returncode != 0:
         print(f"rvlab: the program exited with status {p.returncode}", file=sys.stderr)
     return p.returncode
@@ -503,44 +267,151 @@ def rvsim_main() -> int:
 
 
 # ------------------------------------------------------------------ main
+BASE_TIME_LIMIT, TIME_PER_CASE, MAX_TIME_LIMIT = 120.0, 0.05, 86400.0
+
+
+def time_limit(n_random: int) -> float:
+    """The default --timeout: a kernel that never returns is stopped after about two minutes
+    (rvsim and QEMU run at the same time), while the slowest program has room on a busy machine:
+    the slowest default test program (shake128/rv32i, 200 random cases) takes 1.5 s on rvsim,
+    the longest optional one (sha3-256 with RVLAB_SHA3_MONTE=100: 1.5 G instructions) 28 s on
+    a 2-core host at load 11, and thousands of random cases get 0.05 s each more."""
+    return BASE_TIME_LIMIT + TIME_PER_CASE * n_random
+
+
+def _option_value(parse, what: str, valid, rule: str):
+    """An argparse type: parse the text (else "is not WHAT"), then check it (else RULE)."""
+    def convert(text: str):
+        try:
+            v = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not valid(v):                        # (nan fails every comparison, so every check)
+            raise argparse.ArgumentTypeError(f"{rule}, not {text}")
+        return v
+    return convert
+
+
+# --timeout S: a finite number of seconds, more than 0 and at most a day
+seconds = _option_value(float, "a number of seconds", lambda s: 0 < s <= MAX_TIME_LIMIT,
+                        f"must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds")
+# --fail-on-regression PCT: a finite number >= 0
+percentage = _option_value(float, "a number", lambda v: 0 <= v < float("inf"), "must be a percentage >= 0")
+# -j N: a whole number >= 1
+jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at least 1")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    def common(p, random_default=200):
+    def common(p, random_default=200, runs_programs=True):
         p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
         p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
         p.add_argument("--seed", type=int, default=1, help="seed of the random test cases (default 1)")
         p.add_argument("--random", type=int, default=random_default, metavar="N",
                        help=f"random cases per primitive (default {random_default})")
-        p.add_argument("--timeout", type=float, default=300, help="seconds per program run (default 300)")
+        if runs_programs:           # (rvlab build runs none: no --timeout)
+            p.add_argument("--timeout", type=seconds, metavar="S",
+                           help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
+                                f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
+                                f"for {random_default})")
+        p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                       help=f"implementations at a time (default: $RVLAB_JOBS, else the machine's cores; "
+                            f"here {default_jobs()}); the output is the same as with -j 1")
 
     p = sub.add_parser("build", help="build test, speed and stack programs")
-    common(p)
+    common(p, runs_programs=False)
     p.set_defaults(fn=cmd_build)
     p = sub.add_parser("test", help="run the test programs on rvsim and QEMU and compare")
     common(p)
-    p.add_argument("--runner", choices=["both", "rvsim", "qemu"], default="both")
+    p.add_argument("--runner", choices=["both", "rvsim", "qemu"], default="both",
+                   help="where the test programs run: both (default: rvsim and QEMU, outputs compared), "
+                        "rvsim only, or qemu only (skips custom x... extensions QEMU lacks)")
+    p.add_argument("--ct", action="store_true",
+                   help="also run the constant-time checker on each speed program, as rvlab bench does "
+                        "(rvsim --secret on its rvlab_secret_* inputs); fails a kernel whose manifest "
+                        "claims constant_time and the checker disagrees")
     p.set_defaults(fn=cmd_test)
     p = sub.add_parser("bench", help="measure cycles, sizes and stack on rvsim; write results/bench.{json,md}")
     common(p, random_default=50)
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="output file (default results/bench.json)")
     p.set_defaults(fn=cmd_bench)
-    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) from results/bench.json")
-    p.add_argument("--json", default=str(RESULTS / "bench.json"))
+    p = sub.add_parser("report", help="regenerate results/bench.md (and the primitives' plots and polymul_table5.md) "
+                       "from results/bench.json; --html also results/index.html")
+    p.add_argument("--html", action="store_true",
+                   help="also write index.html beside it: one self-contained page with a sortable, filterable table "
+                        "of every measurement, the seed tables and every chart")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="the bench records to report (default results/bench.json); the report, its figures "
+                        "and the primitives' files are written beside it (FILE.md, ...)")
     p.set_defaults(fn=cmd_report)
     p = sub.add_parser("compare", help="before/after: the measurements that differ between two bench JSON files")
     p.add_argument("old", help="the earlier bench JSON (e.g. `git show HEAD:results/bench.json > old.json`)")
     p.add_argument("new", nargs="?", default=str(RESULTS / "bench.json"), help="default results/bench.json")
     p.add_argument("--filter", help="regular expression on primitive/impl")
+    p.add_argument("--fail-on-regression", type=percentage, nargs="?", const=0.0, metavar="PCT",
+                   help="exit 1 if a measurement got worse: more than PCT%% more cycles (default 0: any "
+                        "increase), a constant-time verdict lost, or a KAT failing")
     p.set_defaults(fn=cmd_compare)
     p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
                        "gate equivalents next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
-    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup.png (default results/)")
+    p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
+    p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
+                   "(default all: rv32i,rv32i+m,rv32i+c,rv32i+zicsr,rv32imc+zicsr; minutes each, cached)")
+    p.add_argument("--liberty", help="Liberty file of a standard-cell library, or `none` (default: the "
+                   "OSU 0.18 um cells of the Debian package qflow-tech-osu018, if installed)")
     p.set_defaults(fn=cmd_area)
+    p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
+                       "compare output, exit status and cycles")
+    common(p)
+    p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
+    p.add_argument("--sim", choices=["verilator", "icarus"], help="Verilog simulator (default: Verilator if installed)")
+    p.add_argument("--shared-sbox", action="store_true",
+                   help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
+    p.set_defaults(fn=cmd_rtl)
+    p = sub.add_parser("micro", help="microbenchmarks of the core model's effects: the model's cycles, "
+                       "and the ELFs that print them beside a board's (harness/micro/README.md)")
+    p.add_argument("--core", default="e31", help="e31 (default; HiFive1) | hifive1-revb | core parameter file")
+    p.add_argument("--filter", help="regular expression on the effect name")
+    p.add_argument("--board-log", metavar="FILE", help="console output of the same programs on a board: "
+                   "adds the board's cycles and the difference")
+    p.set_defaults(fn=cmd_micro)
+    p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
+                       "implementation of each primitive that fits")
+    p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
+                   "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
+    p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
+    p.add_argument("--allow-variable-time", action="store_true",
+                   help="also choose implementations the constant-time checker rejects (e.g. T-table AES)")
+    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+                   help="bench records that say which is fastest (default results/bench.json); implementations "
+                        "without e31 records there are measured first (kept in OUT/measured.json)")
+    p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")
+    p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/")
+    p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
+                   help="implementations measured at a time (default: $RVLAB_JOBS, else the machine's cores)")
+    p.set_defaults(fn=cmd_lib)
+    p = sub.add_parser("measure", help="time one function of your own assembly or C: cycles, instructions, "
+                       "stalls by cause and stack bytes of a warm call on rvsim")
+    p.add_argument("files", nargs="+", metavar="FILE", help=".S/.s/.c files that define the function (and what it calls)")
+    p.add_argument("--function", required=True, metavar="NAME", help="the function to call (ilp32 calling convention)")
+    p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
+    p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
+                   "(default rv32imac; custom x... extensions through ise.inc)")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
+    p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
+    p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
+                   help="also print rvsim's annotated disassembly of the N hottest functions (default 3)")
+    p.add_argument("--json", action="store_true", help="print one JSON object (cycles, instret, stack_bytes, "
+                   "stalls, ...) instead of the summary")
+    p.add_argument("--timeout", type=seconds, default=BASE_TIME_LIMIT, metavar="S",
+                   help=f"time limit of one program run (default {BASE_TIME_LIMIT:g} s)")
+    p.set_defaults(fn=cmd_measure)
     p = sub.add_parser("run", help="run an ELF on rvsim (extra rvsim options after --)")
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
@@ -552,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if getattr(args, "random", 0) < 0:
         ap.error("--random must be >= 0")
+    if hasattr(args, "timeout") and args.timeout is None:
+        args.timeout = time_limit(args.random)
     try:
         return args.fn(args)
     except KeyboardInterrupt:

@@ -61,6 +61,15 @@ class Impl:
         base = "imac" + "".join(ch for ch in self.base if ch not in "imac")
         return "_".join([f"rv32{base}"] + self.extensions)
 
+    def object_name(self, source: str) -> str:
+        """Where a source's object goes inside the implementation's build folder: its path in
+        the implementation folder, or under `primitive/` for a shared file of the primitive's
+        folder (load_manifest confines sources to those two), so never outside the build folder."""
+        real = (self.path / source).resolve()
+        if real.is_relative_to(self.path.resolve()):
+            return real.relative_to(self.path.resolve()).as_posix() + ".o"
+        return "primitive/" + real.relative_to(self.path.parent.resolve()).as_posix() + ".o"
+
     @property
     def custom_extensions(self) -> list[str]:
         return [e for e in self.extensions if e.startswith("x")]
@@ -103,6 +112,13 @@ def load_manifest(path: Path, primitive_roots: list[Path]) -> Impl:
     for s in data["sources"]:
         if not (s.endswith(".S") or s.endswith(".c") or s.endswith(".s")):
             raise ManifestError(f"{where}: source '{s}' is not a .S, .s or .c file")
+        # confined to the implementation's folder and its primitive's (shared files): a source
+        # elsewhere is not part of the implementation, and its object would be named after it
+        real = (folder / s).resolve()
+        if Path(s).is_absolute() or not (real.is_relative_to(folder.resolve())
+                                         or real.is_relative_to(folder.parent.resolve())):
+            raise ManifestError(f"{where}: source '{s}' is outside {folder} and its primitive's folder "
+                                f"{folder.parent} (sources are paths relative to the implementation folder)")
         if not (folder / s).is_file():
             raise ManifestError(f"{where}: source '{s}' does not exist in {folder}")
     eps = data["entry_points"]

@@ -6,6 +6,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,12 @@ QEMU_EXTS = {"zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne",
 
 
 class RunnerMissing(Exception):
-    pass
+    """rvsim or QEMU is not installed."""
+
+
+class RunError(Exception):
+    """A program ran and failed (non-zero exit, time-out, no result line); the message holds
+    what it printed and the command that reproduces the run."""
 
 
 @dataclass
@@ -29,6 +35,10 @@ class Run:
     stdout: str
     stderr: str
     timed_out: bool = False
+    # rvsim only (docs/interfaces.md §1: the exit status alone cannot tell rvsim's 125/2 from a
+    # program's own): rvsim's message when it stopped the run or refused to start it, None
+    # when the program ran to its exit (returncode is then the program's status)
+    rvsim_error: str | None = None
 
     @property
     def reproduce(self) -> str:
@@ -39,6 +49,33 @@ class Run:
         for line in self.stdout.splitlines():
             if line.startswith(tag + " "):
                 out.append(json.loads(line[len(tag) + 1:]))
+        return out
+
+    def summary(self) -> dict | None:
+        """The test program's summary line (RVLAB_TEST {...}), None if it printed none."""
+        r = self.results("RVLAB_TEST")
+        return r[-1] if r else None
+
+    def describe_failure(self, max_lines: int = 12) -> list[str]:
+        """Indented lines for a failed run: its FAIL lines, the end of stderr, a missing
+        summary, and the command that reproduces it."""
+        out = []
+        fails = [l for l in self.stdout.splitlines() if l.startswith("FAIL")]
+        for l in fails[:max_lines]:
+            out.append(f"    {l}")
+        if len(fails) > max_lines:
+            out.append(f"    ... {len(fails) - max_lines} more FAIL lines")
+        if self.timed_out:
+            out.append(f"    {self.stderr.strip()}")
+        elif self.stderr.strip():
+            for l in self.stderr.strip().splitlines()[-5:]:
+                out.append(f"    {self.runner} stderr: {l}")
+        if self.rvsim_error is not None:
+            out.append(f"    rvsim stopped the run: {self.rvsim_error}")
+        elif self.summary() is None and not self.timed_out:
+            out.append(f"    {self.runner}: the program ended (exit status {self.returncode}) without its summary line "
+                       f"(crash, trap or early exit)")
+        out.append(f"    reproduce: {self.reproduce}")
         return out
 
 
@@ -53,8 +90,10 @@ def qemu_available() -> bool:
 def rvsim_cmd(elf: Path, isa: str, core: str = "e31", mul_latency: int | None = None,
               json_out: Path | None = None, max_insns: int | None = None) -> list[str]:
     # harness programs are picolibc programs whose crt0 installs a register-dump trap
-    # handler; a trap in a kernel is a bug, and rvsim's own message names the instruction
-    cmd = [str(RVSIM), "--isa", isa, "--core", core, "--stop-on-trap"]
+    # handler; a trap in a kernel is a bug, and rvsim's own message names the instruction.
+    # Their stack is picolibc's stack region (__stack_size below __stack, 4 KiB): sp below it
+    # means the stack grew into .data/.bss, an error naming the function (--stack-limit auto)
+    cmd = [str(RVSIM), "--isa", isa, "--core", core, "--stop-on-trap", "--stack-limit", "auto"]
     if mul_latency is not None:
         cmd += ["--mul-latency", str(mul_latency)]
     if max_insns is not None:
@@ -75,12 +114,42 @@ def qemu_cmd(elf: Path, exts: list[str]) -> list[str]:
             "-monitor", "none", "-serial", "none"]
 
 
-def run(runner: str, cmd: list[str], timeout: float = 300) -> Run:
+def rvsim_error(returncode: int, stderr: str, json_out: Path) -> str | None:
+    """rvsim's own failure of a finished run, from its --json-out file (docs/interfaces.md §1):
+    the file's `error`, or when rvsim wrote no file (it refused the command line or the ELF)
+    its `rvsim: error:` line; None when the program ran to its exit."""
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
+        return json.loads(json_out.read_text()).get("error")
+    except (OSError, ValueError):
+        msg = [l[len("rvsim: error: "):] for l in stderr.splitlines() if l.startswith("rvsim: error: ")]
+        return msg[0] if msg else f"rvsim wrote no statistics (exit status {returncode})"
+
+
+def run(runner: str, cmd: list[str], timeout: float = 300) -> Run:
+    """Run `cmd`; for rvsim also read its statistics (a --json-out of the command, or one added
+    here into a scratch file) to tell rvsim's own failures from the program's exit status."""
+    with tempfile.TemporaryDirectory(prefix="rvlab-run-") as tmp:
+        full, json_out = cmd, None
+        if runner == "rvsim":
+            if "--json-out" in cmd:
+                json_out = Path(cmd[cmd.index("--json-out") + 1])
+            else:
+                json_out = Path(tmp) / "stats.json"
+                full = cmd[:-1] + ["--json-out", str(json_out)] + cmd[-1:]
+            json_out.unlink(missing_ok=True)
+        r = _run(runner, cmd, full, timeout)
+        if json_out is not None and not r.timed_out:
+            r.rvsim_error = rvsim_error(r.returncode, r.stderr, json_out)
+        return r
+
+
+def _run(runner: str, cmd: list[str], full: list[str], timeout: float) -> Run:
+    try:
+        p = subprocess.run(full, capture_output=True, text=True, timeout=timeout, errors="replace")
         return Run(runner, cmd, p.returncode, p.stdout, p.stderr)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:.0f} s", timed_out=True)
+        return Run(runner, cmd, -1, out, f"{runner}: timed out after {timeout:g} s (a kernel that never returns? "
+                                         f"for a long run raise the limit with --timeout)", timed_out=True)
     except FileNotFoundError:
         raise RunnerMissing(f"{cmd[0]} not found — run `make setup`") from None

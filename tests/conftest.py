@@ -31,3 +31,11 @@ def rvsim_built():
 @pytest.fixture
 def run_rvlab():
     return rvlab
+
+
+def pytest_collectstart(collector):
+    """Each test module imports its primitive's helpers (ref, gen, optable, ...) by their bare
+    names: forget those another test module loaded, so it gets its own primitive's."""
+    if isinstance(collector, pytest.Module):
+        from rvlab.build import forget_primitive_modules
+        forget_primitive_modules()

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, rvlab
+from conftest import rvlab
 from rvlab import area
 
 
@@ -34,14 +34,44 @@ def test_bad_verilog_is_a_clear_error(tmp_path):
         area.synthesise(area.Unit("bad", "x", v, "bad"))
 
 
+def test_standard_cell_library_gives_um2_ge_and_delay(tmp_path):
+    assert area.LIBERTY.is_file(), "qflow-tech-osu018 not installed: run `make setup`"
+    nand = area.lib_nand2_area()
+    v = tmp_path / "g.v"
+    v.write_text("module g(input a, b, output y); assign y = ~(a & b); endmodule\n")
+    a = area.synthesise(area.Unit("g", "x", v, "g"), liberty=area.LIBERTY)
+    assert a.lib_um2 == nand and a.lib_ge == 1 and a.delay_ns > 0      # one NAND2X1 cell
+    x = area.synthesise(area.Unit("zbkx", "zbkx", area.ROOT / "hw" / "units" / "zbkx_unit.v", "zbkx_unit"),
+                        liberty=area.LIBERTY)
+    assert 0.3 < x.lib_ge / x.ge < 3 and x.delay_ns > 0.1
+
+
+def test_seed_module_keeps_only_its_instructions():
+    """Logic-with-negate built from zbkb restricted to andn/orn/xnor is far smaller than zbkb."""
+    parts = dict((n, p) for n, _, p in area.SEED_GROUPS)
+    lwn = area.synthesise(area.group_unit("Logic With Negate", parts["Logic With Negate"]))
+    zbkb = area.synthesise(area.Unit("zbkb", "zbkb", area.ROOT / "hw" / "units" / "zbkb_unit.v", "zbkb_unit"))
+    assert 0 < lwn.ge < zbkb.ge / 4
+    assert area.seed_module_of("xperm4") == "Crossbar Permutation" and area.seed_module_of("grevi") == "Bit Re-positioning"
+
+
 def test_area_report_covers_every_unit_and_the_core(tmp_path):
-    p = rvlab("area", "--out", tmp_path, timeout=600)
+    # the seed's RV32I configuration of the 5-stage core only (the others take minutes each)
+    p = rvlab("area", "--out", tmp_path, "--cores", "rv32i", "--liberty", "none", timeout=1200)
     assert p.returncode == 0, p.stderr
     data = json.loads((tmp_path / "area.json").read_text())
     names = {u["name"] for u in data["units"]}
     assert {"addc", "subc", "sboxaddr", "sboxaddrw", "srliandi", "sllior", "muladd",
             "andbnexadd", "zbkb", "zbkc", "zkne", "zknd"} <= names
     assert data["core"] and data["core"]["flip_flops"] >= 31 * 32      # x1..x31 at least
+    assert data["core"]["name"] == "rv32i" and data["core"]["verilog"] == "hw/core/rv5_core.v"
+    # pipeline registers: the 5-stage core has far more flip-flops than the single-cycle one
+    assert data["core"]["flip_flops"] > data["single_cycle_core"]["flip_flops"] + 200
+    t20 = {(r["primitive"], r["impl"]): r for r in data["table20"]}
+    assert set(t20[("aes128", "zkne")]["insns"]) == {"aes32esi", "aes32esmi"}
+    assert t20[("aes128", "zkne")]["groups"] == ["AES and SM4"]
+    assert {"Carry-Less Multiply"} == set(t20[("polymul-128", "zbkc")]["groups"])
+    assert len(data["seed003_modules"]) == 7
     units = {u["name"]: u for u in data["units"]}
     # a carry-less 32x32 multiplier is far bigger than a 32-bit adder with carry
     assert units["zbkc"]["ge"] > 5 * units["addc"]["ge"] > 0
@@ -55,5 +85,6 @@ def test_area_report_covers_every_unit_and_the_core(tmp_path):
     assert rows[("polymul-128", "zbkc", "mul")]["units"] == ["zbkc"]
     md = (tmp_path / "area.md").read_text()
     assert "| `addc` | xcarry |" in md and "bigint-add/carry | full | add | addc |" in md
-    assert "| hw-sbox-address | custom |" in md and "| sboxaddrw |" in md      # seed 003's figure beside ours
+    assert "| Address Calculation | 220 | `sboxaddrw` |" in md                  # seed 003's figure beside ours
+    assert "## Seed 003 Table 19" in md and "## Seed 003 Table 20" in md and "## Seed 003 Table 21" in md
     assert (tmp_path / "area-speedup.png").stat().st_size > 0

@@ -1,5 +1,4 @@
 """Machine-mode exceptions, CSRs and mret: rvsim against the privileged spec and QEMU."""
-import os
 import shutil
 import subprocess
 from pathlib import Path

@@ -1,9 +1,7 @@
 """Manifests: every shipped one parses; malformed ones get a clear message."""
-from pathlib import Path
-
 import pytest
 
-from conftest import FIXTURES, ROOT, rvlab
+from conftest import ROOT, rvlab
 from rvlab.manifest import ManifestError, discover, load_manifest
 
 ROOTS = [ROOT / "crypto"]
@@ -114,3 +112,30 @@ def test_baseline_must_name_an_implementation_of_the_primitive(tmp_path):
     _write(tmp_path, dict(GOOD, impl='"n"', baseline='"m"'), folder="n")
     impls, errors = discover([tmp_path], ROOTS)
     assert any(i.impl == "n" and i.baseline == "m" for i in impls)
+
+
+@pytest.mark.parametrize("source", ["../../elsewhere/x.S", "../../../../../../tmp/x.S", "/etc/x.S", "link.S"])
+def test_sources_outside_the_implementation_and_its_primitive_are_refused(tmp_path, source):
+    """Issue 22: a manifest's sources may not reach outside the implementation folder and its
+    primitive's (shared files); a symbolic link out of it counts as outside."""
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.S").write_text("")
+    path = _write(tmp_path, dict(GOOD, sources=f'["{source}"]'))
+    (path.parent / "link.S").symlink_to(tmp_path / "elsewhere" / "x.S")
+    with pytest.raises(ManifestError, match="is outside .* and its primitive's folder"):
+        load_manifest(path, ROOTS)
+
+
+def test_a_shared_source_of_the_primitive_builds_inside_build(tmp_path):
+    """A source in the primitive's folder (shared by its implementations) is allowed; its object
+    is written inside the implementation's build folder, as every build product is."""
+    from rvlab import build as B
+    d = tmp_path / "chacha20"
+    _write(tmp_path, dict(GOOD, sources='["k.S", "../shared.S"]'))
+    (d / "shared.S").write_text(".text\n.globl chacha20_xor\nchacha20_xor: ret\n")
+    impl = load_manifest(d / "m" / "manifest.toml", ROOTS)
+    objs = B.kernel_objects(impl)
+    bd = B.impl_build_dir(impl).resolve()
+    assert [o.resolve().relative_to(bd).as_posix() for o in objs] == ["kernel/k.S.o", "kernel/primitive/shared.S.o"]
+    assert all(o.resolve().is_relative_to(B.BUILD.resolve()) for o in objs)
+    assert not list(d.glob("*.o")) and not list((d / "m").glob("*.o"))

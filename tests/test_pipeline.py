@@ -102,7 +102,7 @@ def test_run_finds_the_isa(tmp_path):
         p = subprocess.run([sys.executable, "-m", "rvlab", "run", str(e)], cwd=ROOT,
                            capture_output=True, text=True, timeout=120)
         assert p.returncode == 0, p.stderr
-        assert f"rvlab: --isa rv32imac_zbkb (from " in p.stderr and origin in p.stderr, p.stderr
+        assert "rvlab: --isa rv32imac_zbkb (from " in p.stderr and origin in p.stderr, p.stderr
     p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode != 0
@@ -114,7 +114,7 @@ def test_undeclared_extension_shows_the_rvsim_message():
     shows rvsim's error line and the command to reproduce; QEMU (more permissive) differs."""
     p = rvlab("test", "--crypto-dir", FIXTURES / "isa", "--random", "1")
     assert p.returncode == 1
-    assert "rvsim: FAIL (exit 125; no summary)" in p.stdout
+    assert "rvsim: FAIL (stopped by rvsim; no summary)" in p.stdout
     assert re.search(r"rvsim stderr: rvsim: error: .*rori.* at pc 0x[0-9a-f]+", p.stdout), p.stdout
     assert "reproduce: " in p.stdout and "--isa rv32imac " in p.stdout
     assert "outputs DIFFER" in p.stdout
@@ -129,3 +129,26 @@ def test_broken_constant_time_claim_fails_bench(tmp_path):
     assert "FAIL chacha20/keybranch: claims constant_time = true, the checker found violations" in p.stdout
     recs = json.loads(out.read_text())
     assert recs and all(r["constant_time"] is False and r["constant_time_claimed"] is True for r in recs)
+
+
+def test_test_ct_runs_the_constant_time_checker():
+    """`rvlab test --ct`: the checker's verdict on the speed program, as bench has it; a kernel
+    claiming constant time that branches on the key fails, one that keeps its claim passes."""
+    p = rvlab("test", "--crypto-dir", FIXTURES / "leaky", "--ct", "--runner", "rvsim", "--random", "2")
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "rvsim ok, constant time: NO (claimed)" in p.stdout
+    assert "constant-time: 1 violation(s), first: " in p.stdout and "'kind': 'branch'" in p.stdout
+    assert "FAIL chacha20/keybranch: claims constant_time = true, the checker found violations" in p.stdout
+    p = rvlab("test", "--filter", "^chacha20/zbkb$", "--ct", "--runner", "rvsim", "--random", "2")
+    assert p.returncode == 0 and "rvsim ok, constant time: yes (claimed)" in p.stdout, p.stdout + p.stderr
+    p = rvlab("test", "--filter", "^chacha20/zbkb$", "--runner", "rvsim", "--random", "2")
+    assert "constant time" not in p.stdout                           # only when asked
+
+
+def test_help_texts_and_options_that_do_something():
+    test_help = " ".join(rvlab("test", "--help").stdout.split())
+    assert "--runner {both,rvsim,qemu} where the test programs run" in test_help
+    assert "--ct also run the constant-time checker" in test_help
+    assert "--json JSON the bench records to report" in " ".join(rvlab("report", "--help").stdout.split())
+    p = rvlab("build", "--filter", "^chacha20/ref$", "--timeout", "5")     # build runs no program
+    assert p.returncode == 2 and "unrecognized arguments: --timeout" in p.stderr

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from conftest import FIXTURES, ROOT
-from rvlab.report import RECORD_KEYS, RecordError, published_for, render, validate_record, load_published
+from rvlab.records import RECORD_KEYS, Record, RecordError, load_records
+from rvlab.report import load_published, published_for, render
 
 DOUBLE = FIXTURES / "qemu_as_rvsim.py"
 
@@ -31,7 +32,7 @@ def test_record_keys_and_types(bench_records):
     assert ops == {("aes128", "keyexp", 16), ("aes128", "encrypt", 16), ("aes128", "keyexp_dec", 16),
                    ("aes128", "decrypt", 16), ("chacha20", "encrypt", 64), ("chacha20", "encrypt", 4096)}
     for r in recs:
-        validate_record(r)
+        Record.from_dict(r)
         for k in RECORD_KEYS + ["mul_latency"]:
             assert k in r
         assert r["impl"] == "ref" and r["isa"] == "rv32imc" and r["core"] == "e31"
@@ -94,15 +95,30 @@ def test_report_rejects_bad_records(tmp_path):
     assert p.returncode == 1 and "not valid JSON" in p.stderr
 
 
-def test_validate_record():
+def test_record_checks_itself():
     good = {"primitive": "chacha20", "impl": "zbkb", "isa": "rv32imc_zbkb", "core": "e31",
             "operation": "encrypt", "input_bytes": 4096, "cycles": 68000, "instret": 66000,
             "cycles_per_byte": 16.6, "code_bytes": 1234, "static_bytes": 32, "stack_bytes": 40,
-            "kat": "pass", "constant_time": True, "mul_latency": 5}
-    validate_record(good)
-    for k, v in (("kat", "ok"), ("cycles", -1), ("constant_time", "yes"), ("input_bytes", 1.5)):
+            "kat": "pass", "constant_time": True, "mul_latency": 5, "limbs": 8}
+    r = Record.from_dict(good)
+    assert r.extra == {"limbs": 8} and r.extra_label == ", limbs=8" and r.name == "chacha20/zbkb"
+    assert r.constant_time_claimed is None and r.dtim_bytes is None           # optional keys may be missing
+    assert Record.from_dict(r.to_dict()) == r
+    assert list(r.to_dict())[:15] == RECORD_KEYS + ["mul_latency"] and list(r.to_dict())[-1] == "limbs"
+    for k, v in (("kat", "ok"), ("cycles", -1), ("constant_time", "yes"), ("input_bytes", 1.5),
+                 ("cycles", True), ("dtim_bytes", -3), ("mul_latency", "5"), ("primitive", "")):
         with pytest.raises(RecordError):
-            validate_record(dict(good, **{k: v}))
+            Record.from_dict(dict(good, **{k: v}))
+    with pytest.raises(RecordError, match=r"missing \['cycles'\]"):
+        Record.from_dict({k: v for k, v in good.items() if k != "cycles"})
+
+
+def test_bench_file_round_trip(bench_records, tmp_path):
+    """A bench file read and written again is the same file, byte for byte."""
+    from rvlab.records import dump_records
+    path, _ = bench_records
+    dump_records(load_records(path), tmp_path / "again.json")
+    assert (tmp_path / "again.json").read_bytes() == path.read_bytes()
 
 
 def test_published_matching():
@@ -116,7 +132,8 @@ def test_published_matching():
 
 def test_readme_block_is_updated(bench_records, tmp_path):
     from rvlab.report import README_BEGIN, README_END, update_readme
-    _, recs = bench_records
+    path, _ = bench_records
+    recs = load_records(path)
     readme = tmp_path / "README.md"
     readme.write_text(f"intro\n{README_BEGIN}\nold\n{README_END}\noutro\n")
     assert update_readme(recs, readme)
@@ -124,6 +141,8 @@ def test_readme_block_is_updated(bench_records, tmp_path):
     assert "old" not in text and text.startswith("intro\n") and text.endswith("outro\n")
     assert "| chacha20 | ref | rv32imc | encrypt | 4,096 |" in text     # largest input only
     assert "| chacha20 | ref | rv32imc | encrypt | 64 |" not in text
+    assert "multiplier result latency of 5 cycles" in text and "| KAT | CT |" in text
+    assert all(l.endswith("| pass | – |") for l in text.splitlines() if l.startswith("| chacha20 | ref |"))
 
 
 def test_compare_lists_what_changed(bench_records, tmp_path):

@@ -2,6 +2,7 @@
 build products, constant-time verdicts on every record, report contents."""
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -63,35 +64,38 @@ def _functions(elf: Path, isa: str, tmp: Path) -> dict:
     ("chacha20/rv32i", {}),
 ])
 def test_record_is_the_warm_call(name, fn_by_op, tmp_path):
-    """A record is the warm per-function figure plus the call's own few single-cycle
-    instructions (argument set-up, call, return): the warm figure is the difference of the
-    function's rvsim totals with the measurement loop run 3 and 2 times. Before the fix
-    the timed statement was a second, never-run copy (aes128/zkne encrypt 247 vs 220)."""
+    """A record is the function's second call -- the one after the single warm-up run --
+    plus the call's own few single-cycle instructions (argument set-up, call, return): the
+    second call's cost is the difference of the function's rvsim totals with the measurement
+    loop run 2 and 1 times. Before the fix the timed statement was a second, never-run copy
+    (aes128/zkne encrypt 247 vs 220)."""
     impl = _impl(name)
     recs = _bench(f"^{name}$", tmp_path / "b.json")
     elf = B.build_speed(impl).speed
+    _patch_u32(elf, tmp_path / "one.elf", "rvlab_bench_iters", 1)
     _patch_u32(elf, tmp_path / "two.elf", "rvlab_bench_iters", 2)
-    _patch_u32(elf, tmp_path / "three.elf", "rvlab_bench_iters", 3)
+    f1 = _functions(tmp_path / "one.elf", impl.run_isa, tmp_path)
     f2 = _functions(tmp_path / "two.elf", impl.run_isa, tmp_path)
-    f3 = _functions(tmp_path / "three.elf", impl.run_isa, tmp_path)
     if not fn_by_op:   # one function serves all records: check it ran once more per record
         fn = "chacha20_xor"
-        assert f3[fn]["calls"] - f2[fn]["calls"] == len(recs)
+        assert f2[fn]["calls"] - f1[fn]["calls"] == len(recs)
         return
     for r in recs:
         fn = fn_by_op[r["operation"]]
-        warm_c = f3[fn]["cycles"] - f2[fn]["cycles"]
-        warm_i = f3[fn]["instret"] - f2[fn]["instret"]
+        warm_c = f2[fn]["cycles"] - f1[fn]["cycles"]
+        warm_i = f2[fn]["instret"] - f1[fn]["instret"]
         extra_c, extra_i = r["cycles"] - warm_c, r["instret"] - warm_i
         assert 2 <= extra_i <= 8, (r, warm_c, warm_i)
-        assert extra_c == extra_i, (r, warm_c, warm_i)    # the call overhead itself is warm too
-    # and the iteration count does not change the figures (the last iteration is warm)
-    out3 = subprocess.run([str(RVSIM), "--isa", impl.run_isa, "--core", "e31", str(tmp_path / "three.elf")],
-                          capture_output=True, text=True).stdout
+        # the call overhead is warm too: one cycle per instruction, plus the E31's fetch cycle
+        # when the return lands on a 32-bit instruction at a 2-mod-4 address of the harness
+        # (misaligned_fetch_penalty = 1)
+        assert extra_i <= extra_c <= extra_i + 1, (r, warm_c, warm_i)
+    # the record is what the program with the default loop (2 iterations) prints
     out2 = subprocess.run([str(RVSIM), "--isa", impl.run_isa, "--core", "e31", str(tmp_path / "two.elf")],
                           capture_output=True, text=True).stdout
-    assert [l for l in out2.splitlines() if l.startswith("RVLAB_")] == \
-        [l for l in out3.splitlines() if l.startswith("RVLAB_")]
+    printed = {json.loads(l.split(" ", 1)[1])["operation"]: json.loads(l.split(" ", 1)[1])["cycles"]
+               for l in out2.splitlines() if l.startswith("RVLAB_RESULT ")}
+    assert printed == {r["operation"]: r["cycles"] for r in recs}
 
 
 # ------------------------------------------------------------------ 2. dependencies
@@ -142,7 +146,7 @@ def test_test_programs_are_keyed_by_case_parameters():
 def test_every_speed_program_marks_a_secret():
     """Every implementation's speed program defines an rvlab_secret_* symbol (what
     `rvlab bench` passes to rvsim --secret)."""
-    from rvlab.cli import secret_symbols
+    from rvlab.bench import secret_symbols
     impls, _ = discover([ROOT / "crypto"], [ROOT / "crypto"])
     missing = [i.name for i in impls if not secret_symbols(B.build_speed(i).speed)]
     assert not missing, f"no rvlab_secret_* symbol in the speed programs of {missing}"
@@ -150,10 +154,14 @@ def test_every_speed_program_marks_a_secret():
 
 @needs_rvsim
 def test_no_bench_record_has_a_null_constant_time(tmp_path):
-    """One implementation of every primitive (the fast ones): each record has a verdict."""
-    recs = _bench("^(aes128/zkne|aes128-ctr/bitsliced-zbkb|bigint-add/carry|bigint-mul/karatsuba|"
-                  "chacha20/zbkb|keccakf1600/zbkb|polymul-128/zbkc|polymul-256/zbkc|polymul-512/zbkc|"
-                  "sha3-256/zbkb|shake128/zbkb)$", tmp_path / "b.json")
+    """One implementation of every primitive (one that claims constant time where there is
+    one, else the first by name): each record has a verdict."""
+    impls, _ = discover([ROOT / "crypto"], [ROOT / "crypto"])
+    pick = {}
+    for i in sorted(impls, key=lambda i: (i.constant_time is not True, i.impl)):
+        pick.setdefault(i.primitive, i)
+    pattern = "^(" + "|".join(re.escape(i.name) for i in pick.values()) + ")$"
+    recs = _bench(pattern, tmp_path / "b.json")
     assert {r["primitive"] for r in recs} == {p.name for p in (ROOT / "crypto").iterdir()
                                                 if (p / "speed.c").exists()}
     nulls = [(r["primitive"], r["impl"], r["operation"]) for r in recs if r["constant_time"] is None]
@@ -179,6 +187,7 @@ def test_mul_latency_run_is_merged_beside_the_default(tmp_path):
 
 # ------------------------------------------------------------------ 6. report contents
 def _rec(prim, impl, op, nb, cycles, **kw):
+    """A bench record as a JSON object (what bench.json holds)."""
     r = {"primitive": prim, "impl": impl, "isa": kw.pop("isa", "rv32i"), "core": "e31", "operation": op,
          "input_bytes": nb, "cycles": cycles, "instret": cycles, "cycles_per_byte": round(cycles / nb, 2),
          "code_bytes": 100, "static_bytes": 0, "stack_bytes": 0, "kat": "pass", "constant_time": True,
@@ -187,13 +196,18 @@ def _rec(prim, impl, op, nb, cycles, **kw):
     return r
 
 
+def _records(*dicts):
+    from rvlab.records import Record
+    return [Record.from_dict(d) for d in dicts]
+
+
 def test_report_has_the_seed000_tables_and_fit_check():
     from rvlab.report import load_published, render
-    recs = [_rec("keccakf1600", "rv32i", "permute", 200, 11500, dtim_bytes=2000, program_code_bytes=9000),
-            _rec("keccakf1600", "zbkb", "permute", 200, 8700, isa="rv32i_zbkb", dtim_bytes=20000,
-                 program_code_bytes=9000),
-            _rec("chacha20", "rv32i", "encrypt", 4096, 100000),
-            _rec("aes128", "table", "encrypt", 16, 870)]
+    recs = _records(_rec("keccakf1600", "rv32i", "permute", 200, 11500, dtim_bytes=2000, program_code_bytes=9000),
+                    _rec("keccakf1600", "zbkb", "permute", 200, 8700, isa="rv32i_zbkb", dtim_bytes=20000,
+                         program_code_bytes=9000),
+                    _rec("chacha20", "rv32i", "encrypt", 4096, 100000),
+                    _rec("aes128", "table", "encrypt", 16, 870))
     md = render(recs, load_published())
     t1 = md[md.index("## Seed 000 Table 1"):md.index("## Seed 000 Table 2")]
     assert "| keccakf1600 (200 B) | keccakf1600/rv32i | 11,500 | 57.5 | 13774 | 12969 | 8,700 (zbkb, rv32i_zbkb) |" in t1
@@ -290,7 +304,9 @@ def test_test_fails_when_every_implementation_is_skipped():
 
 # ------------------------------------------------------------------ 7. long messages by default
 @pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
-                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168)])
+                                             ("sha3-256", "msg", 136), ("shake128", "msg", 168),
+                                             ("sha256", "msg", 64), ("sha512", "msg", 128),
+                                             ("sm3", "msg", 64), ("hmac-sha256", "msg", 64)])
 def test_default_random_cases_include_long_messages(prim, field, unit):
     """The default 200 random cases (RVLAB_TEST_RANDOM) reach the speed programs' 4096-byte
     messages and lengths past a kernel's batch/block/rate unit that end mid-unit."""

@@ -1,7 +1,7 @@
 /* aes128-ctr: AES-128 in counter mode (NIST SP 800-38A) — the API every implementation in
  * crypto/aes128-ctr/ provides.  rk is opaque to the caller (each implementation chooses its
- * layout, at most AES128CTR_RK_WORDS words).  Buffers the harness passes are 4-byte
- * aligned (the kernels also accept unaligned ones); out and in do not overlap. */
+ * layout, at most AES128CTR_RK_WORDS words).  out, in, iv and key may have any
+ * alignment (the test runs every byte offset 0..3); out and in do not overlap. */
 #ifndef AES128CTR_API_H
 #define AES128CTR_API_H
 #include <stddef.h>

@@ -1,6 +1,7 @@
 /* aes128 (FIPS 197), one block — the API every implementation in crypto/aes128/ provides.
  * rk is opaque to the caller; each implementation chooses its layout (at most
- * AES128_RK_WORDS words). Buffers the harness passes are 4-byte aligned. */
+ * AES128_RK_WORDS words). key, in and out may have any alignment (the test runs every
+ * byte offset 0..3); out may equal in. */
 #ifndef AES128_API_H
 #define AES128_API_H
 #include <stdint.h>

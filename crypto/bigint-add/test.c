@@ -1,12 +1,16 @@
 /* bigint-add test program: every case through every entry point the impl provides,
- * out of place and in place (r = a), with a guard word after the result. */
+ * out of place and in place (r = a), with a guard word after the result. Cases take turns at
+ * the two 8-byte phases of a word array (a and r at word 0 or 1 of 8-byte aligned storage, b
+ * at the other), so a kernel that steps a pointer with xori/ori instead of addi fails. */
 #include <string.h>
 #include "rvlab.h"
 #include "api.h"
 
 #define MAXN 80
 #define GUARD 0x6b8b4567u
-static uint32_t A[MAXN], B[MAXN], R[MAXN + 1];
+static uint32_t A_[MAXN + 1] __attribute__((aligned(8))), B_[MAXN + 1] __attribute__((aligned(8)));
+static uint32_t R_[MAXN + 2] __attribute__((aligned(8)));
+static uint32_t *A, *B, *R, phase;
 
 static int load(const rvlab_case *c, const char *name, uint32_t *dst, uint32_t n)
 {
@@ -26,6 +30,8 @@ void rvlab_test_case(const rvlab_case *c)
 {
     uint32_t n = rvlab_field_u32(c, "n");
     if (n > MAXN) { rvlab_fail(c, "n = %lu > MAXN", (unsigned long)n); return; }
+    phase ^= 1;
+    A = A_ + phase; B = B_ + (phase ^ 1); R = R_ + phase;
 #ifdef RVLAB_HAS_BIGINT_ADD
     {
         uint32_t carry = 0;

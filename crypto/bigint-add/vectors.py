@@ -56,7 +56,9 @@ def make_case(name, n, a, b, k, ra, rb):
 
 def cases(rng: random.Random, n_random: int):
     out = []
-    per_n = max(1, n_random // len(NS))
+    # at least 12 random cases per limb count whatever --random says (each n has its own loop
+    # trip counts and tails)
+    per_n = max(12, n_random // len(NS))
     for n in NS:
         full = (1 << (32 * n)) - 1
         for j, k in enumerate(K_VALUES):

@@ -1,12 +1,17 @@
 /* bigint-mul test program: every case through the impl's entry point, with guard words
- * around the 2n-limb result and the operands checked unchanged afterwards. */
+ * around the 2n-limb result and the operands checked unchanged afterwards. Cases take turns
+ * at the two 8-byte phases of a word array (a at word 0 or 1 of 8-byte aligned storage, b and
+ * r at the other), so a kernel that steps a pointer with xori/ori instead of addi fails. */
 #include <string.h>
 #include "rvlab.h"
 #include "api.h"
 
 #define MAXN 128
 #define GUARD 0x6b8b4567u
-static uint32_t A[MAXN], B[MAXN], A2[MAXN], B2[MAXN], RB[2 * MAXN + 2];
+static uint32_t A_[MAXN + 1] __attribute__((aligned(8))), B_[MAXN + 1] __attribute__((aligned(8)));
+static uint32_t RB_[2 * MAXN + 3] __attribute__((aligned(8)));
+static uint32_t A2[MAXN], B2[MAXN];
+static uint32_t *A, *B, *RB, phase;
 #define R (RB + 1)
 
 static int load(const rvlab_case *c, const char *name, uint32_t *dst, uint32_t n)
@@ -29,6 +34,8 @@ void rvlab_test_case(const rvlab_case *c)
 {
     uint32_t n = rvlab_field_u32(c, "n");
     if (n > MAXN) { rvlab_fail(c, "n = %lu > MAXN", (unsigned long)n); return; }
+    phase ^= 1;
+    A = A_ + phase; B = B_ + (phase ^ 1); RB = RB_ + phase;     /* R = RB + 1: b's phase */
 #ifdef RVLAB_HAS_BIGINT_MUL
     if (!load(c, "a", A, n) || !load(c, "b", B, n)) return;
     memcpy(A2, A, 4 * n); memcpy(B2, B, 4 * n);

@@ -6,8 +6,8 @@
 
 /* out[i] = in[i] ^ keystream[i] for i < len; any len (0 allowed).
  * counter is the initial 32-bit block counter (RFC 8439 §2.4); the test and
- * speed programs never let it wrap. Buffers the harness passes are 4-byte
- * aligned; out and in do not overlap. */
+ * speed programs never let it wrap. out, in, key and nonce may have any alignment (the test
+ * runs every byte offset 0..3); out and in do not overlap. */
 void chacha20_xor(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
                   const uint8_t nonce[12], uint32_t counter);
 

@@ -53,10 +53,14 @@ def _form_of_custom(d: dict) -> dict:
             "b_used": form != "Unary", "carry": d.get("ext") == "xcarry"}
 
 
+UNARY = ("brev8", "rev8", "zip", "unzip", "sha256sum0", "sha256sum1", "sha256sig0", "sha256sig1",
+         "sm3p0", "sm3p1")
+
+
 def _form_of_standard(op: str) -> dict:
-    unary = op in ("brev8", "rev8", "zip", "unzip")
-    return {"b": 0 if unary else 32, "c": 2 if op.startswith("aes32") else 0,
-            "b_used": not unary, "carry": False}
+    unary = op in UNARY
+    bs_form = op.startswith(("aes32", "sm4"))          # byte select in c
+    return {"b": 0 if unary else 32, "c": 2 if bs_form else 0, "b_used": not unary, "carry": False}
 
 
 def discover(root: Path = ROOT) -> list[Unit]:

@@ -1,29 +1,130 @@
 #!/usr/bin/env python3
-"""Writes zkne_unit.v and zknd_unit.v: the AES S-box (and its inverse) as a 256-entry truth
-table computed here from its definition (inverse in GF(2^8) mod x^8+x^4+x^3+x+1, then the
-affine map), for Yosys/ABC to minimise; MixColumns of one byte as xtime networks.
-Run: python3 hw/units/gen_aes_units.py (rewrites both files beside this script)."""
+"""Writes the S-box units beside this script (run: python3 hw/units/gen_aes_units.py):
+
+- zkne_unit.v, zknd_unit.v, zksed_unit.v: one S-box each (AES, inverse AES, SM4) as a
+  256-entry truth table computed here from its definition, for Yosys/ABC to minimise;
+  MixColumns of one byte as xtime networks; SM4's linear layers as shift-and-xor.
+- zkne_zknd_zksed_unit.v: all six instructions on ONE S-box datapath, as seed 003 §6.2
+  builds it: an affine map per algorithm into a common composite field GF((2^4)^2), one
+  shared inverter there, and an affine map per algorithm out of it. The maps are computed
+  here: the field isomorphisms are found by searching the composite field for a root of each
+  algorithm's field polynomial (AES x^8+x^4+x^3+x+1, SM4 x^8+x^7+x^6+x^5+x^4+x^2+1), and
+  every map is checked against the truth tables before anything is written.
+"""
 from pathlib import Path
 
 
-def gmul(a: int, b: int) -> int:
+AES_POLY, SM4_POLY = 0x11B, 0x1F5
+
+
+def gmul(a: int, b: int, poly: int = AES_POLY) -> int:
     r = 0
     while b:
         if b & 1:
             r ^= a
-        a = ((a << 1) ^ 0x11B) if a & 0x80 else a << 1
+        a = ((a << 1) ^ poly) if a & 0x80 else a << 1
         b >>= 1
     return r
 
 
-def sbox(x: int) -> int:
-    inv = next((y for y in range(1, 256) if gmul(x, y) == 1), 0)
-    rot = lambda v, n: ((v << n) | (v >> (8 - n))) & 0xFF
-    return inv ^ rot(inv, 1) ^ rot(inv, 2) ^ rot(inv, 3) ^ rot(inv, 4) ^ 0x63
+def ginv(x: int, poly: int = AES_POLY) -> int:
+    return next((y for y in range(1, 256) if gmul(x, y, poly) == 1), 0)
 
 
-SBOX = [sbox(x) for x in range(256)]
+def rot8(v: int, n: int) -> int:
+    return ((v << n) | (v >> (8 - n))) & 0xFF
+
+
+def parity(v: int) -> int:
+    return bin(v).count("1") & 1
+
+
+# An affine map on bytes is (cols, const): cols[i] = image of bit i.
+def apply(m, x: int) -> int:
+    cols, const = m
+    r = const
+    for i in range(8):
+        if x >> i & 1:
+            r ^= cols[i]
+    return r
+
+
+def compose(outer, inner):
+    """outer(inner(x)) as one affine map."""
+    return ([apply(outer, c) ^ outer[1] for c in inner[0]], apply(outer, inner[1]))
+
+
+def inverse(m):
+    t = {apply(m, x): x for x in range(256)}
+    assert len(t) == 256, "map is not invertible"
+    c = t[0]
+    return ([t[1 << i] ^ c for i in range(8)], c)
+
+
+AES_AFF = ([rot8(1 << i, 0) ^ rot8(1 << i, 1) ^ rot8(1 << i, 2) ^ rot8(1 << i, 3) ^ rot8(1 << i, 4)
+            for i in range(8)], 0x63)
+# SM4 (GB/T 32907): A(x) bit i = parity(x & rotl8(0xA7, i)) ^ bit i of 0xD3
+SM4_AFF = ([sum(parity((1 << j) & rot8(0xA7, i)) << i for i in range(8)) for j in range(8)], 0xD3)
+SBOX = [apply(AES_AFF, ginv(x)) for x in range(256)]
 INV = [SBOX.index(x) for x in range(256)]
+SM4 = [apply(SM4_AFF, ginv(apply(SM4_AFF, x), SM4_POLY)) for x in range(256)]
+assert SBOX[0x53] == 0xED and SM4[0x00] == 0xD6 and SM4[0xFF] == 0x48   # FIPS-197 §5.1.1; SM4 table
+
+
+# ---- the composite field GF((2^4)^2): GF(16) = GF(2)[z]/(z^4+z+1), Y^2 = Y + LAM
+def g4mul(a: int, b: int) -> int:
+    r = 0
+    for i in range(4):
+        if b >> i & 1:
+            r ^= a << i
+    for i in (6, 5, 4):
+        if r >> i & 1:
+            r ^= 0x13 << (i - 4)
+    return r
+
+
+G4INV = [0] + [next(y for y in range(1, 16) if g4mul(x, y) == 1) for x in range(1, 16)]
+LAM = next(v for v in range(1, 16) if all(g4mul(y, y) ^ y ^ v for y in range(16)))   # Y^2+Y+LAM irreducible
+
+
+def cmul(a: int, b: int) -> int:
+    ah, al, bh, bl = a >> 4, a & 15, b >> 4, b & 15
+    hh = g4mul(ah, bh)
+    return (hh ^ g4mul(ah, bl) ^ g4mul(al, bh)) << 4 | (g4mul(hh, LAM) ^ g4mul(al, bl))
+
+
+def cinv(a: int) -> int:
+    """(h Y + l)^-1 = h d Y + (h + l) d with d = (h^2 LAM + h l + l^2)^-1."""
+    h, l = a >> 4, a & 15
+    d = G4INV[g4mul(g4mul(h, h), LAM) ^ g4mul(h, l) ^ g4mul(l, l)]
+    return g4mul(h, d) << 4 | g4mul(h ^ l, d)
+
+
+def iso(poly: int):
+    """The linear map GF(2)[x]/poly -> composite field sending x to a root beta of poly."""
+    for beta in range(2, 256):
+        pw = [1]
+        for _ in range(8):
+            pw.append(cmul(pw[-1], beta))
+        v = 0
+        for i in range(9):
+            if poly >> i & 1:
+                v ^= pw[i]
+        if v == 0:
+            return (pw[:8], 0)
+    raise AssertionError("no root")
+
+
+def shared_maps():
+    """(in, out) affine maps of the shared datapath, per algorithm: S(x) = out(cinv(in(x)))."""
+    ia, isd = iso(AES_POLY), iso(SM4_POLY)
+    maps = {"enc": (ia, compose(AES_AFF, inverse(ia))),
+            "dec": (compose(ia, inverse(AES_AFF)), inverse(ia)),
+            "sm4": (compose(isd, SM4_AFF), compose(SM4_AFF, inverse(isd)))}
+    for name, table in (("enc", SBOX), ("dec", INV), ("sm4", SM4)):
+        i, o = maps[name]
+        assert all(apply(o, cinv(apply(i, x))) == table[x] for x in range(256)), name
+    return maps
 
 UNIT = """// {ext}: {what}. Generated by gen_aes_units.py (do not edit).
 // y = a ^ rol32(u, 8*bs) with s = {box}(byte bs of b) and u = {{24'b0, s}} ({plain}) or the
@@ -59,8 +160,122 @@ DEC_MIX = """    wire [7:0] s2 = xt(s), s4 = xt(s2), s8 = xt(s4);
     wire [31:0] mixed = {s8 ^ s2 ^ s, s8 ^ s4 ^ s, s8 ^ s, s8 ^ s4 ^ s2};   // 11s, 13s, 9s, 14s"""
 
 
+ZKSED = """// zksed: SM4 instructions. Generated by gen_aes_units.py (do not edit).
+// y = a ^ rol32(u, 8*bs) with s = SM4 S-box(byte bs of b) and u = the linear layer L of s
+// (sm4ed) or L' (sm4ks), in the byte order of rvsim's semantics (sim/src/ext/crypto.rs).
+// ops: sm4ed sm4ks
+module zksed_unit (
+    input  wire [3:0]  op,
+    input  wire [31:0] a, b, c,
+    output wire [31:0] y
+);
+    reg [7:0] s;
+    wire [1:0] bs = c[1:0];
+    wire [7:0] x = b >> {{bs, 3'b000}};
+    always @* begin
+        case (x)
+{cases}
+        endcase
+    end
+{sm4code}
+    wire [31:0] u = op[0] ? ks : ed;
+    wire [63:0] r = {{u, u}} << {{bs, 3'b000}};
+    assign y = a ^ r[63:32];
+endmodule
+"""
+
+SM4_LIN = """    wire [31:0] t = {24'd0, s};
+    // the scalar-crypto spec's expressions for bswap(L(s << 24)) and bswap(L'(s << 24))
+    wire [31:0] ed = t ^ (t << 8) ^ (t << 2) ^ (t << 18) ^ ((t & 32'h3f) << 26) ^ ((t & 32'hc0) << 10);
+    wire [31:0] ks = t ^ ((t & 32'h7) << 29) ^ ((t & 32'hfe) << 7) ^ ((t & 32'h1) << 23) ^ ((t & 32'hf8) << 13);"""
+
+SHARED = """// zkne + zknd + zksed on one S-box datapath (seed 003 §6.2). Generated by gen_aes_units.py
+// (do not edit). The byte x = byte bs of b goes through an affine map per algorithm into the
+// composite field GF((2^4)^2) (GF(16) = GF(2)[z]/(z^4+z+1), Y^2 = Y + {lam}), ONE inverter
+// there, and an affine map per algorithm back out: AES SubBytes, InvSubBytes or the SM4 S-box.
+// Then MixColumns / InvMixColumns of one byte, or SM4's L / L'; y = a ^ rol32(u, 8*bs).
+// ops: aes32esi aes32esmi aes32dsi aes32dsmi sm4ed sm4ks
+module zkne_zknd_zksed_unit (
+    input  wire [3:0]  op,
+    input  wire [31:0] a, b, c,
+    output wire [31:0] y
+);
+    function [7:0] xt;                  // multiply by x in GF(2^8)/0x11b
+        input [7:0] v;
+        xt = {{v[6:0], 1'b0}} ^ (v[7] ? 8'h1b : 8'h00);
+    endfunction
+    function [7:0] aff;                 // affine map: bit j = parity(v & rows[8j+7:8j]) ^ k[j]
+        input [7:0] v; input [63:0] rows; input [7:0] k;
+        integer j;
+        for (j = 0; j < 8; j = j + 1) aff[j] = ^(v & rows[8*j +: 8]) ^ k[j];
+    endfunction
+    function [3:0] m4;                  // GF(16) multiply
+        input [3:0] p, q;
+        reg [6:0] r; integer i;
+        begin
+            r = 7'd0;
+            for (i = 0; i < 4; i = i + 1) if (q[i]) r = r ^ ({{3'd0, p}} << i);
+            for (i = 6; i >= 4; i = i - 1) if (r[i]) r = r ^ (7'h13 << (i - 4));
+            m4 = r[3:0];
+        end
+    endfunction
+    reg [3:0] i4;                       // GF(16) inverse
+    wire [1:0] bs = c[1:0];
+    wire [7:0] x = b >> {{bs, 3'b000}};
+    wire dec = op[2:1] == 2'b01, sm4 = op[2];
+    wire [7:0] z = sm4 ? aff(x, 64'h{in_sm4}, 8'h{kin_sm4})
+                 : dec ? aff(x, 64'h{in_dec}, 8'h{kin_dec}) : aff(x, 64'h{in_enc}, 8'h{kin_enc});
+    wire [3:0] h = z[7:4], l = z[3:0];
+    wire [3:0] d = m4(m4(h, h), 4'd{lam}) ^ m4(h, l) ^ m4(l, l);
+    always @* begin
+        case (d)
+{inv4}
+        endcase
+    end
+    wire [7:0] w = {{m4(h, i4), m4(h ^ l, i4)}};
+    wire [7:0] s = sm4 ? aff(w, 64'h{out_sm4}, 8'h{kout_sm4})
+                 : dec ? aff(w, 64'h{out_dec}, 8'h{kout_dec}) : aff(w, 64'h{out_enc}, 8'h{kout_enc});
+    wire [7:0] s2 = xt(s), s4 = xt(s2), s8 = xt(s4);
+    wire [31:0] enc_mix = {{s2 ^ s, s, s, s2}};                                  // 3s, s, s, 2s
+    wire [31:0] dec_mix = {{s8 ^ s2 ^ s, s8 ^ s4 ^ s, s8 ^ s, s8 ^ s4 ^ s2}};    // 11s, 13s, 9s, 14s
+{sm4code}
+    reg [31:0] u;
+    always @* begin
+        case (op[2:0])
+            3'd1: u = enc_mix;
+            3'd3: u = dec_mix;
+            3'd4: u = ed;
+            3'd5: u = ks;
+            default: u = {{24'd0, s}};
+        endcase
+    end
+    wire [63:0] r = {{u, u}} << {{bs, 3'b000}};
+    assign y = a ^ r[63:32];
+endmodule
+"""
+
+
+def rows(m) -> str:
+    """The 64-bit row constant of `aff` for the linear part of m (row j in bits 8j+7..8j)."""
+    cols = m[0]
+    return "".join(f"{sum(((cols[i] >> j) & 1) << i for i in range(8)):02x}" for j in reversed(range(8)))
+
+
+def shared_unit() -> str:
+    maps = shared_maps()
+    f = {"lam": LAM, "sm4code": SM4_LIN,
+         "inv4": "\n".join(f"            4'd{d}: i4 = 4'd{v};" for d, v in enumerate(G4INV))}
+    for name, (i, o) in maps.items():
+        f[f"in_{name}"], f[f"kin_{name}"] = rows(i), f"{i[1]:02x}"
+        f[f"out_{name}"], f[f"kout_{name}"] = rows(o), f"{o[1]:02x}"
+    return SHARED.format(**f)
+
+
 def main() -> None:
     here = Path(__file__).resolve().parent
+    cases = "\n".join(f"            8'h{i:02x}: s = 8'h{v:02x};" for i, v in enumerate(SM4))
+    (here / "zksed_unit.v").write_text(ZKSED.format(cases=cases, sm4code=SM4_LIN))
+    (here / "zkne_zknd_zksed_unit.v").write_text(shared_unit())
     for ext, what, box, table, plain, mix, mc, code in (
             ("zkne", "AES encryption round instructions", "SubBytes", SBOX, "aes32esi", "aes32esmi",
              "MixColumns", ENC_MIX),

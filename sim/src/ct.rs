@@ -418,6 +418,10 @@ pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String
     } else {
         let s = symbols.iter().find(|s| s.name == head).ok_or_else(|| format!("--secret '{spec}': no symbol '{head}' in the ELF symbol table"))?;
         let l = match len {
+            // SYMBOL:LEN marks bytes of that object: beyond its size is another object's
+            Some(l) if s.size > 0 && l > s.size as u64 => {
+                return Err(format!("--secret '{spec}': length {l} is beyond the {} bytes of symbol '{head}'", s.size));
+            }
             Some(l) => l,
             None if s.size > 0 => s.size as u64,
             None => return Err(format!("--secret '{spec}': symbol '{head}' has size 0 in the symbol table; give SYMBOL:LEN")),

@@ -39,6 +39,8 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
     let mut exec_lo = u32::MAX;
     let mut exec_hi = 0u32;
     let mut exec_segs: Vec<(u32, u32)> = Vec::new();
+    // end of the file bytes of the executable segments: the decode cache stops there
+    let mut exec_file_hi = 0u32;
     let mut nload = 0;
     for ph in phdrs {
         if ph.p_type(en) != PT_LOAD { continue; }
@@ -56,15 +58,22 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
         if ph.p_flags(en) & object::elf::PF_X != 0 {
             exec_lo = exec_lo.min(paddr);
             exec_hi = exec_hi.max(paddr + memsz);
-            exec_segs.push((paddr, paddr + memsz));
+            exec_segs.push((paddr, paddr + filesz));
+            exec_file_hi = exec_file_hi.max(paddr + filesz);
         }
     }
     if nload == 0 { return Err("ELF has no loadable segments".into()); }
+    let entry = hdr.e_entry(en);
+    if entry & 1 != 0 {
+        return Err(format!("entry point 0x{entry:08x} is odd (instructions start at even addresses)"));
+    }
     if exec_lo == u32::MAX { exec_lo = 0; exec_hi = 0; }
+    // the zero-filled tail of executable segments is decoded when reached, not up front: the
+    // decode cache (24 bytes per halfword) follows the file's size, not the headers' claims
+    exec_hi = exec_hi.min(exec_file_hi.max(exec_lo));
     // the decode cache covers the executable span; if segments are far apart (say flash and
     // RAM), only the one holding the entry point (code elsewhere is decoded on the fly)
     if exec_hi - exec_lo > (16 << 20) {
-        let entry = hdr.e_entry(en);
         let (lo, hi) = exec_segs.iter().copied().find(|&(lo, hi)| entry >= lo && entry < hi).unwrap_or(exec_segs[0]);
         exec_lo = lo;
         exec_hi = hi.min(lo.saturating_add(16 << 20));
@@ -92,5 +101,5 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
     }
     functions.sort_by(|a, b| a.addr.cmp(&b.addr).then(b.size.cmp(&a.size)).then(a.name.cmp(&b.name)));
     functions.dedup_by_key(|s| s.addr);
-    Ok(LoadedElf { entry: hdr.e_entry(en), functions, symbols, exec_lo, exec_hi })
+    Ok(LoadedElf { entry, functions, symbols, exec_lo, exec_hi })
 }

@@ -90,6 +90,9 @@ pub struct Machine {
     // stack
     pub init_sp: Option<u32>,
     pub min_sp: u32,
+    /// `--stack-limit`: (lowest address the stack may reach, how it was named); a write of a
+    /// lower value to sp stops the run (the stack grew into .data/.bss)
+    pub stack_limit: Option<(u32, String)>,
     /// run straight-line blocks with the block engine (exec/blocks.rs) when no observer
     /// watches; false: every instruction through the per-instruction loop (same results)
     pub use_blocks: bool,
@@ -152,6 +155,7 @@ impl Machine {
             f_ins0: 0,
             init_sp: None,
             min_sp: u32::MAX,
+            stack_limit: None,
             use_blocks: true,
             blocks: blocks::Blocks::new(slots),
         };
@@ -310,6 +314,17 @@ impl Machine {
             let d = self.decode_at(pc).unwrap_or(Decoded::trap(2));
             self.dcache[i] = Slot { d, count: 0 };
         }
+    }
+
+    /// The stop of an instruction at `pc` that set sp to `sp`, below the stack limit.
+    #[cold]
+    #[inline(never)]
+    fn stack_overflow(&self, pc: u32, sp: u32) -> Stop {
+        let (limit, limit_name) = self.stack_limit.clone().unwrap_or_default();
+        let (f, _, _) = self.func_of(pc);
+        let func = self.functions.get(f).map(|s| s.name.clone()).unwrap_or_else(|| "<unknown>".into());
+        let insn = self.mem.fetch(pc).map(|w| disasm_word(w, pc, self.table)).unwrap_or_default();
+        Stop::StackOverflow { pc, sp, limit, limit_name, func, insn, in_use: self.init_sp.map(|s| s.wrapping_sub(sp)) }
     }
 
     /// Set the identification CSRs (mvendorid, marchid, mimpid) from the core model.
@@ -488,6 +503,11 @@ impl Machine {
             Kind::System(op) => self.system(t, obs, pc, d, op, before)?,
         });
         self.write_rd(d.rd_i(), v);
+        if d.rd == 2 {
+            if let Some((lim, _)) = self.stack_limit {
+                if v < lim { return Err(Event::Stop(self.stack_overflow(pc, v))); }
+            }
+        }
         self.instret += 1;
         if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, d.op.kind(), v, t.now(), &st, &self.mem); }
         self.enter(next, t.cycles(), link);

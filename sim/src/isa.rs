@@ -42,7 +42,12 @@ impl Isa {
         isa.exts.insert("zicsr".into());
         isa.exts.insert("zifencei".into());
         isa.exts.insert("zicntr".into());
+        let mut letters_seen = String::new();
         for ch in chars {
+            if letters_seen.contains(ch) {
+                return Err(format!("ISA string '{s}': extension '{ch}' given twice"));
+            }
+            letters_seen.push(ch);
             match ch {
                 'm' => isa.m = true,
                 'a' => isa.a = true,
@@ -53,10 +58,15 @@ impl Isa {
                 c => return Err(format!("ISA string '{s}': unknown or unsupported extension '{c}'")),
             }
         }
+        let mut named: Vec<&str> = Vec::new();
         for p in parts {
             if p.is_empty() {
                 return Err(format!("ISA string '{s}': empty extension name"));
             }
+            if named.contains(&p) {
+                return Err(format!("ISA string '{s}': extension '{p}' given twice"));
+            }
+            named.push(p);
             let known = KNOWN_Z.contains(&p) || (p.starts_with('x') && custom.contains(&p))
                 || (p.starts_with('z') && custom.contains(&p));
             if !known {
@@ -123,5 +133,10 @@ mod tests {
         assert!(Isa::parse("rv32", &[]).is_err());
         assert!(Isa::parse("rv32g", &[]).is_err());
         assert!(Isa::parse("rv32i__zbb", &[]).is_err());
+        // a repeated extension is a mistake in the string, not a silent no-op
+        for rep in ["rv32imm", "rv32imac_zbkb_zbkb", "rv32imcc"] {
+            assert!(Isa::parse(rep, &[]).unwrap_err().contains("given twice"), "{rep}");
+        }
+        assert!(Isa::parse("rv32i_zkn_zbkb", &[]).is_ok(), "implied by zkn and named: not a repetition");
     }
 }

@@ -7,6 +7,7 @@ pub mod disasm;
 pub mod mem;
 pub mod elf;
 pub mod timing;
+pub mod bpred;
 pub mod semihost;
 pub mod exec;
 pub mod stop;

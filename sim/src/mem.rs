@@ -56,6 +56,10 @@ impl Memory {
             Ok(())
         } else if addr >= FLASH_BASE && end <= FLASH_END as u64 {
             let o = (addr - FLASH_BASE) as usize;
+            // read-only flash needs backing only for the file's bytes (reads past the backing
+            // give 0, as the zero-filled rest of the segment would): host memory follows the
+            // ELF's size, not the sizes its headers claim
+            let end = if self.flash_writable { end } else { addr as u64 + data.len() as u64 };
             let need = (end - FLASH_BASE as u64) as usize;
             if self.flash.len() < need {
                 // extra 64 KiB of writable backing for the flat map
@@ -148,6 +152,22 @@ impl Memory {
         Err(MemError::Unmapped { addr, size: 2, store: false })
     }
 
+    /// Is every byte of [addr, addr + len) inside one region of the map (readable; a range that
+    /// wraps around the address space is not)? Semihosting checks a guest buffer with this
+    /// before it transfers anything, so a transfer never outgrows the guest's own memory.
+    pub fn readable(&self, addr: u32, len: u32) -> bool {
+        let end = addr as u64 + len as u64;
+        let ram = RAM_BASE as u64 + self.ram.len() as u64;
+        len == 0 || (addr >= RAM_BASE && end <= ram) || (addr >= FLASH_BASE && end <= FLASH_END as u64)
+    }
+    /// The same for stores: RAM, or the backed part of a writable flash region.
+    pub fn writable(&self, addr: u32, len: u32) -> bool {
+        let end = addr as u64 + len as u64;
+        let ram = RAM_BASE as u64 + self.ram.len() as u64;
+        let flash = FLASH_BASE as u64 + self.flash.len() as u64;
+        len == 0 || (addr >= RAM_BASE && end <= ram) || (self.flash_writable && addr >= FLASH_BASE && end <= flash)
+    }
+
     /// Byte read without alignment rules (semihosting, debugging).
     pub fn peek8(&self, addr: u32) -> Result<u8, MemError> { self.read::<1>(addr).map(|v| v as u8) }
     pub fn poke8(&mut self, addr: u32, v: u8) -> Result<(), MemError> { self.write::<1>(addr, v as u32) }
@@ -173,6 +193,22 @@ fn wr_le<const N: usize>(m: &mut [u8], o: usize, v: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// readable/writable: whole ranges inside one region, no wrap-around, empty ranges anywhere.
+    #[test]
+    fn readable_and_writable_ranges() {
+        let mut m = Memory::new(MapKind::E31);
+        m.load_bytes(0x2040_0000, &[1; 8], 8).unwrap();
+        assert!(m.readable(0x8000_0000, 0x4000) && m.writable(0x8000_0000, 0x4000));
+        assert!(!m.readable(0x8000_0000, 0x4001) && !m.writable(0x8000_3fff, 2));
+        assert!(m.readable(0x2040_0000, 0x100) && !m.writable(0x2040_0000, 1), "flash: read-only on e31");
+        assert!(m.readable(0x3fff_fff0, 0x10) && !m.readable(0x3fff_fff0, 0x11));
+        assert!(!m.readable(0xffff_fff0, 0x20) && !m.readable(0x1000_0000, 1) && m.readable(0x1000_0000, 0));
+        let mut f = Memory::new(MapKind::Flat);
+        f.load_bytes(0x2040_0000, &[1; 8], 8).unwrap();
+        assert!(f.writable(0x2040_0000, 8) && !f.writable(0x3000_0000, 4), "flat: flash writable where backed");
+        assert!(f.readable(0x8000_0000, 256 << 20) && !f.readable(0x8000_0000, (256 << 20) + 1));
+    }
 
     /// check_write gives exactly the error (or success) of write, without writing.
     #[test]

@@ -10,7 +10,11 @@ use std::collections::HashMap;
 use std::io::Write;
 
 pub struct RunInfo {
-    pub exit_code: i32,
+    /// the program's exit status; None when rvsim stopped the run (`error`)
+    pub exit_code: Option<i32>,
+    /// rvsim's message when it stopped the run (trap without handler, budget, stack limit,
+    /// bad semihosting call, ...), None when the program exited
+    pub error: Option<String>,
     pub cycles: u64,
     pub stalls: [u64; N_STALLS],
     pub core: String,
@@ -37,6 +41,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
     let max_stack = m.init_sp.map(|s| s.saturating_sub(m.min_sp)).unwrap_or(0);
     json!({
         "exit_code": r.exit_code,
+        "error": r.error,
         "cycles": r.cycles,
         "instret": m.instret,
         "stalls": stalls,
@@ -59,7 +64,8 @@ pub fn summary(m: &Machine, r: &RunInfo) -> String {
     use std::fmt::Write as _;
     let _ = writeln!(s, "rvsim: core {} (mul latency {}), memory {}, isa {}", r.core, r.mul_latency, r.memory, m.isa.text);
     let cpi = if m.instret > 0 { r.cycles as f64 / m.instret as f64 } else { 0.0 };
-    let _ = writeln!(s, "  exit code {}  cycles {}  instret {}  CPI {:.3}", r.exit_code, r.cycles, m.instret, cpi);
+    let status = match (&r.exit_code, &r.error) { (Some(c), _) => c.to_string(), _ => "none (stopped by rvsim)".into() };
+    let _ = writeln!(s, "  exit code {status}  cycles {}  instret {}  CPI {:.3}", r.cycles, m.instret, cpi);
     let _ = write!(s, "  stalls:");
     for (n, v) in STALL_NAMES.iter().zip(r.stalls) { let _ = write!(s, " {n} {v}"); }
     let _ = writeln!(s, "\n  icache misses {}  branch mispredicts {}  traps taken {}", r.icache_misses, r.branch_mispredicts, m.traps_taken);
@@ -80,11 +86,22 @@ pub fn summary(m: &Machine, r: &RunInfo) -> String {
 
 /// Trace and per-pc stall profile (only instantiated when requested).
 pub struct Recorder {
-    pub trace: Option<std::io::BufWriter<std::fs::File>>,
+    /// the trace's destination (a buffered file, or stdout for `--trace -`)
+    pub trace: Option<Box<dyn Write>>,
     pub profile: bool,
     pub stalls: HashMap<u32, [u64; N_STALLS]>,
     pub trace_err: Option<String>,
     pub table: &'static [crate::ext::ExtInsn],
+}
+
+impl Recorder {
+    /// A trace write failed: a reader that went away (`--trace - | head`) ends the trace
+    /// quietly, as it would end any Unix tool's output; any other error is reported at exit.
+    #[cold]
+    fn write_failed(&mut self, e: std::io::Error) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe { self.trace = None; return; }
+        if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
+    }
 }
 
 impl Observer for Recorder {
@@ -99,17 +116,13 @@ impl Observer for Recorder {
             let raw = if d.len == 2 { format!("{:04x}    ", word & 0xffff) } else { format!("{word:08x}") };
             let dis = disasm(d, pc, self.table);
             let r = if d.rd != 0 { format!(" {}=0x{rd_val:08x}", crate::disasm::ABI[d.rd as usize]) } else { String::new() };
-            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} {raw} {dis:<32}{r}") {
-                if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
-            }
+            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} {raw} {dis:<32}{r}") { self.write_failed(e); }
         }
     }
     fn trap(&mut self, pc: u32, cause: u32, tval: u32, handler: u32, cycle: u64) {
         if let Some(w) = self.trace.as_mut() {
             let name = crate::csr::cause::name(cause);
-            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} trap: {name} (mcause {cause}, mtval 0x{tval:08x}) -> handler 0x{handler:08x}") {
-                if self.trace_err.is_none() { self.trace_err = Some(e.to_string()); }
-            }
+            if let Err(e) = writeln!(w, "{cycle:>10} {pc:08x} trap: {name} (mcause {cause}, mtval 0x{tval:08x}) -> handler 0x{handler:08x}") { self.write_failed(e); }
         }
     }
 }

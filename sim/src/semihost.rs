@@ -26,6 +26,9 @@ const EBADF: u32 = 9;
 const ENOENT: u32 = 2;
 const EINVAL: u32 = 22;
 
+/// Largest piece of a guest buffer rvsim holds at once (WRITE, WRITE0, READ).
+const CHUNK: usize = 4096;
+
 /// The feature file: magic "SHFB" + byte 0 (bit 0 EXIT_EXTENDED, bit 1 STDOUT_STDERR).
 const FEATURES: [u8; 5] = [b'S', b'H', b'F', b'B', 0x03];
 
@@ -39,6 +42,9 @@ pub enum Outcome { Continue(u32), Exit(i32) }
 pub enum SemihostError {
     /// a memory access of the call faults; `what`: the argument block, a buffer, or the call
     Memory { what: &'static str, err: MemError },
+    /// a WRITE/WRITE0 (`write`: false) or READ buffer not wholly inside one region of the
+    /// guest's memory (checked before anything moves)
+    Outside { call: &'static str, buf: u32, len: u32, write: bool },
     /// SYS_OPEN with a name longer than 4096 bytes
     NameTooLong,
     /// CT_SECRET / CT_PUBLIC (rvlab ct) on a range that wraps around the address space
@@ -50,6 +56,8 @@ impl std::fmt::Display for SemihostError {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         match self {
             SemihostError::Memory { what, err } => write!(f, "semihosting {what}: {err}"),
+            SemihostError::Outside { call, buf, len, write } =>
+                write!(f, "semihosting {call}: buffer 0x{buf:08x}+{len} is not inside the program's {}memory", if *write { "writable " } else { "" }),
             SemihostError::NameTooLong => write!(f, "semihosting SYS_OPEN: file name too long"),
             SemihostError::RangeWraps { op, ptr, len } => write!(f, "semihosting call 0x{op:x} (rvlab ct): range 0x{ptr:08x}+{len} wraps around"),
             SemihostError::Unsupported { op } => write!(f, "unsupported semihosting call 0x{op:x}"),
@@ -65,12 +73,17 @@ pub struct Semihost {
     errno: u32,
     pub cmdline: String,
     pub out: Box<dyn Write>,
+    /// what a READ from `:tt` reads (rvsim's stdin; the fuzz targets give it nothing)
+    pub input: Box<dyn Read>,
+    /// the program's writes to its stderr handle go to `out` too (`rvsim --json`: stderr
+    /// then carries only the JSON object)
+    pub stderr_to_out: bool,
     pub start: std::time::Instant,
 }
 
 impl Semihost {
     pub fn new(cmdline: String) -> Semihost {
-        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), start: std::time::Instant::now() }
+        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), input: Box::new(std::io::stdin()), stderr_to_out: false, start: std::time::Instant::now() }
     }
 
     fn word(m: &Memory, a: u32) -> Result<u32, SemihostError> {
@@ -80,6 +93,27 @@ impl Semihost {
     }
     fn bytes(m: &Memory, a: u32, n: u32) -> Result<Vec<u8>, SemihostError> {
         (0..n).map(|i| m.peek8(a.wrapping_add(i)).map_err(mem("buffer"))).collect()
+    }
+    /// Copy the guest's [a, a + n) to `out` in CHUNK-byte pieces (host memory stays CHUNK bytes
+    /// however large n is); the whole range must lie inside the guest's memory (checked first,
+    /// so nothing is written for a bad buffer).
+    fn stream(m: &Memory, a: u32, n: u32, out: &mut dyn Write, call: &'static str) -> Result<(), SemihostError> {
+        if !m.readable(a, n) {
+            return Err(SemihostError::Outside { call, buf: a, len: n, write: false });
+        }
+        let mut buf = [0u8; CHUNK];
+        let mut done = 0u32;
+        while done < n {
+            let k = (n - done).min(CHUNK as u32);
+            for (i, b) in buf[..k as usize].iter_mut().enumerate() {
+                *b = m.peek8(a + done + i as u32).map_err(mem(call))?;
+            }
+            // the console went away (a closed pipe): the guest's output is dropped, as a
+            // terminal that is gone would; the run goes on
+            out.write_all(&buf[..k as usize]).ok();
+            done += k;
+        }
+        Ok(())
     }
     fn handle(&self, h: u32) -> Option<Handle> {
         self.handles.get(h.wrapping_sub(1) as usize).copied().flatten()
@@ -119,25 +153,28 @@ impl Semihost {
                 0
             }
             SYS_WRITE0 => {
-                let mut s = Vec::new();
-                let mut a = arg;
+                // the string up to its NUL, which must come before the end of its region
+                let mut n = 0u32;
                 loop {
-                    let c = m.peek8(a).map_err(mem("SYS_WRITE0"))?;
+                    let c = m.peek8(arg.wrapping_add(n)).map_err(mem("SYS_WRITE0: no NUL before the end of the string's memory"))?;
                     if c == 0 { break; }
-                    s.push(c);
-                    a = a.wrapping_add(1);
+                    n += 1;
                 }
-                self.out.write_all(&s).ok();
+                Self::stream(m, arg, n, &mut self.out, "SYS_WRITE0")?;
                 0
             }
             SYS_WRITE => {
                 let h = Self::word(m, arg)?;
                 let buf = Self::word(m, arg.wrapping_add(4))?;
                 let len = Self::word(m, arg.wrapping_add(8))?;
-                let data = Self::bytes(m, buf, len)?;
                 match self.handle(h) {
-                    Some(Handle::Stdout) => { self.out.write_all(&data).ok(); 0 }
-                    Some(Handle::Stderr) => { self.out.flush().ok(); std::io::stderr().write_all(&data).ok(); 0 }
+                    Some(Handle::Stdout) => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) if self.stderr_to_out => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) => {
+                        self.out.flush().ok();
+                        Self::stream(m, buf, len, &mut std::io::stderr(), "SYS_WRITE")?;
+                        0
+                    }
                     _ => { self.errno = EBADF; len }
                 }
             }
@@ -156,9 +193,14 @@ impl Semihost {
                         len - n
                     }
                     Some(Handle::Stdin) => {
+                        if !m.writable(buf, len) {
+                            return Err(SemihostError::Outside { call: "SYS_READ", buf, len, write: true });
+                        }
                         self.out.flush().ok();
-                        let mut tmp = vec![0u8; len.min(1 << 20) as usize];
-                        let n = std::io::stdin().read(&mut tmp).unwrap_or(0);
+                        // at most CHUNK bytes per call (the result says how many were not read)
+                        let mut tmp = [0u8; CHUNK];
+                        let tmp = &mut tmp[..len.min(CHUNK as u32) as usize];
+                        let n = self.input.read(tmp).unwrap_or(0);
                         for (i, b) in tmp[..n].iter().enumerate() {
                             m.poke8(buf.wrapping_add(i as u32), *b).map_err(mem("SYS_READ"))?;
                         }

@@ -71,6 +71,10 @@ pub enum Stop {
     Budget { pc: u32, instret: u64 },
     /// a semihosting call rvsim cannot perform
     Semihost { pc: u32, error: SemihostError },
+    /// the instruction `insn` at `pc`, in function `func`, set sp to `sp`, below `--stack-limit`
+    /// `limit` (given as `limit_name`): the stack grew into what lies below it (.data/.bss);
+    /// `in_use`: bytes from the first sp the program set
+    StackOverflow { pc: u32, sp: u32, limit: u32, limit_name: String, func: String, insn: String, in_use: Option<u32> },
     /// rvsim's own fault: a decode-cache slot that cannot execute holds a decodable word
     Internal { pc: u32 },
 }
@@ -99,6 +103,11 @@ impl fmt::Display for Stop {
                 "instruction '{insn}' ({mnemonic}, {}) at pc 0x{pc:08x} needs extension {ext}, not in the ISA string '{isa}'", raw(*word)),
             Stop::Budget { pc, instret } => write!(f, "instruction budget exceeded: {instret} instructions retired (--max-insns), pc 0x{pc:08x}"),
             Stop::Semihost { pc, error } => write!(f, "{error} (pc 0x{pc:08x})"),
+            Stop::StackOverflow { pc, sp, limit, limit_name, func, insn, in_use } => {
+                write!(f, "stack overflow: {func} set sp to 0x{sp:08x}, {} bytes below the stack limit 0x{limit:08x} ({limit_name})", limit - sp)?;
+                if let Some(n) = in_use { write!(f, " ({n} bytes of stack in use)")?; }
+                write!(f, ", by '{insn}' at pc 0x{pc:08x}")
+            }
             Stop::Internal { pc } => write!(f, "internal: trap at decodable pc 0x{pc:08x}"),
         }
     }

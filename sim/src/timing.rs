@@ -10,14 +10,17 @@
 //! Control-flow instructions then add the mispredict penalty if the branch predictor was
 //! wrong. `cycles` = the cycle after the last issue.
 
-use crate::decode::{cls, Decoded, DivOp, Kind, Op};
+use crate::bpred::{Outcome, Predictor};
+pub use crate::bpred::BtbReplacement;
+use crate::decode::{cls, Decoded, DivOp, Kind};
 use crate::csr::HartIds;
 use crate::mem::{FLASH_BASE, FLASH_END};
 
 /// Stall causes, in the order of the `[u64; N_STALLS]` arrays. `trap` counts the cycles of
-/// trap entry and `mret` beyond their issue slot.
-pub const N_STALLS: usize = 7;
-pub const STALL_NAMES: [&str; N_STALLS] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other", "trap"];
+/// trap entry and `mret` beyond their issue slot; `fetch` the front end's own bubbles (a
+/// 32-bit instruction at a 2-mod-4 address fetched after a redirect, a predecoder redirect).
+pub const N_STALLS: usize = 8;
+pub const STALL_NAMES: [&str; N_STALLS] = ["load_use", "mul", "div", "branch_mispredict", "icache", "other", "trap", "fetch"];
 pub const S_LOAD: usize = 0;
 pub const S_MUL: usize = 1;
 pub const S_DIV: usize = 2;
@@ -25,6 +28,7 @@ pub const S_BRANCH: usize = 3;
 pub const S_ICACHE: usize = 4;
 pub const S_OTHER: usize = 5;
 pub const S_TRAP: usize = 6;
+pub const S_FETCH: usize = 7;
 
 /// Stall cause attributed to a wait on a result produced by an instruction of class `c`.
 const CAUSE_OF: [u8; cls::N] = {
@@ -43,12 +47,6 @@ pub trait Timing {
     fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32;
     /// Outcome of a control-flow instruction (after `issue`); returns the penalty cycles.
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32;
-    /// `control` for the branch or jump that ends the block of `plan` (which holds where the
-    /// predictor keeps it, worked out once).
-    fn control_block(&mut self, plan: &BlockPlan, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        let _ = plan;
-        self.control(pc, d, taken, next_pc)
-    }
     /// Issue cycle of the instruction being executed (value of `cycle` CSR reads).
     fn now(&self) -> u64;
     /// Total cycles so far.
@@ -66,12 +64,15 @@ pub trait Timing {
     /// plan; false (nothing changed) otherwise: the caller then issues its instructions one
     /// by one. Either way the result is the same as `issue` for each instruction in turn.
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool;
-    /// Did the last `issue_block` apply its plan with the block issuing on time (no delay)?
-    fn issued_on_time(&self) -> bool;
-    /// `k` more executions of the block whose plan `issue_block` just applied on time, each
-    /// entered from the one before by its conditional branch, taken and predicted without
-    /// penalty or predictor change (a loop of one block in its steady state: see
-    /// `run_blocks_in`): the same as `issue_block` and `control` `k` times each.
+    /// The block whose plan `issue_block` just applied ends in a conditional branch at `pc`
+    /// that was taken back to its start `target` without penalty: did it issue on time (no
+    /// delay), and would the branch, taken to `target` again, be predicted without penalty or
+    /// any change to the predictor? (A loop of one block in its steady state: see
+    /// `run_blocks_in`.)
+    fn steady_loop(&self, pc: u32, target: u32) -> bool;
+    /// `k` more executions of the block whose plan `issue_block` just applied, each entered
+    /// from the one before by its taken branch, when `steady_loop` holds: the same as
+    /// `issue_block` and `control` `k` times each.
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
 }
 
@@ -100,6 +101,12 @@ pub struct BlockPlan {
     /// source registers of the first instruction (rs1, rs2, rs3; 0 = none): an older result
     /// it waits for delays the whole block
     pub first_srcs: [u8; 3],
+    /// the first instruction is 32 bits wide at a 2-mod-4 address: after a redirect its fetch
+    /// takes one more fetch packet (`misaligned_fetch_penalty`)
+    pub first_split: bool,
+    /// the I-cache state (`Pipeline::ic_key`) under which all its lines last hit: while the
+    /// cache is in that state they hit again, unchecked
+    pub ic_hit: Option<(u64, u32)>,
     /// (r, ready offset, producer class) of each register whose last write in the block is
     /// still in flight after it (ready > `end`). The other registers the block writes are
     /// ready before anything later can issue, like their older entries (which the checks
@@ -116,16 +123,7 @@ pub struct BlockPlan {
     /// the cached flash region (a block is entirely inside it or entirely outside)
     pub lines: (u32, u32),
     pub in_flash: bool,
-    /// where the predictor keeps the branch or jump that ends the block
-    pub slots: PredictorSlots,
-    /// the I-cache state (`Pipeline::ic_key`) under which all its lines last hit: while the
-    /// cache is in that state they hit again, unchecked
-    pub ic_hit: Option<(u64, u32)>,
 }
-
-/// The BHT counter and the BTB entry of a control instruction (functions of its pc alone).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PredictorSlots { pub bht: u32, pub btb: u32 }
 
 /// One cycle per instruction, no stalls.
 #[derive(Default)]
@@ -143,8 +141,19 @@ impl Timing for Ideal {
     fn plan(&self, _: u32, insns: &[Decoded]) -> BlockPlan { BlockPlan { n: insns.len() as u32, usable: true, ..BlockPlan::default() } }
     #[inline(always)]
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
-    fn issued_on_time(&self) -> bool { true }
+    fn steady_loop(&self, _: u32, _: u32) -> bool { true }
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
+}
+
+/// How conditional branches and jumps are predicted (core file `[branch] predictor`; the
+/// dynamic predictor is bpred.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchScheme {
+    /// BHT of 2-bit counters, BTB and RAS (the E31's organisation, documented in sim/README.md)
+    Dynamic,
+    /// static not-taken: a taken conditional branch and every jump (jal, jalr) cost
+    /// `mispredict_penalty`; a branch that falls through costs nothing
+    NotTaken,
 }
 
 /// Which timing model runs a core (`model` in a core file).
@@ -179,15 +188,40 @@ pub struct CoreParams {
     /// DIV/DIVU/REM/REMU latency = div_base + max(0, bitlen(|dividend|) - bitlen(|divisor|));
     /// div_base for a zero divisor.
     pub div_base: u32,
+    /// DIV*/REM* hold the issue slot until their result is ready (an iterative divider inside
+    /// the execute stage stalls everything behind it): the next instruction issues no earlier
+    /// than the divide's result latency after it. false: only the next MUL/DIV waits (E31).
+    pub div_blocking: bool,
     pub lat_amo: u32,
     pub mispredict_penalty: u32,
+    /// how conditional branches and jumps are predicted: the tables below, or static not-taken
+    pub branch_scheme: BranchScheme,
+    /// fully associative
     pub btb_entries: u32,
+    pub btb_replacement: BtbReplacement,
     pub bht_entries: u32,
+    /// 2: Rocket 2016's two-bit state (prediction, last outcome); 1: one bit
+    pub bht_counter_bits: u32,
+    /// bits of global branch history in the BHT index
+    pub bht_history: u32,
+    /// 0: index = fetch address / 2 XOR history; N: later Rocket's hash (history folded to N
+    /// bits on top of the fetch address / 4)
+    pub bht_history_hash: u32,
+    /// only branches the BTB holds are predicted by, and train, the BHT
+    pub bht_needs_btb: bool,
     pub ras_entries: u32,
+    /// the RAS predicts (and pops) only for a return the BTB holds
+    pub ras_needs_btb: bool,
+    /// cycles of a fetch-stage predecoder redirect (jal, predicted-taken branch or return
+    /// missed by the BTB); 0: no predecoder, such instructions are mispredicted
+    pub predecode_penalty: u32,
+    /// extra cycle(s) to fetch a 32-bit instruction at a 2-mod-4 address after a redirect
+    pub misaligned_fetch_penalty: u32,
     pub icache_size: u32,
     pub icache_ways: u32,
     pub icache_line: u32,
     pub icache_miss_penalty: u32,
+    pub icache_replacement: IcacheReplacement,
     /// cycles from an exception to the handler's first fetch, beyond the trapping
     /// instruction's issue slot
     pub trap_entry: u32,
@@ -195,18 +229,51 @@ pub struct CoreParams {
     pub mret_penalty: u32,
     /// mvendorid, marchid, mimpid (0 = not implemented)
     pub ids: HartIds,
+    /// where the board's boot code jumps to user code in flash (rvlab links programs there)
+    pub code_base: u32,
+}
+
+/// `icache.replacement` of the core file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IcacheReplacement {
+    /// least recently used
+    Lru,
+    /// Rocket's: the way a 16-bit LFSR (x^16+x^14+x^13+x^11, reset 1) gives, advanced once
+    /// per miss; hits change nothing
+    Random,
+}
+
+/// Built-in core models besides `ideal`: (name, parameters); each equals sim/cores/NAME.toml.
+pub fn builtin_cores() -> [(&'static str, CoreParams); 2] {
+    [("e31", CoreParams::e31()), ("hifive1-revb", CoreParams::hifive1_revb())]
 }
 
 impl CoreParams {
-    /// The built-in E31 model (equal to sim/cores/e31.toml).
+    /// The built-in E31 model of the HiFive1 (FE310-G000; equal to sim/cores/e31.toml).
     pub fn e31() -> CoreParams {
         CoreParams {
             name: "e31".into(), model: CoreModel::Pipeline,
-            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, lat_amo: 2,
-            mispredict_penalty: 3, btb_entries: 40, bht_entries: 128, ras_entries: 2,
-            icache_size: 16384, icache_ways: 2, icache_line: 32, icache_miss_penalty: 20,
+            lat_alu: 1, lat_lw: 2, lat_lbh: 3, lat_csr: 3, lat_mul: 5, div_base: 2, div_blocking: false, lat_amo: 2,
+            mispredict_penalty: 3, branch_scheme: BranchScheme::Dynamic, btb_entries: 40, btb_replacement: BtbReplacement::Fifo,
+            bht_entries: 128, bht_counter_bits: 2, bht_history: 7, bht_history_hash: 0, bht_needs_btb: true,
+            ras_entries: 2, ras_needs_btb: true, predecode_penalty: 0, misaligned_fetch_penalty: 1,
+            icache_size: 16384, icache_ways: 2, icache_line: 64, icache_miss_penalty: 20,
+            icache_replacement: IcacheReplacement::Random,
             trap_entry: 4, mret_penalty: 3,
             ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
+            code_base: 0x2040_0000,
+        }
+    }
+
+    /// The E31 of the HiFive1 Rev B (FE310-G002; equal to sim/cores/hifive1-revb.toml).
+    pub fn hifive1_revb() -> CoreParams {
+        CoreParams {
+            name: "hifive1-revb".into(),
+            btb_entries: 28, btb_replacement: BtbReplacement::Plru,
+            bht_entries: 512, bht_counter_bits: 1, bht_history: 8, bht_history_hash: 3, bht_needs_btb: false,
+            ras_entries: 6, ras_needs_btb: false, predecode_penalty: 1,
+            code_base: 0x2001_0000,
+            ..CoreParams::e31()
         }
     }
 
@@ -230,10 +297,48 @@ impl CoreParams {
                     p.model = CoreModel::parse(m).ok_or_else(|| format!("core file: model must be \"pipeline\" or \"ideal\", not \"{m}\""))?;
                 }
                 "description" => {}
-                "latency" | "branch" | "icache" | "trap" | "ids" => {
+                "latency" | "branch" | "icache" | "trap" | "ids" | "board" => {
                     let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
+                        let flag = match (k.as_str(), kk.as_str()) {
+                            ("branch", "bht_needs_btb") => Some(&mut p.bht_needs_btb),
+                            ("branch", "ras_needs_btb") => Some(&mut p.ras_needs_btb),
+                            ("latency", "div_blocking") => Some(&mut p.div_blocking),
+                            _ => None,
+                        };
+                        if let Some(f) = flag {
+                            *f = vv.as_bool().ok_or_else(|| format!("core file: '{full}' must be true or false"))?;
+                            continue;
+                        }
+                        let word = |vv: &toml::Value| vv.as_str().map(str::to_string).ok_or_else(|| format!("core file: '{full}' must be a string"));
+                        match (k.as_str(), kk.as_str()) {
+                            ("branch", "predictor") => {
+                                p.branch_scheme = match word(vv)?.as_str() {
+                                    "dynamic" => BranchScheme::Dynamic,
+                                    "not-taken" => BranchScheme::NotTaken,
+                                    w => return Err(format!("core file: branch.predictor must be \"dynamic\" or \"not-taken\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            ("branch", "btb_replacement") => {
+                                p.btb_replacement = match word(vv)?.as_str() {
+                                    "fifo" => BtbReplacement::Fifo,
+                                    "plru" => BtbReplacement::Plru,
+                                    w => return Err(format!("core file: branch.btb_replacement must be \"fifo\" or \"plru\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            ("icache", "replacement") => {
+                                p.icache_replacement = match word(vv)?.as_str() {
+                                    "lru" => IcacheReplacement::Lru,
+                                    "random" => IcacheReplacement::Random,
+                                    w => return Err(format!("core file: icache.replacement must be \"lru\" or \"random\", not \"{w}\"")),
+                                };
+                                continue;
+                            }
+                            _ => {}
+                        }
                         let slot = match (k.as_str(), kk.as_str()) {
                             ("latency", "alu") => &mut p.lat_alu,
                             ("latency", "lw") => &mut p.lat_lw,
@@ -246,6 +351,11 @@ impl CoreParams {
                             ("branch", "btb_entries") => &mut p.btb_entries,
                             ("branch", "bht_entries") => &mut p.bht_entries,
                             ("branch", "ras_entries") => &mut p.ras_entries,
+                            ("branch", "bht_counter_bits") => &mut p.bht_counter_bits,
+                            ("branch", "bht_history") => &mut p.bht_history,
+                            ("branch", "bht_history_hash") => &mut p.bht_history_hash,
+                            ("branch", "predecode_penalty") => &mut p.predecode_penalty,
+                            ("branch", "misaligned_fetch_penalty") => &mut p.misaligned_fetch_penalty,
                             ("icache", "size") => &mut p.icache_size,
                             ("icache", "ways") => &mut p.icache_ways,
                             ("icache", "line") => &mut p.icache_line,
@@ -255,6 +365,7 @@ impl CoreParams {
                             ("ids", "mvendorid") => &mut p.ids.mvendorid,
                             ("ids", "marchid") => &mut p.ids.marchid,
                             ("ids", "mimpid") => &mut p.ids.mimpid,
+                            ("board", "code_base") => &mut p.code_base,
                             _ => return Err(format!("core file: unknown key '{full}'")),
                         };
                         *slot = int(vv, &full)?;
@@ -272,8 +383,25 @@ impl CoreParams {
             if v == 0 || v > 1000 { return Err(format!("core file: latency.{n} must be 1..1000")); }
         }
         if self.div_base == 0 || self.div_base > 1000 { return Err("core file: latency.div_base must be 1..1000".into()); }
+        // penalties bounded like the latencies: a cycle count is a u64 that 10^10 instructions
+        // times these cannot overflow, and no real core waits longer
+        for (n, v) in [("branch.mispredict_penalty", self.mispredict_penalty), ("icache.miss_penalty", self.icache_miss_penalty),
+                       ("trap.entry", self.trap_entry), ("trap.mret", self.mret_penalty)] {
+            if v > 1000 { return Err(format!("core file: {n} must be 0..1000")); }
+        }
+        // table sizes: rvsim allocates them (BTB/BHT/RAS entries, I-cache lines)
+        if self.btb_entries > 1 << 16 || self.bht_entries > 1 << 16 || self.ras_entries > 1 << 16 {
+            return Err("core file: btb_entries, bht_entries and ras_entries must be at most 65536".into());
+        }
+        if self.icache_size > 16 << 20 { return Err("core file: icache.size must be at most 16 MiB".into()); }
         if !self.bht_entries.is_power_of_two() { return Err("core file: branch.bht_entries must be a power of two".into()); }
         if self.btb_entries == 0 || self.ras_entries == 0 { return Err("core file: btb_entries and ras_entries must be >= 1".into()); }
+        if self.btb_entries > 4096 { return Err("core file: branch.btb_entries must be at most 4096".into()); }
+        if self.bht_counter_bits != 1 && self.bht_counter_bits != 2 { return Err("core file: branch.bht_counter_bits must be 1 or 2".into()); }
+        if self.bht_history > 16 { return Err("core file: branch.bht_history must be 0..16".into()); }
+        if self.bht_history_hash > self.bht_history || self.bht_history_hash > self.bht_entries.trailing_zeros() {
+            return Err("core file: branch.bht_history_hash must be at most bht_history and log2(bht_entries)".into());
+        }
         if self.icache_size != 0 {
             if !self.icache_line.is_power_of_two() || self.icache_line < 4 { return Err("core file: icache.line must be a power of two >= 4".into()); }
             if self.icache_ways == 0 || self.icache_size % (self.icache_ways * self.icache_line) != 0 {
@@ -309,27 +437,25 @@ pub struct Pipeline {
     /// no register result nor the multiplier is busy beyond this cycle (for issue_block)
     latest: u64,
     stalls: [u64; N_STALLS],
-    // branch prediction
-    bht: Vec<u8>,
-    bht_mask: u32,
-    btb_tag: Vec<u32>,
-    /// 2^64 / btb entries, rounded up (wraps to 0 for one entry): see btb_index
-    btb_magic: u64,
-    btb_target: Vec<u32>,
-    ras: Vec<u32>,
-    ras_top: usize,
-    // instruction cache (tags per set*ways, way 0 = most recently used)
+    bp: Predictor,
+    /// fetch restarts at a new address (taken transfer, mispredict, trap, mret): the next
+    /// instruction pays `misaligned_fetch_penalty` if it is 32 bits wide at a 2-mod-4 address
+    redirected: bool,
+    /// changes of `ic_tags` so far (for `BlockPlan::ic_hit`)
+    ic_epoch: u64,
+    /// the last `issue_block` applied its plan with no delay (`Timing::steady_loop`)
+    on_time: bool,
+    // instruction cache (tags per set*ways; with LRU, way 0 = most recently used)
     ic_tags: Vec<u32>,
+    /// random replacement (Rocket's LFSR), not LRU: a hit in any way changes nothing
+    ic_random: bool,
+    lfsr: u16,
     ic_ways: usize,
     ic_set_mask: u32,
     ic_shift: u32,
     /// start address and size of the line fetched last
     ic_base: u32,
     ic_bytes: u32,
-    /// changes of `ic_tags` so far (for `BlockPlan::ic_hit`)
-    ic_epoch: u64,
-    /// `Timing::issued_on_time`
-    on_time: bool,
     pub icache_misses: u64,
     pub mispredicts: u64,
 }
@@ -355,21 +481,18 @@ impl Pipeline {
             cause: [0; 32],
             next: 0, cur: 0, mdu_free: 0, mdu_cause: S_MUL, latest: 0,
             stalls: [0; N_STALLS],
-            bht: vec![1; p.bht_entries as usize],
-            bht_mask: p.bht_entries - 1,
-            btb_tag: vec![u32::MAX; p.btb_entries as usize],
-            btb_magic: (u64::MAX / p.btb_entries as u64).wrapping_add(1),
-            btb_target: vec![0; p.btb_entries as usize],
-            ras: vec![0; p.ras_entries as usize],
-            ras_top: 0,
+            bp: Predictor::new(&p),
+            redirected: false,
+            ic_epoch: 0,
+            on_time: false,
             ic_tags: vec![u32::MAX; (sets as usize) * ic_ways.max(1)],
+            ic_random: p.icache_replacement == IcacheReplacement::Random,
+            lfsr: 1,
             ic_ways,
             ic_set_mask: sets - 1,
             ic_shift: shift,
             ic_base: 0,
             ic_bytes: 0,
-            ic_epoch: 0,
-            on_time: false,
             icache_misses: 0,
             mispredicts: 0,
             p,
@@ -377,7 +500,8 @@ impl Pipeline {
     }
     pub fn params(&self) -> &CoreParams { &self.p }
 
-    /// Access one I-cache line; true on a miss. LRU: way order within the set.
+    /// Access one I-cache line; true on a miss. LRU: way order within the set; random: the
+    /// LFSR advances on a miss and its low bits choose the way.
     #[inline(never)]
     fn icache_access(&mut self, line: u32) -> bool {
         let w = self.ic_ways;
@@ -386,13 +510,25 @@ impl Pipeline {
         if ways[0] == line { return false; }
         self.ic_epoch += 1;
         if let Some(i) = ways.iter().position(|&t| t == line) {
-            ways[..=i].rotate_right(1);
+            if !self.ic_random { ways[..=i].rotate_right(1); }
             false
+        } else if self.ic_random {
+            let l = self.lfsr;
+            self.lfsr = (l >> 1) | ((l ^ (l >> 2) ^ (l >> 3) ^ (l >> 5)) & 1) << 15;
+            ways[self.lfsr as usize & (w - 1)] = line;
+            true
         } else {
             ways.rotate_right(1);
             ways[0] = line;
             true
         }
+    }
+
+    /// A fetch from `line` hits without changing the cache state.
+    #[inline(always)]
+    fn icache_quiet_hit(&self, line: u32) -> bool {
+        let base = (line & self.ic_set_mask) as usize * self.ic_ways;
+        if self.ic_random { self.ic_tags[base..base + self.ic_ways].contains(&line) } else { self.ic_tags[base] == line }
     }
 
     /// Fetch crossing into a new line (or two): returns the miss penalty cycles.
@@ -417,103 +553,38 @@ impl Pipeline {
         pen
     }
 
-    #[inline(always)]
-    fn btb_index(&self, pc: u32) -> usize {
-        // (pc >> 1) mod entries without a hardware divide (Lemire's fastmod, exact for u32)
-        let low = self.btb_magic.wrapping_mul((pc >> 1) as u64);
-        ((low as u128 * self.btb_tag.len() as u128) >> 64) as usize
-    }
-    /// The predictor entries of the control instruction at `pc`.
-    #[inline(always)]
-    fn slots(&self, pc: u32) -> PredictorSlots {
-        PredictorSlots { bht: (pc >> 1) & self.bht_mask, btb: self.btb_index(pc) as u32 }
-    }
-    #[inline(always)]
-    fn btb_lookup(&self, s: PredictorSlots, pc: u32) -> Option<u32> {
-        let i = s.btb as usize;
-        if self.btb_tag[i] == pc { Some(self.btb_target[i]) } else { None }
-    }
-    #[inline(always)]
-    fn btb_insert(&mut self, s: PredictorSlots, pc: u32, target: u32) {
-        let i = s.btb as usize;
-        self.btb_tag[i] = pc;
-        self.btb_target[i] = target;
+    /// Fetch restarts elsewhere after `pen` cycles (trap entry, mret).
+    fn redirect(&mut self, pen: u32) -> u32 {
+        self.next += pen as u64;
+        self.stalls[S_TRAP] += pen as u64;
+        self.redirected = true;
+        pen
     }
 
-    /// The predictor's verdict on the control instruction `d` at `pc` (its entries `s`) and
-    /// its update; returns the penalty cycles.
-    #[inline(always)]
-    fn predict(&mut self, s: PredictorSlots, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        let correct = match d.op {
-            Op::Jal => {
-                if is_link(d.rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                let ok = self.btb_lookup(s, pc) == Some(next_pc);
-                if !ok { self.btb_insert(s, pc, next_pc); }
-                ok
-            }
-            Op::Jalr => {
-                let (rd, rs1) = (d.rd, d.rs1);
-                let ok = if is_link(rs1) && (!is_link(rd) || rd != rs1) {
-                    // return (or coroutine swap): predicted by the RAS
-                    let p = self.ras_pop();
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    p == next_pc
-                } else {
-                    if is_link(rd) { self.ras_push(pc.wrapping_add(d.len as u32)); }
-                    let ok = self.btb_lookup(s, pc) == Some(next_pc);
-                    if !ok { self.btb_insert(s, pc, next_pc); }
-                    ok
-                };
-                ok
-            }
-            _ => {
-                // conditional branch: 2-bit counter; a taken prediction also needs a BTB hit
-                let i = s.bht as usize;
-                let ctr = self.bht[i];
-                let pred_taken = ctr >= 2 && self.btb_lookup(s, pc).is_some();
-                self.bht[i] = if taken { (ctr + 1).min(3) } else { ctr.saturating_sub(1) };
-                if taken { self.btb_insert(s, pc, next_pc); }
-                pred_taken == taken
-            }
-        };
-        if correct { 0 } else {
-            let pen = self.p.mispredict_penalty;
-            self.mispredicts += 1;
-            self.next += pen as u64;
-            self.stalls[S_BRANCH] += pen as u64;
-            pen
-        }
-    }
     /// What decides whether a block's fetches hit (`issue_block`): the tags and the line
     /// fetched last (an odd value for none yet, never a line address).
     #[inline(always)]
     fn ic_key(&self) -> (u64, u32) { (self.ic_epoch, if self.ic_bytes != 0 { self.ic_base } else { 1 }) }
 
-    /// Fetch restarts elsewhere after `pen` cycles (trap entry, mret).
-    fn redirect(&mut self, pen: u32) -> u32 {
-        self.next += pen as u64;
-        self.stalls[S_TRAP] += pen as u64;
-        pen
-    }
-    fn ras_push(&mut self, v: u32) {
-        self.ras_top = if self.ras_top + 1 == self.ras.len() { 0 } else { self.ras_top + 1 };
-        self.ras[self.ras_top] = v;
-    }
-    fn ras_pop(&mut self) -> u32 {
-        let v = self.ras[self.ras_top];
-        self.ras_top = if self.ras_top == 0 { self.ras.len() - 1 } else { self.ras_top - 1 };
-        v
+    /// The first fetch after a redirect: a 32-bit instruction at a 2-mod-4 address needs the
+    /// next 4-byte fetch packet too.
+    #[inline(always)]
+    fn fetch_after_redirect(&mut self, split: bool) {
+        self.redirected = false;
+        if split {
+            let pen = self.p.misaligned_fetch_penalty as u64;
+            self.next += pen;
+            self.stalls[S_FETCH] += pen;
+        }
     }
 }
-
-#[inline(always)]
-fn is_link(r: u8) -> bool { r == 1 || r == 5 }
 
 impl Timing for Pipeline {
     #[inline(always)]
     fn issue(&mut self, pc: u32, d: &Decoded, x: &[u32; 32]) -> u32 {
         let start = self.next;
-        let mut t = start;
+        if self.redirected { self.fetch_after_redirect(pc & 2 != 0 && d.len == 4); }
+        let mut t = self.next;
         // instruction fetch through the I-cache (flash region only; DTIM is not cached):
         // nothing to do while the fetch stays inside the line fetched last
         if pc.wrapping_sub(self.ic_base).wrapping_add(d.len as u32) > self.ic_bytes {
@@ -521,7 +592,7 @@ impl Timing for Pipeline {
             let line = pc >> self.ic_shift;
             let off = pc & (self.ic_bytes.wrapping_sub(1));
             if off + d.len as u32 <= self.ic_bytes
-                && self.ic_tags[(line & self.ic_set_mask) as usize * self.ic_ways] == line
+                && self.icache_quiet_hit(line)
                 && pc.wrapping_sub(FLASH_BASE) < FLASH_END - FLASH_BASE
             {
                 self.ic_base = line << self.ic_shift;
@@ -570,16 +641,25 @@ impl Timing for Pipeline {
         self.latest = self.latest.max(t + lat);
         self.cur = t;
         self.next = t + 1;
+        if k == cls::DIV && self.p.div_blocking {
+            // nothing issues behind the divide until its result is ready
+            self.next = t + lat;
+            self.stalls[S_DIV] += lat - 1;
+        }
         (t - start) as u32
     }
 
     #[inline(always)]
     fn control(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        self.predict(self.slots(pc), pc, d, taken, next_pc)
-    }
-    #[inline(always)]
-    fn control_block(&mut self, plan: &BlockPlan, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> u32 {
-        self.predict(plan.slots, pc, d, taken, next_pc)
+        let (pen, cause) = match self.bp.resolve(pc, d, taken, next_pc) {
+            Outcome::Predicted => (0, S_BRANCH),
+            Outcome::Predecoded => (self.bp.predecode_penalty(), S_FETCH),
+            Outcome::Mispredicted => { self.mispredicts += 1; (self.bp.mispredict_penalty(), S_BRANCH) }
+        };
+        if taken || pen > 0 { self.redirected = true; }
+        self.next += pen as u64;
+        self.stalls[cause] += pen as u64;
+        pen
     }
     fn now(&self) -> u64 { self.cur }
     fn cycles(&self) -> u64 { self.next }
@@ -665,6 +745,8 @@ impl Timing for Pipeline {
             end: next,
             min_check: checks.iter().map(|c| c.1).chain(mdu_check).min().unwrap_or(u32::MAX),
             first_srcs: insns.first().map_or([0; 3], |d| [d.rs1_i() as u8, d.rs2_i() as u8, d.rs3_i() as u8]),
+            first_split: pc & 2 != 0 && insns.first().is_some_and(|d| d.len == 4),
+            ic_hit: None,
             checks,
             mdu_check,
             writes: (1..32).filter_map(|r| ready[r].filter(|&v| v > next).map(|v| (r as u8, v, class[r]))).collect(),
@@ -674,8 +756,6 @@ impl Timing for Pipeline {
             stalled: stalls.iter().any(|&s| s > 0),
             lines: (pc >> shift, end_pc.wrapping_sub(1) >> shift),
             in_flash,
-            ic_hit: None,
-            slots: insns.last().filter(|d| d.op.control().is_some()).map_or_else(PredictorSlots::default, |d| self.slots(end_pc.wrapping_sub(d.len as u32))),
         }
     }
 
@@ -683,6 +763,9 @@ impl Timing for Pipeline {
     fn issue_block(&mut self, p: &mut BlockPlan) -> bool {
         self.on_time = false;
         if !p.usable { return false; }
+        // the fetch bubble comes first, as in `issue` (it changes no check below: a fallback
+        // to `issue` then finds `redirected` cleared and the same `next`)
+        if self.redirected { self.fetch_after_redirect(p.first_split); }
         let t0 = self.next;
         // The whole block issues `delay` cycles late when the first instruction waits for an
         // older result (as `issue` would stall it); after that, the plan holds if every check does.
@@ -704,7 +787,7 @@ impl Timing for Pipeline {
             let mut l = first_line;
             if self.ic_bytes != 0 && l == self.ic_base >> self.ic_shift { l += 1; }
             while l <= last_line {
-                if self.ic_tags[(l & self.ic_set_mask) as usize * self.ic_ways] != l { return false; }
+                if !self.icache_quiet_hit(l) { return false; }
                 l += 1;
             }
             p.ic_hit = Some(self.ic_key());
@@ -729,13 +812,16 @@ impl Timing for Pipeline {
         true
     }
 
-    fn issued_on_time(&self) -> bool { self.on_time }
+    fn steady_loop(&self, pc: u32, target: u32) -> bool { self.on_time && self.bp.settled_taken(pc, target) }
 
     fn repeat_block(&mut self, p: &BlockPlan, k: u64) {
-        // Each execution starts as the one before ends (on time, no penalty), from a state
-        // that, relative to its start, is the one before's: the same plan holds every time.
-        // Only the last one's writes remain.
-        self.apply_plan(p, self.next + (k - 1) * p.end as u64, k);
+        // Each execution starts as the one before ends: its taken branch costs no penalty but
+        // is a redirect (the fetch bubble of a split first instruction), and it finds the
+        // state the one before found, shifted in time, so the same plan holds on time every
+        // time. Only the last one's writes remain.
+        let bubble = if p.first_split { self.p.misaligned_fetch_penalty as u64 } else { 0 };
+        self.stalls[S_FETCH] += k * bubble;
+        self.apply_plan(p, self.next + k * bubble + (k - 1) * p.end as u64, k);
     }
 }
 
@@ -764,6 +850,19 @@ impl Pipeline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    /// Penalties and table sizes are bounded like the latencies (issue 22: a penalty of 4*10^9
+    /// was accepted while latencies were capped at 1000).
+    #[test]
+    fn core_file_bounds() {
+        for bad in ["[branch]\nmispredict_penalty = 4000000000", "[icache]\nmiss_penalty = 1001", "[trap]\nentry = 5000",
+                    "[trap]\nmret = 100000", "[branch]\nbtb_entries = 100000", "[icache]\nsize = 33554432"] {
+            let e = CoreParams::from_toml(bad).unwrap_err();
+            assert!(e.contains("must be"), "{bad}: {e}");
+        }
+        for good in ["[branch]\nmispredict_penalty = 1000", "[icache]\nmiss_penalty = 0", "[trap]\nentry = 0"] {
+            assert!(CoreParams::from_toml(good).is_ok(), "{good}");
+        }
+    }
     #[test]
     fn div_latency_range() {
         assert_eq!(div_latency(2, DivOp::Divu, 0xffff_ffff, 1), 33);
@@ -773,25 +872,17 @@ mod tests {
         assert_eq!(div_latency(2, DivOp::Div, i32::MIN as u32, 1), 33);
     }
     #[test]
-    fn btb_index_is_pc_half_mod_entries() {
-        for entries in [1u32, 2, 3, 7, 40, 64, 1000] {
-            let p = CoreParams { btb_entries: entries, ..CoreParams::e31() };
-            let pl = Pipeline::new(p);
-            let mut pc = 0x2040_0000u32;
-            for i in 0..20_000u32 {
-                pc = pc.wrapping_mul(1_664_525).wrapping_add(1_013_904_223 ^ i);
-                for x in [pc, u32::MAX, u32::MAX - 1, 0, 2, entries * 2, entries * 2 - 2] {
-                    assert_eq!(pl.btb_index(x), ((x >> 1) % entries) as usize, "pc {x:#x}, {entries} entries");
-                }
-            }
-        }
-    }
-    #[test]
     fn toml_roundtrip() {
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cores/e31.toml")).unwrap();
-        assert_eq!(CoreParams::from_toml(&text).unwrap(), CoreParams::e31());
+        for (name, p) in builtin_cores() {
+            let text = std::fs::read_to_string(format!("{}/cores/{name}.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            assert_eq!(CoreParams::from_toml(&text).unwrap(), p, "{name}");
+        }
         assert!(CoreParams::from_toml("[latency]\nfoo = 1").is_err());
         assert!(CoreParams::from_toml("[latency]\nmul = \"x\"").is_err());
         assert!(CoreParams::from_toml("[branch]\nbht_entries = 100").is_err());
+        let p = CoreParams::from_toml("[branch]\npredictor = \"not-taken\"\n[latency]\ndiv_blocking = true").unwrap();
+        assert_eq!((p.branch_scheme, p.div_blocking), (BranchScheme::NotTaken, true));
+        assert!(CoreParams::from_toml("[branch]\npredictor = \"static\"").is_err());
+        assert!(CoreParams::from_toml("[latency]\ndiv_blocking = 1").is_err());
     }
 }

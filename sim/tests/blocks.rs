@@ -1,23 +1,33 @@
 //! The block engine (src/exec/blocks.rs) on its corner cases: every program of
 //! tests/asm/blocks.S runs on the block engine and on the per-instruction loop
 //! (`common::run` requires identical registers, cycles, stalls, counts and per-function
-//! statistics), on the E31 model with and without its I-cache and on the ideal core.
+//! statistics), on the E31 model with and without its I-cache, on the HiFive1 Rev B model
+//! (another predictor, random I-cache replacement), with static not-taken prediction and on
+//! the ideal core.
 
 mod common;
 use common::*;
-use rvsim::timing::{CoreParams, S_ICACHE};
+use rvsim::timing::{BranchScheme, CoreParams, S_ICACHE};
 
-fn cores() -> [Option<CoreParams>; 3] {
-    [Some(CoreParams::e31()), Some(CoreParams { icache_size: 0, ..CoreParams::e31() }), None]
+fn cores() -> [Option<CoreParams>; 5] {
+    [
+        Some(CoreParams::e31()),
+        Some(CoreParams { icache_size: 0, ..CoreParams::e31() }),
+        Some(CoreParams::hifive1_revb()),
+        Some(CoreParams { branch_scheme: BranchScheme::NotTaken, ..CoreParams::e31() }),
+        None,
+    ]
 }
 
 /// Runs program B_<name> on every core; returns the e31 run.
 fn check(name: &str, march: &str, ld: &str) -> Run {
     let elf = build_asm_with("blocks", march, &[&format!("B_{name}")], ld);
-    let [e31, no_icache, ideal] = cores().map(|c| run(&elf, march, c));
-    for r in [&e31, &no_icache, &ideal] { assert_eq!(r.exit, Ok(0), "{name}"); }
+    let [e31, rest @ ..] = cores().map(|c| run(&elf, march, c));
+    for r in std::iter::once(&e31).chain(&rest) { assert_eq!(r.exit, Ok(0), "{name}"); }
     // the cores differ in time only (B_CSR keeps cycle counts in registers)
-    if name != "CSR" { assert_eq!(e31.m.x, ideal.m.x, "{name}: registers on e31 and ideal"); }
+    if name != "CSR" {
+        for r in &rest { assert_eq!(e31.m.x, r.m.x, "{name}: registers on e31 and another core"); }
+    }
     e31
 }
 
@@ -70,6 +80,17 @@ fn code_that_rewrites_itself() {
     // patchme returns 1, 2, 3, 4: each patch must reach the next call
     let r = check("SMC", "rv32im_zicsr_zifencei", "link-ram.ld");
     assert_eq!(r.m.x[18], 10);
+}
+
+/// A loop that rewrites its own code 3000 times builds a new 200-instruction block each time:
+/// the blocks kept stay bounded (all dropped and rebuilt past the bound), results unchanged.
+#[test]
+fn code_that_rewrites_itself_in_a_loop_stays_bounded() {
+    let r = check("SMC_LOOP", "rv32im_zicsr_zifencei", "link-ram.ld");
+    // patch k makes the immediate k + 1 (12 bits: past 2047 it wraps to -2048)
+    let sum: i32 = (1..=3000).map(|k| (k + 2048) % 4096 - 2048).sum();
+    assert_eq!(r.m.x[18], sum as u32);
+    assert!(r.m.block_insns_kept() <= 1 << 16, "{} instructions kept in blocks", r.m.block_insns_kept());
 }
 
 #[test]

@@ -64,6 +64,21 @@ fn elf64_and_big_endian() {
     expect_error(rvsim(&[], &p), "big-endian");
 }
 
+/// An odd entry point is rejected with the ELF (it used to run the halfword below it, and the
+/// two engines then named different instructions): e_entry of a good ELF patched to be odd.
+#[test]
+fn odd_entry_point() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    let mut data = std::fs::read(&elf).unwrap();
+    let entry = u32::from_le_bytes(data[24..28].try_into().unwrap());
+    data[24..28].copy_from_slice(&(entry | 1).to_le_bytes());
+    let p = out_dir().join("odd-entry.elf");
+    std::fs::write(&p, &data).unwrap();
+    for blocks in [&[][..], &["--no-blocks"]] {
+        expect_error(rvsim(blocks, &p), &format!("entry point 0x{:08x} is odd", entry | 1));
+    }
+}
+
 #[test]
 fn truncated() {
     let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
@@ -149,11 +164,103 @@ fn usage_errors() {
     assert_eq!(rvsim(&["--core", bad_core.to_str().unwrap()], &elf).status.code(), Some(2));
 }
 
+/// Bad option values name the option (issue 22 item 10), a repeated ISA extension is refused,
+/// and --json cannot be mixed with the human --stats/--annotate on stderr.
+#[test]
+fn option_values_are_checked() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    for (args, want) in [(&["--max-insns", "-5"][..], "--max-insns: '-5' is negative"),
+                         (&["--max-insns", "1e400"], "--max-insns: '1e400' is too large"),
+                         (&["--annotate", "abc"], "--annotate: 'abc' is not a number of functions"),
+                         (&["--isa", "rv32imac_zbkb_zbkb"], "extension 'zbkb' given twice"),
+                         (&["--json", "--stats"], "with --stats or --annotate use --json-out FILE"),
+                         (&["--stack-limit", "nosuchsym"], "--stack-limit 'nosuchsym': not an address and no such symbol"),
+                         (&["--stack-limit", "auto"], "--stack-limit auto: the ELF has no __stack and __stack_size")] {
+        let o = rvsim(args, &elf);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("rvsim: error: ") && stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+    // a number after --annotate is its N, the ELF still follows
+    assert_eq!(rvsim(&["--annotate", "3"], &elf).status.code(), Some(7));
+}
+
+/// rvsim's report into a pipe its reader closed early (`rvsim --annotate 5 x.elf 2>&1 | head -1`)
+/// ends quietly with the program's status: no panic, no 'Broken pipe' message.
+#[test]
+fn closed_pipe_is_quiet() {
+    use std::process::Stdio;
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    for args in [&["--annotate", "5", "--stats"][..], &["--trace", "-"], &["--help"]] {
+        let mut cmd = Command::new(rvsim_bin());
+        cmd.args(args).arg(&elf).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = cmd.spawn().unwrap();
+        drop(child.stdout.take());      // both readers gone before rvsim writes
+        drop(child.stderr.take());
+        let st = child.wait().unwrap();
+        let want = if args == ["--help"] { 0 } else { 7 };
+        assert_eq!(st.code(), Some(want), "{args:?}: status {st:?} (101 = a panic)");
+    }
+}
+
+/// `--trace -` writes the trace to stdout (it used to create a file named '-').
+#[test]
+fn trace_to_stdout() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT7"]);
+    let dir = out_dir().join("trace-dash");
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = Command::new(rvsim_bin()).args(["--trace", "-"]).arg(&elf).current_dir(&dir).output().unwrap();
+    assert_eq!(o.status.code(), Some(7));
+    assert!(!dir.join("-").exists(), "a file named '-' was created");
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.lines().count() >= 3 && text.lines().all(|l| l.split_whitespace().nth(1).map_or(false, |pc| pc.len() == 8)), "{text}");
+}
+
+/// An error stop still writes the statistics, with `error` set and `exit_code` null, to
+/// --json-out and (as the only stderr output) --json; so a caller tells rvsim's 125 from a
+/// program's own status 125 (docs/interfaces.md §1).
+#[test]
+fn error_stop_writes_statistics() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_LOOP"]);
+    let jf = out_dir().join("budget.json");
+    let o = rvsim(&["--max-insns", "1000", "--json-out", jf.to_str().unwrap()], &elf);
+    expect_error(o, "instruction budget exceeded");
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf).unwrap()).unwrap();
+    assert_eq!(j["exit_code"], serde_json::Value::Null);
+    assert!(j["error"].as_str().unwrap().starts_with("instruction budget exceeded: 1000 instructions"), "{j}");
+    assert_eq!(j["instret"], 1000);
+    let o = rvsim(&["--max-insns", "1000", "--json"], &elf);
+    assert_eq!(o.status.code(), Some(125));
+    let j2: serde_json::Value = serde_json::from_slice(&o.stderr).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+    assert_eq!(j2, j);
+    // a program that itself exits 125: its status, `error` null
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_EXIT125"]);
+    let o = rvsim(&["--json-out", jf.to_str().unwrap()], &elf);
+    assert_eq!(o.status.code(), Some(125));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf).unwrap()).unwrap();
+    assert_eq!((&j["exit_code"], &j["error"]), (&serde_json::json!(125), &serde_json::Value::Null));
+}
+
+/// --stack-limit: sp below the limit stops the run naming the function, on both engines.
+#[test]
+fn stack_limit() {
+    let elf = build_asm("bad", "rv32imac_zicsr", &["B_STACK_OVERFLOW"]);
+    assert_eq!(rvsim(&[], &elf).status.code(), Some(0), "no limit: the program runs");
+    for engine in [&[][..], &["--no-blocks"]] {
+        let o = rvsim(&[engine, &["--stack-limit", "0x80003000"]].concat(), &elf);
+        expect_error(o, "stack overflow: grow set sp to 0x80002ff0, 16 bytes below the stack limit 0x80003000 (--stack-limit 0x80003000) (4112 bytes of stack in use), by 'addi sp,sp,-16'");
+        let o = rvsim(&[engine, &["--stack-limit", "stack_floor"]].concat(), &elf);
+        expect_error(o, "below the stack limit 0x80003000 (stack_floor)");
+    }
+}
+
 #[test]
 fn help_lists_every_option_and_version() {
     let o = Command::new(rvsim_bin()).arg("--help").output().unwrap();
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
+    // the e31 map's flash region, not the address programs are linked at (issue 23)
+    assert!(text.contains("the flash region 0x2000_0000-0x3FFF_FFFF") && text.contains("linked at 0x2040_0000"), "{text}");
     // every option of the usage line is explained below it
     let usage = text.lines().next().unwrap();
     for opt in usage.split(['[', ' ']).filter(|w| w.starts_with("--")) {
@@ -203,7 +310,7 @@ fn json_stats_annotate_trace_and_core_file() {
     build_c(&src, &elf, &["-fno-inline"]);
     let jf = out_dir().join("work.json");
     let tf = out_dir().join("work.trace");
-    let o = rvsim(&["--json", "--json-out", jf.to_str().unwrap(), "--stats", "--annotate", "2", "--trace", tf.to_str().unwrap()], &elf);
+    let o = rvsim(&["--json-out", jf.to_str().unwrap(), "--stats", "--annotate", "2", "--trace", tf.to_str().unwrap()], &elf);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&jf).unwrap()).unwrap();
     for k in ["exit_code", "cycles", "instret", "stalls", "mnemonics", "functions", "max_stack_bytes", "core", "isa", "mul_latency"] {
@@ -223,9 +330,11 @@ fn json_stats_annotate_trace_and_core_file() {
     assert!(j["max_stack_bytes"].as_u64().unwrap() > 0 && j["max_stack_bytes"].as_u64().unwrap() < 16384);
     let e = stderr(&o);
     assert!(e.contains("== f ("), "annotate shows f: {e}");
-    // --json on stderr is the same object
-    let line = e.lines().find(|l| l.starts_with('{')).unwrap();
-    assert_eq!(serde_json::from_str::<serde_json::Value>(line).unwrap(), j);
+    // --json: stderr is exactly the same object (nothing else: it parses as it is)
+    let o = rvsim(&["--json"], &elf);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&o.stderr).unwrap(), j);
+    assert_eq!((&j["exit_code"], &j["error"]), (&serde_json::json!(0), &serde_json::Value::Null));
     let trace = std::fs::read_to_string(&tf).unwrap();
     assert_eq!(trace.lines().count() as u64, j["instret"].as_u64().unwrap());
     // the shipped parameter file equals the built-in model, board memory map included (the
@@ -306,6 +415,24 @@ fn semihosting_read_from_stdin() {
     let o = Command::new(rvsim_bin()).arg(&elf).stdin(Stdio::null()).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "00000004\n00000010\n00000010\n");
+}
+
+/// SYS_WRITE is bounded by the program's own memory and streamed: all 16 KiB of the DTIM is
+/// written (result 0 = all written); one byte more, or a length of 4 GiB - 1 (which once made
+/// rvsim allocate hundreds of MB), stops with one clear error before anything is written.
+#[test]
+fn semihosting_write_is_bounded_by_guest_memory() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_WRITE_BOUNDS", "WRITE_LEN=16384"]);
+    let o = rvsim(&[], &elf);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.stdout.len(), 16384 + 9, "the DTIM and the result line");
+    assert!(o.stdout.ends_with(b"00000000\n"));
+    for (len, at) in [("16385", "0x80000000+16385"), ("0xffffffff", "0x80000000+4294967295")] {
+        let elf = build_asm("semihost", "rv32imac_zicsr", &["S_WRITE_BOUNDS", &format!("WRITE_LEN={len}")]);
+        let o = rvsim(&[], &elf);
+        assert!(o.stdout.is_empty(), "nothing written for a bad buffer");
+        expect_error(o, &format!("semihosting SYS_WRITE: buffer {at} is not inside the program's memory"));
+    }
 }
 
 /// SYS_CLOCK: centiseconds since the start, from the simulated cycle count at a nominal

@@ -49,14 +49,16 @@ fn run(args: &[&str], elf: &Path) -> Output {
     o
 }
 
-/// Run with --json; returns (exit status, JSON object, stderr text).
+/// Run with --json-out; returns (exit status, JSON object, stderr text: the human report).
 fn run_json(args: &[&str], elf: &Path) -> (i32, Value, String) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let f = out_dir().join(format!("ct-{}-{}.json", std::process::id(), N.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
     let mut a = args.to_vec();
-    a.push("--json");
+    a.extend(["--json-out", f.to_str().unwrap()]);
     let o = run(&a, elf);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    let last = err.lines().last().unwrap_or_else(|| panic!("no output; stderr: {err}"));
-    let j: Value = serde_json::from_str(last).unwrap_or_else(|e| panic!("bad JSON ({e}): {err}"));
+    let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("no JSON ({e}); stderr: {err}"));
+    let j: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("bad JSON ({e}): {text}"));
     (o.status.code().expect("exit status"), j, err)
 }
 
@@ -261,6 +263,9 @@ fn parse_secret_specs() {
     assert_eq!(parse_secret("0x80000000:16", &syms), Ok((0x8000_0000, 16)));
     assert_eq!(parse_secret("2147483648:0x10", &syms), Ok((0x8000_0000, 16)));
     assert!(parse_secret("0xffffffff:2", &syms).is_err());
+    assert_eq!(parse_secret("k:32", &syms), Ok((0x8000_0010, 32)));
+    let e = parse_secret("k:99999", &syms).unwrap_err();
+    assert!(e.contains("beyond the 32 bytes of symbol 'k'"), "{e}");
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! `qemu-system-riscv32 -M sifive_e -cpu rv32,...`; the final registers and a 256-byte
 //! memory buffer are printed in hex through semihosting by both and compared.
 //!
-//! A small run is part of `cargo test`; a larger one:
-//!   RVSIM_DIFF_PROGRAMS=100 RVSIM_DIFF_LEN=600 cargo test --release --test diff_qemu
+//! Programs are chunks of 50 instructions, every other one the body of a counted loop (branches
+//! and jumps go forward inside a chunk), so the final state depends on long data flows too.
+//! A small run is part of `cargo test`; a larger one (every program at least 10^6 instructions):
+//!   RVSIM_DIFF_INSNS=1000000 RVSIM_DIFF_PROGRAMS=20 RVSIM_DIFF_LEN=600 cargo test --release --test diff_qemu
 //! (RVSIM_DIFF_SEED changes the seed). The instruction mix is the table `base_forms()`;
 //! extension instructions are added by listing them in `ext_forms()` with their operand
 //! shape, the `-march` suffix and the QEMU `-cpu` property (see `Config`). Loads and stores
@@ -138,12 +140,22 @@ impl Rng {
         const EDGE: [u32; 10] = [0, 1, 2, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 0xffff_fffe, 0x8000_0001, 31, 0xff];
         match self.below(3) { 0 => EDGE[self.below(10) as usize], 1 => self.next() & 0xff, _ => self.next() }
     }
-    /// destination: any register but x3 (gp, buffer base) and x4 (tp, scratch address)
-    fn rd(&mut self) -> u32 { loop { let r = self.below(32); if r != 3 && r != 4 { return r; } } }
+    /// destination: any register but x3 (gp, buffer base), x4 (tp, scratch address) and x27
+    /// (s11, the loop counter)
+    fn rd(&mut self) -> u32 { loop { let r = self.below(32); if r != 3 && r != 4 && r != LOOP_REG { return r; } } }
     fn rs(&mut self) -> u32 { let r = self.below(32); if r == 4 { 3 } else { r } }
 }
 
-fn gen_program(rng: &mut Rng, cfg: &Config, len: usize) -> String {
+/// The loop counter register (s11): no random instruction writes it.
+const LOOP_REG: u32 = 27;
+/// Instructions per straight-line run or loop body.
+const CHUNK: usize = 50;
+
+/// A random program of `len` instructions in chunks of CHUNK: every other chunk is the body of
+/// a loop run `iters` times (counted down in s11; branches and jumps inside a chunk only go
+/// forward within it, so every path reaches the loop's end), the others run once. Loads and
+/// stores stay inside the 256-byte buffer in the DTIM.
+fn gen_program(rng: &mut Rng, cfg: &Config, len: usize, iters: u32) -> String {
     let mut s = String::new();
     s.push_str("#include \"rt.h\"\n    .section .text.start\n    .globl _start\n_start:\n    la gp, buf\n");
     for r in 1..32 {
@@ -157,7 +169,15 @@ fn gen_program(rng: &mut Rng, cfg: &Config, len: usize) -> String {
     let mut pending: Vec<(usize, usize)> = vec![]; // (label id, instructions until it)
     let mut label = 0usize;
     let mut i = 0;
+    let mut in_loop = false;
     while i < len {
+        if i % CHUNK == 0 {
+            // chunk boundary: pending forward targets land here, then a loop ends or begins
+            for (l, _) in pending.drain(..) { let _ = writeln!(s, "L{l}:"); }
+            if in_loop { let _ = writeln!(s, "    addi x{LOOP_REG}, x{LOOP_REG}, -1\n    bnez x{LOOP_REG}, LOOP{}", i / CHUNK - 1); }
+            in_loop = iters > 1 && (i / CHUNK) % 2 == 1;
+            if in_loop { let _ = writeln!(s, "    li x{LOOP_REG}, {iters}\nLOOP{}:", i / CHUNK); }
+        }
         let (m, k) = cfg.forms[rng.below(cfg.forms.len() as u32) as usize];
         let mut line = String::new();
         match k {
@@ -208,6 +228,7 @@ fn gen_program(rng: &mut Rng, cfg: &Config, len: usize) -> String {
         pending.retain(|&(l, n)| if n == 0 { let _ = writeln!(s, "L{l}:"); false } else { true });
     }
     for (l, _) in pending { let _ = writeln!(s, "L{l}:"); }
+    if in_loop { let _ = writeln!(s, "    addi x{LOOP_REG}, x{LOOP_REG}, -1\n    bnez x{LOOP_REG}, LOOP{}", (len - 1) / CHUNK); }
     // dump x1..x31 into dump[1..32], then print dump[0..32] and buf[0..64] in hex
     s.push_str(r#"
     csrw mscratch, x31
@@ -260,10 +281,11 @@ fn hex_lines(out: &str) -> Vec<String> {
 /// compressed loads/stores the generator aims at and the CSR immediate forms.
 const WATCHED: [&str; 7] = ["c.lw", "c.sw", "c.lwsp", "c.swsp", "csrrwi", "csrrsi", "csrrci"];
 
-/// Runs one random program; returns how often each WATCHED mnemonic occurs in it.
-fn run_one(seed: u64, len: usize, cfg: &Config) -> [usize; 7] {
+/// Runs one random program (loop bodies `iters` times); returns how often each WATCHED mnemonic
+/// occurs in it and how many instructions it retired.
+fn run_one(seed: u64, len: usize, iters: u32, cfg: &Config) -> ([usize; 7], u64) {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let src = gen_program(&mut rng, cfg, len);
+    let src = gen_program(&mut rng, cfg, len, iters);
     let dir = out_dir();
     let s = dir.join(format!("diff-{seed}.S"));
     let elf = dir.join(format!("diff-{seed}.elf"));
@@ -284,14 +306,18 @@ fn run_one(seed: u64, len: usize, cfg: &Config) -> [usize; 7] {
         .arg(&elf).output().unwrap_or_else(|e| panic!("cannot run qemu-system-riscv32 (required for this test): {e}"));
     assert!(q.status.success(), "qemu failed on {}: {}", s.display(), String::from_utf8_lossy(&q.stderr));
     // the block engine against the per-instruction loop, on the E31 model with and without
-    // its I-cache (without it the block plans apply on the first execution)
+    // its I-cache (without it the block plans apply on the first execution) and the ideal one:
+    // output and every statistic of the JSON identical
     let core = dir.join("e31-no-icache.toml");
     std::fs::write(&core, "model = \"pipeline\"\n[icache]\nsize = 0\n").unwrap();
-    for c in ["e31", core.to_str().unwrap()] {
+    let mut instret = 0;
+    for c in ["e31", core.to_str().unwrap(), "ideal"] {
         let run = |extra: &[&str]| Command::new(rvsim_bin()).args(["--isa", &cfg.isa, "--core", c, "--memory", "e31", "--json"]).args(extra).arg(&elf).output().unwrap();
         let (x, y) = (run(&[]), run(&["--no-blocks"]));
         assert!(x.status.success(), "rvsim --core {c} failed on {}: {}", s.display(), String::from_utf8_lossy(&x.stderr));
         assert_eq!((&x.stdout, &x.stderr), (&y.stdout, &y.stderr), "--core {c}: block engine and --no-blocks differ on {}", s.display());
+        let j: serde_json::Value = serde_json::from_slice(&x.stderr).unwrap_or_else(|e| panic!("rvsim --json on {}: {e}", s.display()));
+        instret = j["instret"].as_u64().unwrap();
     }
     let a = hex_lines(&String::from_utf8_lossy(&ours.stdout));
     let mut qs = String::from_utf8_lossy(&q.stdout).into_owned();
@@ -303,31 +329,51 @@ fn run_one(seed: u64, len: usize, cfg: &Config) -> [usize; 7] {
         let what = if i < 32 { format!("x{i}") } else { format!("buf word {}", i - 32) };
         assert_eq!(a[i], b[i], "{what} differs (rvsim {} vs qemu {}) in {}", a[i], b[i], s.display());
     }
-    watched
+    (watched, instret)
 }
 
 fn dir_asm(f: &str) -> std::path::PathBuf { dir().join("asm").join(f) }
 
 fn env_num(k: &str, d: u64) -> u64 { std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d) }
 
+/// Loop iterations for about `insns` retired instructions from a program of `len` instructions
+/// (half of its chunks are loop bodies).
+fn iters_for(insns: u64, len: usize) -> u32 {
+    let looped = ((len / CHUNK) / 2).max(1) * CHUNK;
+    (insns / looped as u64 + 1).clamp(2, u32::MAX as u64) as u32
+}
+
+/// `cargo test`: 4 programs of 300 instructions, loop bodies 3 times (a few thousand
+/// instructions each). RVSIM_DIFF_INSNS=1000000 makes every program retire at least that many
+/// (RVSIM_DIFF_PROGRAMS, RVSIM_DIFF_LEN, RVSIM_DIFF_SEED as above).
 #[test]
 fn random_sequences_match_qemu() {
     let cfg = config();
     let n = env_num("RVSIM_DIFF_PROGRAMS", 4);
     let len = env_num("RVSIM_DIFF_LEN", 300) as usize;
     let seed = env_num("RVSIM_DIFF_SEED", 1);
+    let want = env_num("RVSIM_DIFF_INSNS", 0);
+    let iters = if want > 0 { iters_for(want, len) } else { 3 };
     let mut seen = [0usize; 7];
+    let mut total = 0;
     for p in 0..n {
-        let w = run_one(seed * 1000 + p, len, &cfg);
+        let (w, instret) = run_one(seed * 1000 + p, len, iters, &cfg);
+        assert!(instret >= want, "program {} retired {instret} instructions, fewer than RVSIM_DIFF_INSNS={want}", seed * 1000 + p);
+        total += instret;
         for (s, c) in seen.iter_mut().zip(w) { *s += c; }
     }
+    eprintln!("diff_qemu: {n} programs of {len} instructions, loops x{iters}: {total} instructions retired, equal on rvsim and QEMU");
     // the generator really produces the compressed loads/stores and the CSR immediate forms
     for (m, c) in WATCHED.iter().zip(seen) { assert!(c > 0, "no {m} in {n} programs"); }
 }
 
+/// 100 programs of 1000 instructions, each retiring at least 10^6 instructions.
 #[test]
 #[ignore]
 fn random_sequences_match_qemu_large() {
     let cfg = config();
-    for p in 0..100 { run_one(777_000 + p, 1000, &cfg); }
+    for p in 0..100 {
+        let (_, instret) = run_one(777_000 + p, 1000, iters_for(1_000_000, 1000), &cfg);
+        assert!(instret >= 1_000_000, "program {p}: {instret} instructions");
+    }
 }

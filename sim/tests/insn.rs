@@ -428,3 +428,86 @@ fn counter_high_halves_and_carry() {
                       &[(6, 0xffff_ffff)]);
     assert_eq!((m.x[12], m.x[13]), (3, 0xffff_ffff));
 }
+
+/// Every load and store width at every byte offset of a DTIM word, compressed forms included:
+/// an aligned access executes; a misaligned one (lh/lhu/sh at odd addresses, lw/sw/c.lw/c.sw/
+/// c.lwsp/c.swsp at any address not a multiple of 4) stops with rvsim's message without a
+/// handler, and with one takes load (4) / store (6) address misaligned with mtval = the address,
+/// mepc = the instruction, nothing written (register or memory) — on both engines.
+#[test]
+fn misaligned_loads_and_stores_trap() {
+    const C_LW: u32 = 0x4000;         // c.lw rd', 0(rs1') with rs1' = x8 (s0), rd' = x13 (a3)
+    const C_SW: u32 = 0xc000;         // c.sw rs2', 0(rs1')
+    const C_LWSP: u32 = 0x4002;       // c.lwsp rd, 0(sp)
+    const C_SWSP: u32 = 0xc002;       // c.swsp rs2, 0(sp)
+    // (name, size, store, instruction bytes, base register)
+    let mut cases: Vec<(&str, u32, bool, Vec<u8>, usize)> = Vec::new();
+    for (n, f3, size) in [("lb", 0, 1), ("lh", 1, 2), ("lw", 2, 4), ("lbu", 4, 1), ("lhu", 5, 2)] {
+        cases.push((n, size, false, i(0, 8, f3, 13, 0x03).to_le_bytes().to_vec(), 8));
+    }
+    for (n, f3, size) in [("sb", 0, 1), ("sh", 1, 2), ("sw", 2, 4)] {
+        cases.push((n, size, true, s(0, 13, 8, f3).to_le_bytes().to_vec(), 8));
+    }
+    // c.lw a3, 0(s0): funct3 010, rs1' = s0 (0), rd' = a3 (5)
+    cases.push(("c.lw", 4, false, ((C_LW | 0 << 7 | 5 << 2) as u16).to_le_bytes().to_vec(), 8));
+    cases.push(("c.sw", 4, true, ((C_SW | 0 << 7 | 5 << 2) as u16).to_le_bytes().to_vec(), 8));
+    cases.push(("c.lwsp", 4, false, ((C_LWSP | 13 << 7) as u16).to_le_bytes().to_vec(), 2));
+    cases.push(("c.swsp", 4, true, ((C_SWSP | 13 << 2) as u16).to_le_bytes().to_vec(), 2));
+    for (name, size, store, insn, base) in cases {
+        for off in 0..4u32 {
+            let addr = RAM + 0x100 + off;
+            let misaligned = addr % size != 0;
+            let kind = if store { "store" } else { "load" };
+            let mut code = insn.clone();
+            if code.len() == 2 { code.extend_from_slice(&[0x01, 0x00]); } // c.nop keeps the exit 4-aligned
+            for blocks in [false, true] {
+                let what = format!("{name} at 0x{addr:08x} ({})", if blocks { "blocks" } else { "--no-blocks" });
+                // no handler: rvsim's own message
+                let (m, res) = try_run(&code, base, addr, blocks, None);
+                if misaligned {
+                    let mnemonic = name.trim_start_matches("c.").trim_end_matches("sp"); // disassembled expanded
+                    let want = format!("misaligned {kind} of {size} bytes at 0x{addr:08x} by '{mnemonic} ");
+                    assert!(matches!(&res, Err(e) if e.starts_with(&want)), "{what}: {res:?}, want {want}");
+                    assert_eq!(m.x[13], 0x1357_9bdf, "{what}: rd written");
+                } else {
+                    assert_eq!(res, Ok(0), "{what}");
+                }
+                // a handler at the exit sequence: the trap is delivered, the program exits 0
+                let handler = BASE + code.len() as u32;
+                let (m, res) = try_run(&code, base, addr, blocks, Some(handler));
+                assert_eq!(res, Ok(0), "{what} with a handler");
+                let csr = |c| m.csr.read(c, 0, 0).unwrap();
+                if misaligned {
+                    assert_eq!((csr(0x342), csr(0x343), csr(0x341)), (if store { 6 } else { 4 }, addr, BASE), "{what}: mcause, mtval, mepc");
+                    assert_eq!(m.traps_taken, 1, "{what}");
+                } else {
+                    assert_eq!((csr(0x342), m.traps_taken), (0, 0), "{what}: trapped though aligned");
+                }
+                let word = m.mem.read::<4>(RAM + 0x100).unwrap();
+                let stored = store && !misaligned;
+                assert_eq!(word != 0xa5a5_a5a5, stored, "{what}: memory {word:#x}");
+                let loaded = !store && !misaligned;
+                assert_eq!(m.x[13] != 0x1357_9bdf, loaded, "{what}: rd {:#x}", m.x[13]);
+            }
+        }
+    }
+}
+
+/// One access with its base register at `addr`, rd/rs2 = a3 = 0x13579bdf, the DTIM word at
+/// RAM + 0x100 = 0xa5a5a5a5, and mtvec = `handler` if given.
+fn try_run(code: &[u8], base: usize, addr: u32, blocks: bool, handler: Option<u32>) -> (Machine, Result<i32, String>) {
+    let mut mem = Memory::new(MapKind::E31);
+    let mut bytes = code.to_vec();
+    for w in EXIT { bytes.extend_from_slice(&w.to_le_bytes()); }
+    mem.load_bytes(BASE, &bytes, bytes.len() as u32).unwrap();
+    mem.load_bytes(RAM + 0x100, &[0xa5; 8], 8).unwrap();
+    let elf = LoadedElf { entry: BASE, functions: vec![], symbols: vec![], exec_lo: BASE, exec_hi: BASE + bytes.len() as u32 };
+    let mut m = Machine::new(mem, &elf, Isa::parse("rv32imac", &[]).unwrap(), rvsim::ext::ext_insns(), "t".into());
+    m.x[base] = addr;
+    m.x[13] = 0x1357_9bdf;
+    m.use_blocks = blocks;
+    if let Some(h) = handler { m.csr.write(0x305, h, 0, 0).unwrap(); }
+    m.max_insns = 100;
+    let res = m.run(&mut Ideal::default(), &mut NoObserver).map_err(|e| e.to_string());
+    (m, res)
+}

@@ -30,6 +30,13 @@ const NONE: u32 = u32::MAX;
 const NOT_A_BLOCK: u32 = u32::MAX - 1;
 /// Longest block (instructions): bounds the work of building one and of an invalidation.
 const MAX_LEN: usize = 1024;
+/// Decoded instructions kept in blocks per decode-cache slot (plus a floor): code that
+/// rewrites itself in a loop builds a new block each time round, and a dropped block's
+/// instructions stay in `Blocks::insns`; past this bound no block is built, and the next
+/// `run_blocks` drops them all (rebuilt when next reached), so host memory stays bounded
+/// whatever the guest does.
+const KEPT_PER_SLOT: usize = 16;
+const KEPT_MIN: usize = 1 << 16;
 
 struct Block {
     /// pc of the first instruction and of the one after the last
@@ -65,6 +72,9 @@ impl Blocks {
     pub(crate) fn new(slots: usize) -> Blocks {
         Blocks { at: vec![NONE; slots], covered: vec![false; slots], ..Blocks::default() }
     }
+
+    /// No room for another block of MAX_LEN instructions (see KEPT_PER_SLOT).
+    fn full(&self) -> bool { self.insns.len() + MAX_LEN > KEPT_MIN.max(KEPT_PER_SLOT * self.at.len()) }
 }
 
 const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
@@ -162,6 +172,8 @@ impl Machine {
     #[cold]
     #[inline(never)]
     fn build_block<T: Timing>(&self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
+        // run_inner takes this instruction; the next run_blocks makes room
+        if bl.full() { return None; }
         let start = self.dbase.wrapping_add(2 * idx as u32);
         let first = bl.insns.len();
         // a block stays inside one function, so that per-function statistics can switch
@@ -170,7 +182,8 @@ impl Machine {
         let (mut i, mut pc, mut ctrl) = (idx, start, None);
         while i < self.dcache.len() && bl.insns.len() - first < MAX_LEN && pc < func_end {
             let d = self.dcache[i].d;
-            if !in_block(d.op) { break; }
+            // with a stack limit, a write to sp is checked one instruction at a time
+            if !in_block(d.op) || (d.rd == 2 && self.stack_limit.is_some()) { break; }
             bl.insns.push(d);
             bl.covered[i] = true;
             pc = pc.wrapping_add(d.len as u32);
@@ -196,6 +209,7 @@ impl Machine {
     /// instruction budget would run out inside the next block).
     #[inline(never)]
     pub(super) fn run_blocks<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) {
+        if self.blocks.full() { self.reset_blocks(); }
         let mut bl = std::mem::take(&mut self.blocks);
         *pcref = self.run_blocks_in(&mut bl, t, obs, *pcref);
         self.blocks = bl;
@@ -208,9 +222,10 @@ impl Machine {
         // the block before and which of its exits led to pc
         let mut from: Option<(u32, usize)> = None;
         // A loop of one block ending in a conditional branch: `clean` counts its executions in a
-        // row that issued on time and branched back to its start without penalty. After two,
-        // each further one would do the same from a state that is the one before's shifted in
-        // time (the predictor saturated, the same results in flight relative to its start):
+        // row that issued on time, branched back to its start without penalty and left the
+        // predictor settled (`Timing::steady_loop`). After two, each further one would do the
+        // same from a state that is the one before's shifted in time (the same results in
+        // flight relative to its start, older ones older still):
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
         // when the loop ends or the run stops (`settle`).
         let (mut clean, mut deferred) = (0u32, 0u64);
@@ -266,11 +281,10 @@ impl Machine {
                 settle(bl, b, t, &mut deferred);
                 let d = *d;
                 self.finish_block(bl, b, t);
-                let on_time = t.issued_on_time();
-                let penalty = t.control_block(&bl.list[b as usize].plan, ipc, &d, taken, next);
+                let penalty = t.control(ipc, &d, taken, next);
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
                 from = Some((b, taken as usize));
-                clean = if again && on_time && penalty == 0 { clean + 1 } else { 0 };
+                clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
             } else {
                 clean = 0;
                 self.finish_block(bl, b, t);
@@ -325,6 +339,20 @@ impl Machine {
             self.flush_block(b);
         }
     }
+
+    /// Drop every block (their counts folded into the decode-cache slots first).
+    #[cold]
+    #[inline(never)]
+    fn reset_blocks(&mut self) {
+        self.flush_block_counts();
+        self.blocks.list.clear();
+        self.blocks.insns.clear();
+        self.blocks.at.fill(NONE);
+        self.blocks.covered.fill(false);
+    }
+
+    /// Instructions held in blocks, dropped ones included (bounded, see KEPT_PER_SLOT).
+    pub fn block_insns_kept(&self) -> usize { self.blocks.insns.len() }
 
     fn flush_block(&mut self, b: usize) {
         let blk = &mut self.blocks.list[b];

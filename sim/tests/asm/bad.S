@@ -52,6 +52,34 @@ _start:
     sw t1, 4(a1)
     li a0, 0x20
     SEMIHOST_CALL
+#elif defined(B_STACK_OVERFLOW)
+    /* a function that pushes 16 bytes at a time, 257 times: sp goes from 0x80004000 to
+       0x80002ff0, 16 bytes below stack_floor = 0x80003000; then exits 0 */
+    .globl stack_floor
+    .set stack_floor, 0x80003000
+    li sp, 0x80004000
+    li s0, 257
+    call grow
+    li a0, 0x18
+    li a1, 0x20026
+    SEMIHOST_CALL
+    .globl grow
+    .type grow, @function
+grow:
+1:  addi sp, sp, -16
+    addi s0, s0, -1
+    bnez s0, 1b
+    ret
+    .size grow, . - grow
+#elif defined(B_EXIT125)
+    /* SYS_EXIT_EXTENDED with status 125, rvsim's own error status */
+    li a1, 0x80000100
+    li t1, 0x20026
+    sw t1, 0(a1)
+    li t1, 125
+    sw t1, 4(a1)
+    li a0, 0x20
+    SEMIHOST_CALL
 #elif defined(B_EXIT7)
     /* SYS_EXIT_EXTENDED with status 7 */
     li a1, 0x80000100

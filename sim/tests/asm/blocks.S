@@ -132,9 +132,14 @@ loop:
     add s5, s5, t3
     addi t0, t0, -1
     bnez t0, loop
-#elif defined(B_SMC)
-    /* code in RAM that rewrites itself: the patched block must be rebuilt */
+#elif defined(B_SMC) || defined(B_SMC_LOOP)
+    /* code in RAM that rewrites itself: the patched block must be rebuilt (B_SMC_LOOP: 3000
+       times, with a 200-instruction block after the patched one) */
+#if defined(B_SMC_LOOP)
+    li t0, 3000
+#else
     li t0, 4
+#endif
 loop:
     call patchme
     add s2, s2, a1
@@ -218,10 +223,15 @@ handler:
     addi s6, s6, 1
     mret
 
-#if defined(B_SMC)
+#if defined(B_SMC) || defined(B_SMC_LOOP)
     .balign 4
 patchme:
     addi a1, zero, 1
+#if defined(B_SMC_LOOP)
+    .rept 200
+    addi a2, a2, 1
+    .endr
+#endif
     ret
 #endif
 

@@ -72,6 +72,22 @@ _start:
     SEMIHOST_CALL
     mv a2, a0
     call puthex
+#elif defined(S_WRITE_BOUNDS)
+    /* open ":tt" for writing, then SYS_WRITE of WRITE_LEN bytes from the start of the DTIM
+       (16384 = all of it; more leaves the memory map) */
+    la a1, open_w
+    li a0, SYS_OPEN
+    SEMIHOST_CALL
+    la a1, blk
+    sw a0, 0(a1)
+    li t0, 0x80000000
+    sw t0, 4(a1)
+    li t0, WRITE_LEN
+    sw t0, 8(a1)
+    li a0, SYS_WRITE
+    SEMIHOST_CALL
+    mv a2, a0
+    call puthex
 #else
 #error "select a program with -DS_<NAME>"
 #endif

@@ -78,6 +78,12 @@ test:
     divu a4, a2, a3
     add a5, a4, zero
     STOP
+#elif defined(T_DIV_INDEP)
+    /* DIVU 0xffffffff/1 (33 cycles) followed by an instruction that does not use it */
+    START
+    divu a4, s5, s6
+    add a5, a2, a3
+    STOP
 #elif defined(T_LOOP)
     /* a loop of 10 iterations: predicted after the first taken branch */
     li t2, 10
@@ -103,7 +109,7 @@ test:
     call f1
     STOP
 #elif defined(T_ICACHE)
-    /* 64 instructions (8 lines of 32 bytes) run cold, then warm */
+    /* 64 instructions (4 lines of 64 bytes) run cold, then warm */
     START
     call block
     STOP
@@ -164,6 +170,25 @@ test:
     addi s7, s7, -1
     bnez s7, 1b
     STOP
+#elif defined(T_MISALIGNED) || defined(T_ALIGNED)
+    /* a jump to a 32-bit instruction at a 2-mod-4 address (or at a 4-byte aligned one), then
+       16 straight-line 32-bit instructions at 2-mod-4 addresses; built with C */
+    START
+    j 1f
+    .balign 4
+#if defined(T_MISALIGNED)
+    c.nop
+#else
+    c.nop
+    c.nop
+#endif
+1:  .option push
+    .option norvc
+    .rept 16
+    addi a4, a4, 1
+    .endr
+    .option pop
+    STOP
 #else
 #error "select a test with -DT_<NAME>"
 #endif
@@ -192,7 +217,7 @@ f3: addi sp, sp, -16
 f4: ret
 #endif
 #if defined(T_ICACHE)
-    .balign 32
+    .balign 64
 block:
     .rept 63
     addi zero, zero, 0
@@ -215,7 +240,7 @@ seq:
     STOP
     jr t0                       /* a return: rs1 = t0 pops the RAS */
     /* three one-instruction functions 8 KiB apart, 1 KiB into an 8 KiB block: I-cache set
-       (addr / 32) mod 256 = 32 for all three, away from the sets of the code above */
+       (addr / 64) mod 128 = 16 for all three, away from the sets of the code above */
     .balign 8192
     .skip 1024
 fa: ret

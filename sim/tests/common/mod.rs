@@ -27,12 +27,16 @@ pub fn build_asm_with(name: &str, march: &str, defs: &[&str], ld: &str) -> PathB
     let src = dir().join("asm").join(format!("{name}.S"));
     let tag = defs.join("_").replace(['=', '-'], "");
     let out = out_dir().join(format!("{name}-{march}-{tag}-{ld}.elf"));
+    // tests run in parallel threads and several build the same program: link to a name of
+    // this thread's own and rename, so no test reads an ELF another is still writing
+    let partial = out.with_extension(format!("{:?}.partial", std::thread::current().id()).replace(['(', ')'], ""));
     let mut c = Command::new(CC);
     c.args([&format!("-march={march}"), "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-T"])
-        .arg(dir().join("asm").join(ld)).arg(&src).arg("-o").arg(&out);
+        .arg(dir().join("asm").join(ld)).arg(&src).arg("-o").arg(&partial);
     for d in defs { c.arg(format!("-D{d}")); }
     let o = c.output().unwrap_or_else(|e| panic!("cannot run {CC} (the RISC-V cross toolchain is required for this test): {e}"));
     assert!(o.status.success(), "assembling {}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+    std::fs::rename(&partial, &out).unwrap();
     out
 }
 

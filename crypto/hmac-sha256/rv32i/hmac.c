@@ -1,0 +1,2 @@
+/* HMAC over the sha256 API */
+#include "../hmac.c"

@@ -1,0 +1,21 @@
+/* sha512 speed/stack program: one compression (seed 003 Table 6) and the hash of a
+ * 4096-byte message. */
+#include "rvlab.h"
+#include "api.h"
+
+/* rvlab_secret_*: the message and the chaining value are secret for the constant-time check */
+uint8_t rvlab_secret_msg[4096] __attribute__((aligned(4)));
+uint64_t rvlab_secret_state[8] __attribute__((aligned(8)));
+static uint8_t md[64] __attribute__((aligned(4)));
+
+void rvlab_speed(void)
+{
+    rvlab_fill(rvlab_secret_msg, sizeof rvlab_secret_msg, 1);
+    rvlab_fill(rvlab_secret_state, sizeof rvlab_secret_state, 2);
+#ifdef RVLAB_HAS_SHA512_COMPRESS
+    RVLAB_BENCH("compress", 128, sha512_compress(rvlab_secret_state, rvlab_secret_msg, 1));
+#endif
+#ifdef RVLAB_HAS_SHA512
+    RVLAB_BENCH("hash", 4096, sha512(md, rvlab_secret_msg, 4096));
+#endif
+}

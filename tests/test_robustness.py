@@ -1,0 +1,124 @@
+"""Issue 22, the rvlab parts: bad options get one clear line, sources stay in their folders
+(tests/test_manifests.py), a kernel that never returns is stopped and called so, and output
+goes only where it was asked to."""
+import json
+import time
+
+import pytest
+
+from conftest import FIXTURES, rvlab
+
+needs_rvsim = pytest.mark.usefixtures("rvsim_built")
+
+
+@pytest.mark.parametrize("cmd", ["test", "bench"])
+@pytest.mark.parametrize("value", ["nan", "inf", "1e400", "0", "-1", "-inf", "ten"])
+def test_timeout_must_be_a_positive_finite_number(cmd, value):
+    p = rvlab(cmd, "--filter", "^chacha20/ref$", "--timeout", value)
+    assert p.returncode == 2 and "argument --timeout:" in p.stderr, p.stderr
+    assert "Traceback" not in p.stderr and p.stdout == ""
+
+
+def test_default_time_limit():
+    from rvlab.cli import time_limit
+    assert time_limit(200) == 130 and time_limit(5000) == 370
+    assert "130 s for 200" in " ".join(rvlab("test", "--help").stdout.split())
+
+
+@needs_rvsim
+def test_a_kernel_that_never_returns_is_stopped_and_called_so():
+    """Both runners stop at the time limit -- at the same time, not one after the other -- and
+    the report says they timed out; no claim that their (empty) outputs are identical."""
+    t0 = time.monotonic()
+    p = rvlab("test", "--crypto-dir", FIXTURES / "hang", "--random", "1", "--timeout", "4")
+    elapsed = time.monotonic() - t0
+    assert p.returncode == 1
+    head = p.stdout.splitlines()[0]
+    assert head.startswith("FAIL chacha20/spin") and "rvsim TIMED OUT, qemu TIMED OUT, outputs not compared" in head
+    assert "identical" not in p.stdout
+    assert p.stdout.count("timed out after 4 s (a kernel that never returns?") == 2
+    assert elapsed < 4 + 4 + 30, elapsed           # one limit (plus the build), not two
+
+
+def test_area_needs_a_bench_file(tmp_path):
+    p = rvlab("area", "--json", tmp_path / "missing.json", "--out", tmp_path)
+    assert p.returncode == 1 and "missing.json does not exist" in p.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@needs_rvsim
+def test_bench_writes_only_where_asked(tmp_path):
+    """--json into a folder that does not exist: an error, nothing made. A run of unrelated
+    primitives does not make the polymul table or the bigint figures beside its report."""
+    p = rvlab("bench", "--filter", "^chacha20/zbkb$", "--random", "2", "--json", tmp_path / "no" / "b.json")
+    assert p.returncode == 1 and "no folder" in p.stderr and not (tmp_path / "no").exists()
+    p = rvlab("bench", "--filter", "^chacha20/zbkb$", "--random", "2", "--json", tmp_path / "b.json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["b-cycles-per-byte.png", "b.json", "b.md"]
+
+
+def _file(path, recs):
+    path.write_text(json.dumps(recs))
+    return path
+
+
+def test_compare_can_fail_on_regressions(tmp_path):
+    base = {"primitive": "chacha20", "impl": "zbkb", "isa": "rv32i_zbkb", "core": "e31", "operation": "encrypt",
+            "input_bytes": 64, "cycles": 1000, "instret": 1000, "cycles_per_byte": 15.6, "code_bytes": 100,
+            "static_bytes": 0, "stack_bytes": 0, "kat": "pass", "constant_time": True, "mul_latency": 5}
+    other = dict(base, impl="rv32i", isa="rv32i")
+    old = _file(tmp_path / "old.json", [base, other])
+    slower = _file(tmp_path / "slower.json", [dict(base, cycles=1030), dict(other, cycles=900)])
+    leaky = _file(tmp_path / "leaky.json", [dict(base, constant_time=False), other])
+
+    p = rvlab("compare", old, slower)                           # without the option: a report, exit 0
+    assert p.returncode == 0 and "+3.00%" in p.stdout and "REGRESSION" not in p.stdout
+    p = rvlab("compare", old, slower, "--fail-on-regression")   # any increase
+    assert p.returncode == 1, p.stdout
+    assert "REGRESSION chacha20/zbkb encrypt 64 B (e31, mul latency 5): cycles 1,000 -> 1,030 (+3.00%)" in p.stdout
+    assert "chacha20/rv32i" not in p.stdout.split("REGRESSION", 1)[1]         # faster is not a regression
+    assert p.stdout.rstrip().endswith("1 regression(s) (more than 0% more cycles, a constant-time verdict lost "
+                                      "or a KAT failing)")
+    assert rvlab("compare", old, slower, "--fail-on-regression", "5").returncode == 0
+    assert rvlab("compare", old, slower, "--fail-on-regression", "5", "--filter", "rv32i").returncode == 0
+    p = rvlab("compare", old, leaky, "--fail-on-regression=50")
+    assert p.returncode == 1 and "constant_time true -> false" in p.stdout and "False" not in p.stdout
+    p = rvlab("compare", old, slower, "--fail-on-regression", "-1")
+    assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
+
+
+@needs_rvsim
+def test_a_stack_that_grows_into_data_is_an_error():
+    """A kernel whose frame is larger than the 4 KiB stack the harness links with: rvsim
+    (--stack-limit auto, picolibc's __stack - __stack_size) stops the test run and names the
+    function, in test and in bench."""
+    p = rvlab("test", "--crypto-dir", FIXTURES / "stack", "--random", "1", "--runner", "rvsim")
+    assert p.returncode == 1, p.stdout
+    assert "rvsim: FAIL (stopped by rvsim; no summary)" in p.stdout, p.stdout
+    assert ("rvsim stopped the run: stack overflow: chacha20_xor set sp to 0x" in p.stdout
+            and "below the stack limit 0x80003000 (__stack - __stack_size" in p.stdout), p.stdout
+
+
+@needs_rvsim
+def test_run_tells_rvsims_errors_from_the_programs_status(tmp_path):
+    """rvlab run: a program's own exit status 125 or 2 is the program's (it used to be called
+    rvsim's failure); rvsim's own stop is named as such (docs/interfaces.md §1)."""
+    import subprocess
+    import sys
+    from conftest import ROOT
+    src = tmp_path / "exit.c"
+    src.write_text("#include <stdlib.h>\nint main(void) { exit(EXIT_CODE); }\n")
+    for code in (125, 2):
+        elf = tmp_path / f"exit{code}.elf"
+        subprocess.run(["riscv64-unknown-elf-gcc", "-O2", "-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs",
+                        "--crt0=semihost", "--oslib=semihost", f"-DEXIT_CODE={code}", "-Wl,--defsym=__flash=0x20400000",
+                        "-Wl,--defsym=__flash_size=0x1000000", "-Wl,--defsym=__ram=0x80000000",
+                        "-Wl,--defsym=__ram_size=0x4000", str(src), "-o", str(elf)], check=True)
+        p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(elf)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)
+        assert p.returncode == code
+        assert f"rvlab: the program exited with status {code}" in p.stderr, p.stderr
+        assert "rvsim rejected" not in p.stderr and "rvsim stopped" not in p.stderr, p.stderr
+    p = subprocess.run([sys.executable, "-m", "rvlab", "run", "--isa", "rv32imac", str(tmp_path / "exit125.elf"),
+                        "--", "--max-insns", "10"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 125 and "rvlab: error: rvsim stopped the run: instruction budget exceeded" in p.stderr, p.stderr
