@@ -187,6 +187,18 @@ impl Predictor {
         }
     }
 
+    /// Would `resolve` of the conditional branch at `pc`, taken to `target`, predict it and
+    /// leave every table as it is? (The steady state of a loop's branch: the BTB entry hit,
+    /// the history all taken, the counter saturated; a touch of the entry that the last
+    /// resolve touched changes no replacement state.)
+    pub fn settled_taken(&self, pc: u32, target: u32) -> bool {
+        if self.not_taken { return false; }
+        let Some(e) = self.lookup(pc) else { return false };
+        let all_taken = ((1u64 << self.history_bits) - 1) as u32;
+        let saturated = if self.counter_bits == 1 { 1 } else { 3 };
+        self.kind[e] == Kind::Branch && self.target[e] == target && self.history == all_taken && self.bht[self.bht_index(pc)] == saturated
+    }
+
     /// Resolve the control-flow instruction `d` at `pc` (taken or not, next fetch at `next_pc`)
     /// and train the predictor.
     pub fn resolve(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> Outcome {

@@ -50,6 +50,14 @@ const PAGE: usize = 1 << PAGE_BITS;
 const SECRET: u8 = 1;
 const PINNED: u8 = 2;
 
+/// Bit i set iff byte i of `w` is not 0, for shadow bytes (values 0..=3).
+#[inline(always)]
+fn nonzero_bytes(w: u32) -> u8 {
+    let nz = (w | (w >> 1)) & 0x0101_0101;
+    // bytes 0..3 to bits 28..31 (the other products land on distinct lower bits: no carries)
+    (nz.wrapping_mul(0x1020_4080) >> 28) as u8
+}
+
 /// Byte-granular shadow of the 32-bit address space.
 pub struct Shadow { pages: Vec<Option<Box<[u8; PAGE]>>> }
 
@@ -85,12 +93,43 @@ impl Shadow {
     /// Byte mask (bit i = byte addr+i secret) of an access of `n` bytes.
     #[inline(always)]
     pub fn load_mask(&self, addr: u32, n: u32) -> u8 {
+        let o = addr as usize & (PAGE - 1);
+        if o + n as usize > PAGE { return self.load_mask_bytewise(addr, n); }
+        // one page holds the access: one lookup, and none at all for a page never tainted
+        let Some(p) = &self.pages[(addr >> PAGE_BITS) as usize] else { return 0 };
+        if n == 4 { return nonzero_bytes(u32::from_le_bytes([p[o], p[o + 1], p[o + 2], p[o + 3]])); }
+        let mut m = 0;
+        for i in 0..n as usize { m |= ((p[o + i] != 0) as u8) << i; }
+        m
+    }
+    #[cold]
+    fn load_mask_bytewise(&self, addr: u32, n: u32) -> u8 {
         let mut m = 0;
         for i in 0..n { m |= (self.get(addr.wrapping_add(i)) as u8) << i; }
         m
     }
     #[inline(always)]
     pub fn store_mask(&mut self, addr: u32, n: u32, mask: u8) {
+        let o = addr as usize & (PAGE - 1);
+        let pi = (addr >> PAGE_BITS) as usize;
+        if o + n as usize > PAGE || (self.pages[pi].is_none() && mask != 0) { return self.store_mask_bytewise(addr, n, mask); }
+        // a public store into a page never tainted changes nothing
+        let Some(p) = &mut self.pages[pi] else { return };
+        if n == 4 {
+            // `set` on four bytes at once: pinned bytes stay secret
+            let w = u32::from_le_bytes([p[o], p[o + 1], p[o + 2], p[o + 3]]);
+            let spread = (mask as u32).wrapping_mul(0x0020_4081) & 0x0101_0101; // bit i -> byte i
+            let w = (w & 0x0202_0202) | ((w >> 1) & 0x0101_0101) | spread;
+            p[o..o + 4].copy_from_slice(&w.to_le_bytes());
+            return;
+        }
+        for i in 0..n as usize {
+            let b = &mut p[o + i];
+            *b = (*b & PINNED) | (*b >> 1) | (mask >> i & 1);
+        }
+    }
+    #[cold]
+    fn store_mask_bytewise(&mut self, addr: u32, n: u32, mask: u8) {
         for i in 0..n { self.set(addr.wrapping_add(i), mask >> i & 1 != 0); }
     }
     /// Mark a range: public (declassify, also unpins), secret, or pinned secret.
@@ -165,7 +204,6 @@ pub struct CtChecker {
     ext_flow: Vec<TaintFlow>,
     shift: Box<[[[u8; 16]; 32]; 3]>,
     addr: u32,
-    mem_seen: bool,
     sites: HashMap<(u32, Leak), u64>,
     /// bytes marked secret (CLI and run time), for the summary
     pub marked_bytes: u64,
@@ -185,7 +223,6 @@ impl CtChecker {
             ext_flow: table.iter().map(|e| e.taint).collect(),
             shift: shift_tables(),
             addr: 0,
-            mem_seen: false,
             sites: HashMap::new(),
             marked_bytes: 0,
             runtime_marks: 0,
@@ -224,7 +261,6 @@ impl Observer for CtChecker {
     #[inline(always)]
     fn mem(&mut self, _pc: u32, addr: u32, _size: u32, _store: bool) {
         self.addr = addr;
-        self.mem_seen = true;
     }
 
     fn semihost(&mut self, _pc: u32, op: u32, arg: u32, mem: &Memory) {
@@ -246,13 +282,12 @@ impl Observer for CtChecker {
     }
 
     #[inline(always)]
-    fn insn(&mut self, pc: u32, d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
+    fn insn(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
         let r = &self.regs;
         let t1 = r[d.rs1_i()];
         let t2 = r[d.rs2_i()];
         let imm = d.imm;
-        let seen = std::mem::replace(&mut self.mem_seen, false);
-        let out: u8 = match d.op.kind() {
+        let out: u8 = match kind {
             Kind::Alu(op) => match op {
                 AluOp::Lui | AluOp::Auipc => 0,
                 AluOp::Addi => up(t1),
@@ -335,7 +370,8 @@ impl Observer for CtChecker {
             }
             Kind::Lrsc(LrscOp::ScW) => {
                 if t1 != 0 { self.report(pc, Leak::StoreAddress); }
-                if seen { self.mem.store_mask(self.addr, 4, t2); }
+                // it stored iff its result is 0 (a failing sc.w writes 1 and stores nothing)
+                if rd_val == 0 { self.mem.store_mask(self.addr, 4, t2); }
                 0
             }
             Kind::Amo(op) => {
@@ -401,9 +437,9 @@ impl<A: Observer, B: Observer> Observer for (&mut A, &mut B) {
     const ACTIVE: bool = true;
     const TIMED: bool = A::TIMED || B::TIMED;
     #[inline(always)]
-    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
-        self.0.insn(pc, d, rd_val, cycle, stalls, mem);
-        self.1.insn(pc, d, rd_val, cycle, stalls, mem);
+    fn insn(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
+        self.0.insn(pc, d, kind, rd_val, cycle, stalls, mem);
+        self.1.insn(pc, d, kind, rd_val, cycle, stalls, mem);
     }
     #[inline(always)]
     fn mem(&mut self, pc: u32, addr: u32, size: u32, store: bool) {
@@ -530,7 +566,7 @@ mod tests {
         fn step(&mut self, pc: u32, w: u32, access: Option<(u32, u32)>) {
             let d = decode(w, &self.isa, self.table).unwrap();
             if let Some((a, n)) = access { self.c.mem(pc, a, n, matches!(d.op.kind(), Kind::Store(_))); }
-            self.c.insn(pc, &d, 0, 0, &NO_STALLS, &self.mem);
+            self.c.insn(pc, &d, d.op.kind(), 0, 0, &NO_STALLS, &self.mem);
         }
         /// Byte masks of a0 = muladd(a1, a2, a3) with the given input byte masks.
         fn result(&mut self, a1: u8, a2: u8, a3: u8) -> u8 {
@@ -575,5 +611,35 @@ mod tests {
         assert_eq!(branches(bw), [0, 2]);
         assert_eq!(branches(mix), [0, 1, 2, 3]);
         assert_eq!(branches(carry), [0, 1, 2, 3]);
+    }
+}
+
+#[cfg(test)]
+mod shadow_tests {
+    use super::*;
+
+    /// The word-at-once paths of `load_mask`/`store_mask` against the byte-by-byte rules
+    /// (`get`, `set`), on every combination of shadow byte values and store masks.
+    #[test]
+    fn word_paths_equal_the_byte_rules() {
+        let addr = 0x8000_0100;
+        for bytes in 0..256u32 {
+            let vals: Vec<u8> = (0..4).map(|i| (bytes >> (2 * i) & 3) as u8).collect();
+            for mask in 0..16u8 {
+                let mut word = Shadow::new();
+                let mut each = Shadow::new();
+                for (i, &v) in vals.iter().enumerate() {
+                    word.put(addr + i as u32, v);
+                    each.put(addr + i as u32, v);
+                }
+                word.put(addr + 64, 1); // the page exists in both
+                each.put(addr + 64, 1);
+                let want: u8 = (0..4).map(|i| (each.get(addr + i) as u8) << i).sum();
+                assert_eq!(word.load_mask(addr, 4), want, "{vals:?}");
+                word.store_mask(addr, 4, mask);
+                for i in 0..4 { each.set(addr + i, mask >> i & 1 != 0); }
+                for i in 0..4 { assert_eq!(word.pinned(addr + i) | word.get(addr + i) as u8, each.pinned(addr + i) | each.get(addr + i) as u8, "{vals:?} {mask:#x}"); }
+            }
+        }
     }
 }

@@ -36,6 +36,18 @@ macro_rules! ops {
             };
         }
         pub(crate) use op_dispatch;
+        /// `op_table!(K => expr)`: an array indexed by `Op as usize` whose element for each op
+        /// is `expr` with that op's constant `K: Kind`.
+        macro_rules! op_table {
+            ($d k:ident => $d e:expr) => {
+                [$({
+                    #[allow(non_upper_case_globals)]
+                    const $d k: $crate::decode::Kind = $crate::decode::Kind::$kind($crate::decode::$sub::$name);
+                    $d e
+                }),*]
+            };
+        }
+        pub(crate) use op_table;
     };
 }
 

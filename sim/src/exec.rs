@@ -29,9 +29,12 @@ pub trait Observer {
     /// on the per-instruction loop. An untimed observer (the constant-time checker) also runs
     /// on the block engine, which times blocks as a whole and passes cycle 0 and no stalls.
     const TIMED: bool = true;
-    /// after execution: `rd_val` is the value now in `d.rd`, `cycle` the issue cycle,
-    /// `stalls` the stall + penalty cycles of this instruction by cause (timing::STALL_NAMES)
-    fn insn(&mut self, _pc: u32, _d: &Decoded, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
+    /// after execution: `kind` is `d.op.kind()` (a constant where the engines specialise an
+    /// instruction to its op, so that an observer's match on it folds away too), `rd_val` its
+    /// result (now in `d.rd` unless that is x0; sc.w: 0 iff it stored), `cycle` the issue
+    /// cycle, `stalls` the stall + penalty cycles of this instruction by cause
+    /// (timing::STALL_NAMES)
+    fn insn(&mut self, _pc: u32, _d: &Decoded, _kind: Kind, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
     /// a data memory access by the instruction at `pc`
     fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
     /// a semihosting call (`op` = a0, `arg` = a1) about to be performed at `pc`
@@ -506,7 +509,7 @@ impl Machine {
             }
         }
         self.instret += 1;
-        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, self.x[d.rd_i()], t.now(), &st, &self.mem); }
+        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, d.op.kind(), v, t.now(), &st, &self.mem); }
         self.enter(next, t.cycles(), link);
         Ok(next)
     }
@@ -603,7 +606,7 @@ impl Machine {
                     Ok(Outcome::Exit(code)) => {
                         // the exiting call retires
                         self.instret += 1;
-                        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, self.x[10], t.now(), &st, &self.mem); }
+                        if O::ACTIVE { let st = delta(&t.stalls(), &before); obs.insn(pc, d, d.op.kind(), self.x[10], t.now(), &st, &self.mem); }
                         Err(Event::Exit(code))
                     }
                     Err(error) => Err(Event::Stop(Stop::Semihost { pc, error })),

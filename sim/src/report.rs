@@ -1,6 +1,6 @@
 //! Statistics: JSON object, human-readable summary, annotated disassembly, trace observer.
 
-use crate::decode::{Decoded, N_BASE_OPS};
+use crate::decode::{Decoded, Kind, N_BASE_OPS};
 use crate::disasm::{disasm, disasm_word, mnem_name};
 use crate::exec::{Machine, Observer};
 use crate::mem::Memory;
@@ -106,7 +106,7 @@ impl Recorder {
 
 impl Observer for Recorder {
     const ACTIVE: bool = true;
-    fn insn(&mut self, pc: u32, d: &Decoded, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
+    fn insn(&mut self, pc: u32, d: &Decoded, _kind: Kind, rd_val: u32, cycle: u64, stalls: &[u64; N_STALLS], mem: &Memory) {
         if self.profile && stalls.iter().any(|&s| s > 0) {
             let e = self.stalls.entry(pc).or_insert([0; N_STALLS]);
             for i in 0..N_STALLS { e[i] += stalls[i]; }

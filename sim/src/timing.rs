@@ -63,7 +63,17 @@ pub trait Timing {
     /// Account for issuing the whole block at once, if the state at entry cannot change the
     /// plan; false (nothing changed) otherwise: the caller then issues its instructions one
     /// by one. Either way the result is the same as `issue` for each instruction in turn.
-    fn issue_block(&mut self, plan: &BlockPlan) -> bool;
+    fn issue_block(&mut self, plan: &mut BlockPlan) -> bool;
+    /// The block whose plan `issue_block` just applied ends in a conditional branch at `pc`
+    /// that was taken back to its start `target` without penalty: did it issue on time (no
+    /// delay), and would the branch, taken to `target` again, be predicted without penalty or
+    /// any change to the predictor? (A loop of one block in its steady state: see
+    /// `run_blocks_in`.)
+    fn steady_loop(&self, pc: u32, target: u32) -> bool;
+    /// `k` more executions of the block whose plan `issue_block` just applied, each entered
+    /// from the one before by its taken branch, when `steady_loop` holds: the same as
+    /// `issue_block` and `control` `k` times each.
+    fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
 }
 
 /// The timing of a straight-line block, computed once by `Timing::plan` from its instructions
@@ -94,6 +104,9 @@ pub struct BlockPlan {
     /// the first instruction is 32 bits wide at a 2-mod-4 address: after a redirect its fetch
     /// takes one more fetch packet (`misaligned_fetch_penalty`)
     pub first_split: bool,
+    /// the I-cache state (`Pipeline::ic_key`) under which all its lines last hit: while the
+    /// cache is in that state they hit again, unchecked
+    pub ic_hit: Option<(u64, u32)>,
     /// (r, ready offset, producer class) of each register whose last write in the block is
     /// still in flight after it (ready > `end`). The other registers the block writes are
     /// ready before anything later can issue, like their older entries (which the checks
@@ -127,7 +140,9 @@ impl Timing for Ideal {
     fn mret(&mut self) -> u32 { 0 }
     fn plan(&self, _: u32, insns: &[Decoded]) -> BlockPlan { BlockPlan { n: insns.len() as u32, usable: true, ..BlockPlan::default() } }
     #[inline(always)]
-    fn issue_block(&mut self, plan: &BlockPlan) -> bool { self.n += plan.n as u64; true }
+    fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
+    fn steady_loop(&self, _: u32, _: u32) -> bool { true }
+    fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
 }
 
 /// How conditional branches and jumps are predicted (core file `[branch] predictor`; the
@@ -426,6 +441,10 @@ pub struct Pipeline {
     /// fetch restarts at a new address (taken transfer, mispredict, trap, mret): the next
     /// instruction pays `misaligned_fetch_penalty` if it is 32 bits wide at a 2-mod-4 address
     redirected: bool,
+    /// changes of `ic_tags` so far (for `BlockPlan::ic_hit`)
+    ic_epoch: u64,
+    /// the last `issue_block` applied its plan with no delay (`Timing::steady_loop`)
+    on_time: bool,
     // instruction cache (tags per set*ways; with LRU, way 0 = most recently used)
     ic_tags: Vec<u32>,
     /// random replacement (Rocket's LFSR), not LRU: a hit in any way changes nothing
@@ -464,6 +483,8 @@ impl Pipeline {
             stalls: [0; N_STALLS],
             bp: Predictor::new(&p),
             redirected: false,
+            ic_epoch: 0,
+            on_time: false,
             ic_tags: vec![u32::MAX; (sets as usize) * ic_ways.max(1)],
             ic_random: p.icache_replacement == IcacheReplacement::Random,
             lfsr: 1,
@@ -487,6 +508,7 @@ impl Pipeline {
         let set = (line & self.ic_set_mask) as usize;
         let ways = &mut self.ic_tags[set * w..set * w + w];
         if ways[0] == line { return false; }
+        self.ic_epoch += 1;
         if let Some(i) = ways.iter().position(|&t| t == line) {
             if !self.ic_random { ways[..=i].rotate_right(1); }
             false
@@ -538,6 +560,11 @@ impl Pipeline {
         self.redirected = true;
         pen
     }
+
+    /// What decides whether a block's fetches hit (`issue_block`): the tags and the line
+    /// fetched last (an odd value for none yet, never a line address).
+    #[inline(always)]
+    fn ic_key(&self) -> (u64, u32) { (self.ic_epoch, if self.ic_bytes != 0 { self.ic_base } else { 1 }) }
 
     /// The first fetch after a redirect: a 32-bit instruction at a 2-mod-4 address needs the
     /// next 4-byte fetch packet too.
@@ -719,6 +746,7 @@ impl Timing for Pipeline {
             min_check: checks.iter().map(|c| c.1).chain(mdu_check).min().unwrap_or(u32::MAX),
             first_srcs: insns.first().map_or([0; 3], |d| [d.rs1_i() as u8, d.rs2_i() as u8, d.rs3_i() as u8]),
             first_split: pc & 2 != 0 && insns.first().is_some_and(|d| d.len == 4),
+            ic_hit: None,
             checks,
             mdu_check,
             writes: (1..32).filter_map(|r| ready[r].filter(|&v| v > next).map(|v| (r as u8, v, class[r]))).collect(),
@@ -732,7 +760,8 @@ impl Timing for Pipeline {
     }
 
     #[inline(always)]
-    fn issue_block(&mut self, p: &BlockPlan) -> bool {
+    fn issue_block(&mut self, p: &mut BlockPlan) -> bool {
+        self.on_time = false;
         if !p.usable { return false; }
         // the fetch bubble comes first, as in `issue` (it changes no check below: a fallback
         // to `issue` then finds `redirected` cleared and the same `next`)
@@ -754,13 +783,14 @@ impl Timing for Pipeline {
         // every fetch must hit without changing the cache: the line fetched last, or the
         // most recently used way of its set (as the fast path of `issue`)
         let (first_line, last_line) = p.lines;
-        if self.ic_ways != 0 && p.in_flash {
+        if self.ic_ways != 0 && p.in_flash && p.ic_hit != Some(self.ic_key()) {
             let mut l = first_line;
             if self.ic_bytes != 0 && l == self.ic_base >> self.ic_shift { l += 1; }
             while l <= last_line {
                 if !self.icache_quiet_hit(l) { return false; }
                 l += 1;
             }
+            p.ic_hit = Some(self.ic_key());
         }
         // the plan holds: apply it
         if self.ic_ways == 0 {
@@ -777,9 +807,32 @@ impl Timing for Pipeline {
             }
             None => t0,
         };
-        for &(r, v, k) in &p.writes {
+        self.on_time = delay.is_none();
+        self.apply_plan(p, t0, 1);
+        true
+    }
+
+    fn steady_loop(&self, pc: u32, target: u32) -> bool { self.on_time && self.bp.settled_taken(pc, target) }
+
+    fn repeat_block(&mut self, p: &BlockPlan, k: u64) {
+        // Each execution starts as the one before ends: its taken branch costs no penalty but
+        // is a redirect (the fetch bubble of a split first instruction), and it finds the
+        // state the one before found, shifted in time, so the same plan holds on time every
+        // time. Only the last one's writes remain.
+        let bubble = if p.first_split { self.p.misaligned_fetch_penalty as u64 } else { 0 };
+        self.stalls[S_FETCH] += k * bubble;
+        self.apply_plan(p, self.next + k * bubble + (k - 1) * p.end as u64, k);
+    }
+}
+
+impl Pipeline {
+    /// The effect of `k` executions of plan `p` on the scoreboard and the stall counts, the
+    /// last one issuing at `t0` (its fetches are accounted for by the caller).
+    #[inline(always)]
+    fn apply_plan(&mut self, p: &BlockPlan, t0: u64, k: u64) {
+        for &(r, v, c) in &p.writes {
             self.ready[r as usize] = t0 + v as u64;
-            self.cause[r as usize] = k;
+            self.cause[r as usize] = c;
         }
         if let Some(f) = p.mdu_free {
             self.mdu_free = t0 + f as u64;
@@ -787,11 +840,10 @@ impl Timing for Pipeline {
         }
         self.latest = self.latest.max(t0 + p.max_ready as u64);
         if p.stalled {
-            for (s, &v) in self.stalls.iter_mut().zip(&p.stalls) { *s += v as u64; }
+            for (s, &v) in self.stalls.iter_mut().zip(&p.stalls) { *s += k * v as u64; }
         }
         self.cur = t0 + p.last as u64;
         self.next = t0 + p.end as u64;
-        true
     }
 }
 

@@ -1,23 +1,33 @@
 //! The block engine (src/exec/blocks.rs) on its corner cases: every program of
 //! tests/asm/blocks.S runs on the block engine and on the per-instruction loop
 //! (`common::run` requires identical registers, cycles, stalls, counts and per-function
-//! statistics), on the E31 model with and without its I-cache and on the ideal core.
+//! statistics), on the E31 model with and without its I-cache, on the HiFive1 Rev B model
+//! (another predictor, random I-cache replacement), with static not-taken prediction and on
+//! the ideal core.
 
 mod common;
 use common::*;
-use rvsim::timing::{CoreParams, S_ICACHE};
+use rvsim::timing::{BranchScheme, CoreParams, S_ICACHE};
 
-fn cores() -> [Option<CoreParams>; 3] {
-    [Some(CoreParams::e31()), Some(CoreParams { icache_size: 0, ..CoreParams::e31() }), None]
+fn cores() -> [Option<CoreParams>; 5] {
+    [
+        Some(CoreParams::e31()),
+        Some(CoreParams { icache_size: 0, ..CoreParams::e31() }),
+        Some(CoreParams::hifive1_revb()),
+        Some(CoreParams { branch_scheme: BranchScheme::NotTaken, ..CoreParams::e31() }),
+        None,
+    ]
 }
 
 /// Runs program B_<name> on every core; returns the e31 run.
 fn check(name: &str, march: &str, ld: &str) -> Run {
     let elf = build_asm_with("blocks", march, &[&format!("B_{name}")], ld);
-    let [e31, no_icache, ideal] = cores().map(|c| run(&elf, march, c));
-    for r in [&e31, &no_icache, &ideal] { assert_eq!(r.exit, Ok(0), "{name}"); }
+    let [e31, rest @ ..] = cores().map(|c| run(&elf, march, c));
+    for r in std::iter::once(&e31).chain(&rest) { assert_eq!(r.exit, Ok(0), "{name}"); }
     // the cores differ in time only (B_CSR keeps cycle counts in registers)
-    if name != "CSR" { assert_eq!(e31.m.x, ideal.m.x, "{name}: registers on e31 and ideal"); }
+    if name != "CSR" {
+        for r in &rest { assert_eq!(e31.m.x, r.m.x, "{name}: registers on e31 and another core"); }
+    }
     e31
 }
 
@@ -91,20 +101,31 @@ fn code_that_rewrites_its_first_instruction() {
 }
 
 #[test]
+fn loops_of_one_block() {
+    let r = check("LOOP", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.m.x[23], r.m.x[22]), (20, 4), "s7 executions, s6 faults");
+    assert!(r.stalls[rvsim::timing::S_MUL] > 0 && r.mispredicts >= 5, "{:?} {}", r.stalls, r.mispredicts);
+    check("LOOP", "rv32imc_zicsr_zifencei", "link.ld");
+}
+
+#[test]
 fn instruction_budget_inside_a_block() {
-    let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &["B_LONG"]);
-    for budget in [5, 700, 1505, 2100] {
-        let out = [true, false].map(|blocks| {
-            let mut m = machine(&elf, "rv32im", rvsim::mem::MapKind::E31);
-            m.max_insns = budget;
-            m.use_blocks = blocks;
-            let mut t = rvsim::timing::Pipeline::new(CoreParams::e31());
-            let r = m.run(&mut t, &mut rvsim::exec::NoObserver);
-            (r, m.instret, m.pc, rvsim::timing::Timing::cycles(&t))
-        });
-        assert!(matches!(out[0].0, Err(rvsim::exec::Stop::Budget { .. })), "{:?}", out[0].0);
-        assert_eq!(out[0].1, budget);
-        assert_eq!(out[0], out[1], "budget {budget}: block engine vs per-instruction loop");
+    // B_LONG: inside a block; B_LOOP: inside a loop's steady state (its timing deferred)
+    for (prog, budgets) in [("B_LONG", [5, 700, 1505, 2100]), ("B_LOOP", [40, 131, 257, 390])] {
+        let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &[prog]);
+        for budget in budgets {
+            let out = [true, false].map(|blocks| {
+                let mut m = machine(&elf, "rv32im", rvsim::mem::MapKind::E31);
+                m.max_insns = budget;
+                m.use_blocks = blocks;
+                let mut t = rvsim::timing::Pipeline::new(CoreParams::e31());
+                let r = m.run(&mut t, &mut rvsim::exec::NoObserver);
+                (r, m.instret, m.pc, rvsim::timing::Timing::cycles(&t), rvsim::timing::Timing::stalls(&t))
+            });
+            assert!(matches!(out[0].0, Err(rvsim::exec::Stop::Budget { .. })), "{:?}", out[0].0);
+            assert_eq!(out[0].1, budget);
+            assert_eq!(out[0], out[1], "{prog} budget {budget}: block engine vs per-instruction loop");
+        }
     }
 }
 

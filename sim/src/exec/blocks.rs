@@ -22,7 +22,7 @@
 
 use super::semantics::{self, is_link};
 use super::{Machine, Observer};
-use crate::decode::{op_dispatch, Ctrl, Decoded, Kind, Op};
+use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
 use crate::timing::{BlockPlan, Timing, N_STALLS};
 
 /// `Blocks::at` values besides a block index.
@@ -48,6 +48,11 @@ struct Block {
     n: u32,
     /// the branch or jump it ends with
     ctrl: Option<Ctrl>,
+    /// no instruction of its body writes x0 or sp (`run_body`'s fast form)
+    plain: bool,
+    /// the block its fall-through [0] and its taken branch or jump [1] went to last (NONE:
+    /// not yet): tried before the lookup by pc (`Blocks::at`)
+    succ: [u32; 2],
     /// complete executions (folded into the decode-cache counts by `flush`)
     count: u64,
     plan: BlockPlan,
@@ -74,6 +79,21 @@ impl Blocks {
 
 const NO_STALLS: [u64; N_STALLS] = [0; N_STALLS];
 
+type Thread<O> = fn(&mut Machine, &mut O, &[Decoded], u32) -> usize;
+struct Threads<O, const PLAIN: bool>(std::marker::PhantomData<O>);
+impl<O: Observer, const PLAIN: bool> Threads<O, PLAIN> {
+    const ALL: [Thread<O>; crate::decode::N_BASE_OPS] = op_table!(K => (|m: &mut Machine, o: &mut O, rest: &[Decoded], pc: u32| m.thread::<O, PLAIN>(o, rest, pc, K)) as Thread<O>);
+}
+
+/// Apply the timing of the `deferred` executions of block `b` (a loop in its steady state,
+/// see `run_blocks_in`).
+#[inline(always)]
+fn settle<T: Timing>(bl: &Blocks, b: u32, t: &mut T, deferred: &mut u64) {
+    if *deferred > 0 {
+        t.repeat_block(&bl.list[b as usize].plan, std::mem::take(deferred));
+    }
+}
+
 /// Can this instruction be part of a block (see the module comment)? A block body holds what
 /// `Machine::step` executes; the branch or jump that ends it is handled after the body.
 fn in_block(op: Op) -> bool {
@@ -89,7 +109,7 @@ impl Machine {
     /// effect when it would trap or store into the decoded code range (the block ends before
     /// it; run_inner executes it).
     #[inline(always)]
-    fn step<O: Observer>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
+    fn step<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
         let a = self.x[d.rs1_i()];
         let b = self.x[d.rs2_i()];
         let addr = a.wrapping_add(d.imm as u32);
@@ -108,9 +128,34 @@ impl Machine {
             Kind::Branch(_) | Kind::Jump(_) | Kind::Div(_) | Kind::Csr(_) | Kind::Lrsc(_) | Kind::Amo(_) | Kind::System(_) =>
                 unreachable!("not in a block body"),
         };
-        self.write_rd(d.rd_i(), v);
-        if O::ACTIVE { obs.insn(pc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+        // (a store's rd is x0 and its v 0: writing it keeps x0 0)
+        if PLAIN { self.x[d.rd_i()] = v; } else { self.write_rd(d.rd_i(), v); }
+        if O::ACTIVE { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
         true
+    }
+
+    /// The straight-line part of a block from `pc`: how many of its instructions ran (all,
+    /// or those before one that would trap or store into the code). `PLAIN`: no instruction
+    /// writes x0 or sp (`Block::plain`), so results go to the register file without checks.
+    #[inline(always)]
+    fn run_body<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, body: &[Decoded], pc: u32) -> usize {
+        let left = match body.first() {
+            Some(d) => Threads::<O, PLAIN>::ALL[d.op as usize](self, obs, body, pc),
+            None => 0,
+        };
+        body.len() - left
+    }
+
+    /// The first instruction of `rest` (of kind `kind`) at `pc`, then the next one by a jump
+    /// to its thread (a tail call): how many instructions of `rest` did not run.
+    #[inline(always)]
+    fn thread<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32, kind: Kind) -> usize {
+        let [d, next @ ..] = rest else { return 0 };
+        if !self.step::<O, PLAIN>(obs, d, pc, kind) { return rest.len(); }
+        match next.first() {
+            Some(n) => Threads::<O, PLAIN>::ALL[n.op as usize](self, obs, next, pc.wrapping_add(d.len as u32)),
+            None => 0,
+        }
     }
 
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
@@ -152,8 +197,10 @@ impl Machine {
             return None;
         }
         let plan = t.plan(start, &bl.insns[first..]);
+        let body = &bl.insns[first..first + n - ctrl.is_some() as usize];
+        let plain = body.iter().all(|d| d.rd != 0 && d.rd != 2 || matches!(d.op.kind(), Kind::Store(_)));
         let b = bl.list.len() as u32;
-        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, count: 0, plan });
+        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, succ: [NONE; 2], count: 0, plan });
         bl.at[idx] = b;
         Some(b)
     }
@@ -172,30 +219,50 @@ impl Machine {
     #[inline(always)]
     fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
         let check_align = !self.isa.c;
+        // the block before and which of its exits led to pc
+        let mut from: Option<(u32, usize)> = None;
+        // A loop of one block ending in a conditional branch: `clean` counts its executions in a
+        // row that issued on time, branched back to its start without penalty and left the
+        // predictor settled (`Timing::steady_loop`). After two, each further one would do the
+        // same from a state that is the one before's shifted in time (the same results in
+        // flight relative to its start, older ones older still):
+        // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
+        // when the loop ends or the run stops (`settle`).
+        let (mut clean, mut deferred) = (0u32, 0u64);
         loop {
-            let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-            if idx >= bl.at.len() { return pc; }
-            let Some(b) = self.block_at(bl, idx, t) else { return pc };
+            // the previous block's successor, if it still starts at pc; else the block at pc
+            let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
+            let b = if cached != NONE && bl.list[cached as usize].start == pc { cached } else {
+                let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
+                if idx >= bl.at.len() { return pc; }
+                let Some(b) = self.block_at(bl, idx, t) else { return pc };
+                if let Some((pb, exit)) = from { bl.list[pb as usize].succ[exit] = b; }
+                b
+            };
             let blk = &bl.list[b as usize];
             let (n, ctrl, end) = (blk.n as usize, blk.ctrl, blk.end);
-            if self.instret + n as u64 > self.max_insns { return pc; }
+            if self.instret + n as u64 > self.max_insns {
+                settle(bl, b, t, &mut deferred);
+                return pc;
+            }
             let insns = &bl.insns[blk.first as usize..][..n];
             // the straight-line part
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
-            let mut ipc = pc;
-            for (k, d) in body.iter().enumerate() {
-                if !op_dispatch!(d.op, K => self.step(obs, d, ipc, K)) {
-                    self.partial_block(bl, b, k, t);
-                    return ipc;
-                }
-                ipc = ipc.wrapping_add(d.len as u32);
+            let k = if blk.plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+            if k < body.len() {
+                settle(bl, b, t, &mut deferred);
+                self.partial_block(bl, b, k, t);
+                return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
             }
+            // pc of the branch or jump
+            let ipc = end.wrapping_sub(last.first().map_or(0, |d| d.len as u32));
             // the branch or jump that ends the block
             let mut next = end;
             if let (Some(c), [d]) = (ctrl, last) {
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
                 if taken {
                     if check_align && target & 3 != 0 {
+                        settle(bl, b, t, &mut deferred);
                         self.partial_block(bl, b, body.len(), t);
                         return ipc;
                     }
@@ -203,14 +270,26 @@ impl Machine {
                 }
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
-                if O::ACTIVE { obs.insn(ipc, d, self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                if O::ACTIVE { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                let again = taken && next == pc && !jump;
+                if again && clean >= 2 {
+                    bl.list[b as usize].count += 1;
+                    self.instret += n as u64;
+                    deferred += 1;
+                    continue;
+                }
+                settle(bl, b, t, &mut deferred);
                 let d = *d;
                 self.finish_block(bl, b, t);
-                t.control(ipc, &d, taken, next);
+                let penalty = t.control(ipc, &d, taken, next);
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
+                from = Some((b, taken as usize));
+                clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
             } else {
+                clean = 0;
                 self.finish_block(bl, b, t);
                 self.enter(next, t.cycles(), false);
+                from = Some((b, 0));
             }
             pc = next;
         }
@@ -223,7 +302,7 @@ impl Machine {
         blk.count += 1;
         let n = blk.n as usize;
         self.instret += n as u64;
-        if !t.issue_block(&blk.plan) {
+        if !t.issue_block(&mut blk.plan) {
             self.issue_each(bl, b, n, t);
         }
     }
@@ -291,6 +370,8 @@ impl Machine {
     /// (their storage is out of the machine then; a block never stores into the code).
     pub(super) fn drop_blocks(&mut self, first: usize, last: usize) {
         if !self.blocks.covered[first..=last].iter().any(|&c| c) { return; }
+        // no block may lead to a dropped one
+        for blk in &mut self.blocks.list { blk.succ = [NONE; 2]; }
         for b in 0..self.blocks.list.len() {
             let blk = &self.blocks.list[b];
             let (lo, hi) = (blk.slot as usize, (blk.slot + (blk.end - blk.start) / 2) as usize);

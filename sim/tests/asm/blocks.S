@@ -177,6 +177,39 @@ part2:
     fence.i
     j _start
 1:
+#elif defined(B_LOOP)
+    /* loops of one block, whose steady state the block engine runs with deferred timing:
+       trip counts that vary (the exit mispredicts), a multiply read at the top of the next
+       execution (every one delayed: never steady), one stalling inside the block, a load
+       read at the top, and a load that faults after 16 executions (the handler skips it) */
+    li s8, 5
+outer:
+    mv t0, s8
+    slli t0, t0, 3
+1:  mul a4, a4, a2          /* reads the multiply of the execution before */
+    addi t0, t0, -1
+    add s2, s2, a4
+    bnez t0, 1b
+    mv t0, s8
+    slli t0, t0, 2
+2:  mul a5, a2, t0
+    addi t0, t0, -1
+    add s3, s3, a5          /* waits for the multiply inside the block */
+    bnez t0, 2b
+    li t0, 23
+3:  add s5, s5, t2          /* the load of the execution before */
+    addi t0, t0, -1
+    lbu t2, 1(s4)
+    bnez t0, 3b
+    addi s8, s8, -1
+    bnez s8, outer
+    li t1, 0x80000000
+    li t0, 20
+4:  lw t3, 0(t1)            /* access fault from t1 = 0x80004000 (DTIM is 16 KiB) */
+    addi t1, t1, 1024
+    addi s7, s7, 1
+    addi t0, t0, -1
+    bnez t0, 4b
 #else
 #error "select a program with -DB_<NAME>"
 #endif
