@@ -385,6 +385,12 @@ fn fence_and_fence_i() {
     let code = words_bytes(&[s(12, 7, 6, 2), 0x0000_100f, opi(0, 0, 0, 0), opi(0, 5, 5, 1)]);
     let m = run_map(&code, &[(6, BASE), (7, new)], "rv32imac", MapKind::Flat);
     assert_eq!(m.x[5], 42);
+    // a byte store into the first halfword of the code re-decodes it (cargo-mutants survivor:
+    // the first slot was left stale when the store's first and last slot were the same).
+    // The loop runs twice; its sb sets the low byte of 'addi x5, x5, 1' to 0x13: 'addi x4, x5, 1'
+    let code = words_bytes(&[opi(0, 5, 5, 1), s(0, 7, 6, 0), opi(0, 8, 8, 1), b(-12, 9, 8, 4)]);
+    let m = run_map(&code, &[(6, BASE), (7, 0x13), (9, 2)], "rv32imac", MapKind::Flat);
+    assert_eq!((m.x[5], m.x[4]), (1, 2));
 }
 
 /// The 64-bit counters through their 32-bit halves (privileged spec: mcycle/minstret and
