@@ -102,9 +102,10 @@ def _score(recs: list[Record], keys: set) -> int:
 
 def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_variable_time: bool) -> list[Choice]:
     """One Choice per primitive, in name order. Among the implementations that fit, pass their
-    KAT and (unless allow_variable_time) are constant time by the checker: the least e31 cycles
-    summed over the measurements (operation, size) they all have, then the most entry points,
-    then the least code."""
+    KAT and (unless allow_variable_time) are constant time by the checker: the most entry points
+    (aes128/zknd over zkne, which has no decryption, though zkne's encryption is a cycle faster),
+    then the least e31 cycles summed over the measurements (operation, size) they all have, then
+    the least code."""
     recs = _by_impl(records)
     prims: dict[str, list[Impl]] = {}
     for i in impls:
@@ -128,14 +129,17 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
             continue
         common = set.intersection(*({r.measurement_key[4:] for r in recs[i.name]} for i in cands))
 
-        def rank(i: Impl):
-            return (_score(recs[i.name], common) if common else sum(r.cycles for r in recs[i.name]),
-                    -len(i.entry_points), recs[i.name][0].code_bytes, i.impl)
-        cands.sort(key=rank)
+        def cycles(i: Impl) -> int:
+            return _score(recs[i.name], common) if common else sum(r.cycles for r in recs[i.name])
+
+        most = max(len(i.entry_points) for i in cands)
+        cands.sort(key=lambda i: (-len(i.entry_points), cycles(i), recs[i.name][0].code_bytes, i.impl))
         c.impl, c.records = cands[0], recs[cands[0].name]
-        others = [f"{i.impl} {fmt(rank(i)[0])}" for i in cands[1:]]
+        others = [f"{i.impl} {fmt(cycles(i))}" + ("" if len(i.entry_points) == most else " (fewer functions)")
+                  for i in cands[1:]]
         c.reason = (f"{'least' if common else 'least total'} e31 cycles over {len(common) or len(c.records)} "
-                    f"measurement(s): {fmt(rank(cands[0])[0])}" + (f" (vs {', '.join(others)})" if others else ""))
+                    f"measurement(s) among those with the most functions: {fmt(cycles(cands[0]))}"
+                    + (f" (vs {', '.join(others)})" if others else ""))
         out.append(c)
     return out
 
