@@ -14,6 +14,7 @@
 //! outcomes.
 
 use crate::decode::{Decoded, Op};
+use crate::exec::semantics::is_link;
 use crate::timing::{BranchScheme, CoreParams};
 
 /// How a control-flow instruction's next fetch was found.
@@ -105,8 +106,6 @@ pub struct Predictor {
     ras: Ras,
 }
 
-#[inline(always)]
-fn is_link(r: u8) -> bool { r == 1 || r == 5 }
 
 impl Predictor {
     pub fn new(p: &CoreParams) -> Predictor {

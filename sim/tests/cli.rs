@@ -302,6 +302,29 @@ fn picolibc_printf_and_exit_match_qemu() {
 }
 
 #[test]
+fn calls_count_linking_jumps_only() {
+    // h ends in a tail call of g (`j g`: no link, so not a call of g); main calls g and h once
+    // each. `calls` = linking jumps to the function (sim/README.md), so g has 1 and h has 1.
+    let src = out_dir().join("tailcall.c");
+    std::fs::write(&src, "__attribute__((noinline)) unsigned g(unsigned x){ return x * 3 + 1; }\n\
+        __attribute__((noinline)) unsigned h(unsigned x){ return g(x + 1); }\n\
+        volatile unsigned sink;\n\
+        int main(void){ volatile unsigned n = 5; sink = g(n); sink = h(n); return 0; }\n").unwrap();
+    let elf = out_dir().join("tailcall.elf");
+    build_c(&src, &elf, &[]);
+    let dis = tool_stdout(Command::new("riscv64-unknown-elf-objdump").args(["-d", "--no-show-raw-insn"]).arg(&elf));
+    let h = dis.split("<h>:").nth(1).expect("h in the disassembly").split("\n\n").next().unwrap();
+    assert!(h.lines().any(|l| l.contains("\tj\t") && l.contains("<g>")), "h does not tail-call g:\n{h}");
+    for engine in [&["--json"][..], &["--json", "--no-blocks"]] {
+        let o = rvsim(engine, &elf);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let j: serde_json::Value = serde_json::from_str(&stderr(&o)).unwrap();
+        assert_eq!(j["functions"]["g"]["calls"], 1, "{engine:?}: {}", j["functions"]);
+        assert_eq!(j["functions"]["h"]["calls"], 1, "{engine:?}: {}", j["functions"]);
+    }
+}
+
+#[test]
 fn json_stats_annotate_trace_and_core_file() {
     let src = out_dir().join("work.c");
     std::fs::write(&src, "#include <stdio.h>\nunsigned f(unsigned x){ unsigned s = 0; for (unsigned i = 0; i < x; i++) s += i * i; return s; }\n\
