@@ -356,6 +356,11 @@ class CtKernel:
         self.e(f"lw   {k}, {4 * w}(a2)", [k], ["a2"], note)
         return k
 
+    def round_key(self, w, r, x, sk):
+        """Load the round-key word w: SK lanes of round r for the bytes of word x (sk: label -> SK index)."""
+        lanes = [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[x])]
+        return self.key(w, lanes, f"round {r}: SK{sk[self.lab[x][0]]} | SK{sk[self.lab[x][1]]} << 16")
+
     def whiten(self, w, r, wk_of_label, op, neg=False):
         lanes = [(16 * i, "wk", wk_of_label[l], neg) for i, l in enumerate(self.lab[r])]
         k = self.key(w, lanes, "whitening " + "/".join(f"{'-' if neg else ''}WK{wk_of_label[l]}" for l in self.lab[r]))
@@ -391,15 +396,13 @@ class CtKernel:
                 self.align(b, d)
                 sk = {0: 4 * r, 4: 4 * r + 2, 2: 4 * r + 1, 6: 4 * r + 3}
                 fa = self.f("F1", a)
-                ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
-                              f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                ka = self.round_key(RK_CT_ROUND + 2 * r, r, a, sk)
                 self.e.role = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
                 self.e.role = "state update"
                 e(f"add  {c}, {c}, {fa}", [c], [c, fa], "X1 + (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
-                kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
-                              f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                kb = self.round_key(RK_CT_ROUND + 2 * r + 1, r, b, sk)
                 self.e.role = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
                 self.e.role = "state update"
@@ -425,16 +428,14 @@ class CtKernel:
                 self.align(b, d)
                 sk = {1: 4 * r, 5: 4 * r + 2, 3: 4 * r + 1, 7: 4 * r + 3}
                 fa = self.f("F1", a)
-                ka = self.key(RK_CT_ROUND + 2 * r, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[a])],
-                              f"round {r}: SK{sk[self.lab[a][0]]} | SK{sk[self.lab[a][1]]} << 16")
+                ka = self.round_key(RK_CT_ROUND + 2 * r, r, a, sk)
                 self.e.role = "key add"
                 e(f"xor  {fa}, {fa}, {ka}", [fa], [fa, ka])
                 self.e.role = "state update"
                 e(f"or   {c}, {c}, {self.H}", [c], [c, self.H], "+ 256 per lane: no borrow")
                 e(f"sub  {c}, {c}, {fa}", [c], [c, fa], "Y2 - (F1(X0) ^ SK)")
                 fb = self.f("F0", b)
-                kb = self.key(RK_CT_ROUND + 2 * r + 1, [(16 * i, "sk", sk[l], False) for i, l in enumerate(self.lab[b])],
-                              f"round {r}: SK{sk[self.lab[b][0]]} | SK{sk[self.lab[b][1]]} << 16")
+                kb = self.round_key(RK_CT_ROUND + 2 * r + 1, r, b, sk)
                 self.e.role = "key add"
                 e(f"add  {fb}, {fb}, {kb}", [fb], [fb, kb])
                 self.e.role = "state update"
