@@ -587,6 +587,15 @@ def draw_plots(rows: list[dict], out_dir: Path) -> list[str]:
             if plot(rows, Path(out_dir) / f"{stem}.png", custom=custom)]
 
 
+def redraw_plots(out_dir: Path) -> list[str]:
+    """Both charts again from the area.json in out_dir (none if `rvlab area` has not run there)."""
+    try:
+        rows = json.loads((Path(out_dir) / "area.json").read_text()).get("speedups") or []
+    except (OSError, ValueError, AttributeError):
+        rows = []
+    return draw_plots(rows, out_dir)
+
+
 def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None = None,
         liberty: Path | None = LIBERTY) -> tuple[Path, Path]:
     """Synthesise every unit, seed 003's modules, the single-cycle core and the 5-stage core's

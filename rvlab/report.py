@@ -4,7 +4,6 @@ the primitives' own scripts). Seed-specific tables live in their own modules (se
 from __future__ import annotations
 
 import csv
-import json
 import subprocess
 import sys
 from collections import defaultdict
@@ -218,20 +217,12 @@ def _family(primitive: str) -> str:
     return primitive.split("-")[0]
 
 
-def area_rows(out_dir: Path) -> list[dict]:
-    """The speed-ups of `rvlab area`'s area.json in out_dir ([] if it has not run)."""
-    try:
-        return json.loads((Path(out_dir) / "area.json").read_text()).get("speedups") or []
-    except (OSError, ValueError, AttributeError):
-        return []
-
-
 def draw_figures(records: list[Record], published: list[dict], out_dir: Path) -> list[str]:
     """The seeds' figures as PNGs in out_dir: seed 000 Tables 1-2, seed 003 Fig. 29-30 and (from
     area.json) Fig. 31 and 35, seed 004 Table 6; the file names written."""
-    from .area import draw_plots as area_plots     # (area imports this module)
+    from .area import redraw_plots                 # (area imports this module)
     return (seed000.draw_figures(records, published, out_dir) + seed003.draw_figures(records, published, out_dir)
-            + area_plots(area_rows(out_dir), out_dir) + seed004.draw_figure(records, published, out_dir))
+            + redraw_plots(out_dir) + seed004.draw_figure(records, published, out_dir))
 
 
 def write_report(json_path: Path, md_path: Path) -> int:
