@@ -17,6 +17,11 @@ use crate::decode::{Decoded, Op};
 use crate::exec::semantics::is_link;
 use crate::timing::{BranchScheme, CoreParams};
 
+/// Buckets of `Predictor::bucket_len` (a power of two), by pc bits 1 and up.
+const BUCKETS: usize = 256;
+#[inline(always)]
+fn bucket(pc: u32) -> usize { (pc >> 1) as usize & (BUCKETS - 1) }
+
 /// How a control-flow instruction's next fetch was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -94,6 +99,12 @@ pub struct Predictor {
     history_mul: u32,
     // BTB: full-pc tag, target, kind; u32::MAX = empty
     tag: Vec<u32>,
+    /// The BTB's contents by bucket of pc (`bucket`), so that a lookup needs no search of
+    /// all the tags in the common cases: how many tags fall in each bucket and, where that
+    /// is one, which entry holds it. (The hardware compares every tag at once; this only
+    /// finds the same answer faster.)
+    bucket_len: Vec<u16>,
+    bucket_entry: Vec<u16>,
     target: Vec<u32>,
     kind: Vec<Kind>,
     repl: BtbReplacement,
@@ -121,6 +132,8 @@ impl Predictor {
             history_hash: p.bht_history_hash,
             history_mul: ((3f64).sqrt() / 2.0 * (1u64 << p.bht_history) as f64) as u32,
             tag: vec![u32::MAX; n],
+            bucket_len: vec![0; BUCKETS],
+            bucket_entry: vec![0; BUCKETS],
             target: vec![0; n],
             kind: vec![Kind::Jump; n],
             repl: p.btb_replacement,
@@ -136,7 +149,33 @@ impl Predictor {
     pub fn mispredict_penalty(&self) -> u32 { self.mispredict_penalty }
     pub fn predecode_penalty(&self) -> u32 { self.predecode_penalty }
 
-    fn lookup(&self, pc: u32) -> Option<usize> { self.tag.iter().position(|&t| t == pc) }
+    /// The BTB entry whose tag is `pc` (tags are unique: `update` rewrites a hit in place).
+    #[inline(always)]
+    fn lookup(&self, pc: u32) -> Option<usize> {
+        let b = bucket(pc);
+        match self.bucket_len[b] {
+            0 => None,
+            1 => { let e = self.bucket_entry[b] as usize; (self.tag[e] == pc).then_some(e) }
+            _ => self.tag.iter().position(|&t| t == pc),
+        }
+    }
+
+    /// Entry `i` now holds tag `pc`: keep the buckets in step.
+    fn set_tag(&mut self, i: usize, pc: u32) {
+        let old = std::mem::replace(&mut self.tag[i], u32::MAX);
+        if old != u32::MAX {
+            let b = bucket(old);
+            self.bucket_len[b] -= 1;
+            if self.bucket_len[b] == 1 {
+                let e = self.tag.iter().position(|&t| t != u32::MAX && bucket(t) == b);
+                self.bucket_entry[b] = e.expect("a tag left in the bucket") as u16;
+            }
+        }
+        self.tag[i] = pc;
+        let b = bucket(pc);
+        self.bucket_len[b] += 1;
+        if self.bucket_len[b] == 1 { self.bucket_entry[b] = i as u16; }
+    }
 
     /// Write (pc -> target) into the entry that hit, or a new one chosen by the replacement policy.
     fn update(&mut self, hit: Option<usize>, pc: u32, target: u32, kind: Kind) {
@@ -147,7 +186,7 @@ impl Predictor {
                 BtbReplacement::Plru => self.plru.walk(None),
             },
         };
-        self.tag[i] = pc;
+        if self.tag[i] != pc { self.set_tag(i, pc); }
         self.target[i] = target;
         self.kind[i] = kind;
         self.touch(i);
@@ -291,6 +330,22 @@ mod tests {
                 assert!(w < n && !seen[w], "{n} ways: {w} twice");
                 seen[w] = true;
                 p.walk(Some(w));
+            }
+        }
+    }
+    #[test]
+    fn bucket_lookup_agrees_with_a_search() {
+        // pcs that share buckets (a stride of 2 * BUCKETS) and others, through both
+        // replacement policies and a BTB smaller than the set of pcs, so entries are evicted
+        for repl in [BtbReplacement::Fifo, BtbReplacement::Plru] {
+            let mut p = Predictor::new(&CoreParams { btb_entries: 7, btb_replacement: repl, ..CoreParams::e31() });
+            let mut seed = 12345u32;
+            for _ in 0..20_000 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let pc = 0x2040_0000 + (seed >> 16) % 5 * 2 * BUCKETS as u32 + (seed >> 8) % 3 * 4;
+                let hit = p.lookup(pc);
+                assert_eq!(hit, p.tag.iter().position(|&t| t == pc), "pc {pc:#x}");
+                p.update(hit, pc, pc + 8, Kind::Branch);
             }
         }
     }

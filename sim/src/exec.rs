@@ -42,6 +42,11 @@ pub trait Observer {
     /// the instruction at `pc` raised exception `cause` and the program's handler at
     /// `handler` takes it (the instruction did not retire; `insn` is not called for it)
     fn trap(&mut self, _pc: u32, _cause: u32, _tval: u32, _handler: u32, _cycle: u64) {}
+    /// Would `insn` change nothing and report nothing for instructions that only read and
+    /// write registers (ALU, multiply and extension ops, branches, jumps) for as long as only
+    /// such instructions run? The block engine then runs a block of them unobserved (the
+    /// constant-time checker: while no register and no custom state holds a secret).
+    fn idle_on_registers(&self) -> bool { false }
 }
 pub struct NoObserver;
 impl Observer for NoObserver { const ACTIVE: bool = false; const TIMED: bool = false; }

@@ -21,7 +21,7 @@
 //! decoded code range ends the block before it executes; `run_inner` then executes it.
 
 use super::semantics::{self, is_link};
-use super::{Machine, Observer};
+use super::{Machine, NoObserver, Observer};
 use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
 use crate::timing::{BlockPlan, Timing, N_STALLS};
 
@@ -50,6 +50,8 @@ struct Block {
     ctrl: Option<Ctrl>,
     /// no instruction of its body writes x0 or sp (`run_body`'s fast form)
     plain: bool,
+    /// no instruction of its body accesses memory (`Observer::idle_on_registers`)
+    regs_only: bool,
     /// the block its fall-through [0] and its taken branch or jump [1] went to last (NONE:
     /// not yet): tried before the lookup by pc (`Blocks::at`)
     succ: [u32; 2],
@@ -199,8 +201,9 @@ impl Machine {
         let plan = t.plan(start, &bl.insns[first..]);
         let body = &bl.insns[first..first + n - ctrl.is_some() as usize];
         let plain = body.iter().all(|d| d.rd != 0 && d.rd != 2 || matches!(d.op.kind(), Kind::Store(_)));
+        let regs_only = body.iter().all(|d| !matches!(d.op.kind(), Kind::Load(_) | Kind::Store(_)));
         let b = bl.list.len() as u32;
-        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, succ: [NONE; 2], count: 0, plan });
+        bl.list.push(Block { start, end: pc, slot: idx as u32, first: first as u32, n: n as u32, ctrl, plain, regs_only, succ: [NONE; 2], count: 0, plan });
         bl.at[idx] = b;
         Some(b)
     }
@@ -245,21 +248,36 @@ impl Machine {
                 settle(bl, b, t, &mut deferred);
                 return pc;
             }
-            let insns = &bl.insns[blk.first as usize..][..n];
+            let (insns, plain, regs_only) = (&bl.insns[blk.first as usize..][..n], blk.plain, blk.regs_only);
             // the straight-line part
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
-            let k = if blk.plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
-            if k < body.len() {
-                settle(bl, b, t, &mut deferred);
-                self.partial_block(bl, b, k, t);
-                return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
-            }
             // pc of the branch or jump
             let ipc = end.wrapping_sub(last.first().map_or(0, |d| d.len as u32));
-            // the branch or jump that ends the block
-            let mut next = end;
-            if let (Some(c), [d]) = (ctrl, last) {
+            // Run the block; in a loop's steady state, again and again right here.
+            let next = loop {
+                // an observer with nothing to do for this block does not see it
+                let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
+                let k = match (unobserved, plain) {
+                    (false, true) => self.run_body::<O, true>(obs, body, pc),
+                    (false, false) => self.run_body::<O, false>(obs, body, pc),
+                    (true, true) => self.run_body::<NoObserver, true>(&mut NoObserver, body, pc),
+                    (true, false) => self.run_body::<NoObserver, false>(&mut NoObserver, body, pc),
+                };
+                if k < body.len() {
+                    settle(bl, b, t, &mut deferred);
+                    self.partial_block(bl, b, k, t);
+                    return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+                }
+                // the branch or jump that ends the block
+                let (Some(c), [d]) = (ctrl, last) else {
+                    clean = 0;
+                    self.finish_block(bl, b, t);
+                    self.enter(end, t.cycles(), false);
+                    from = Some((b, 0));
+                    break end;
+                };
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
+                let mut next = end;
                 if taken {
                     if check_align && target & 3 != 0 {
                         settle(bl, b, t, &mut deferred);
@@ -270,12 +288,16 @@ impl Machine {
                 }
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
-                if O::ACTIVE { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
                 let again = taken && next == pc && !jump;
                 if again && clean >= 2 {
                     bl.list[b as usize].count += 1;
                     self.instret += n as u64;
                     deferred += 1;
+                    if self.instret + n as u64 > self.max_insns {
+                        settle(bl, b, t, &mut deferred);
+                        return pc;
+                    }
                     continue;
                 }
                 settle(bl, b, t, &mut deferred);
@@ -285,12 +307,8 @@ impl Machine {
                 self.enter(next, t.cycles(), jump && is_link(d.rd));
                 from = Some((b, taken as usize));
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
-            } else {
-                clean = 0;
-                self.finish_block(bl, b, t);
-                self.enter(next, t.cycles(), false);
-                from = Some((b, 0));
-            }
+                break next;
+            };
             pc = next;
         }
     }
