@@ -49,8 +49,7 @@ if [ -n "$missing" ]; then
         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
     fi
 else
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, verilator, qflow-tech-osu018)"
-    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, chromium, chromedriver)"
+    say "Debian packages present (riscv64-unknown-elf gcc/binutils, picolibc, qemu-system-riscv32, yosys, iverilog, verilator, qflow-tech-osu018, chromium, chromedriver)"
 fi
 if command -v dpkg-query >/dev/null 2>&1; then
     printf '%s\n' "$PINS" | while IFS='=' read -r pkg ver; do

@@ -1067,7 +1067,6 @@ def gen_nibble(isa):
     if isa == "zbkb":
         header(asm, "PRESENT-80/128, nibble-sliced: xperm4 S-box layer, zip/unzip/pack moves",
                "ISA rv32i_zbkb_zbkx (ratified only).")
-        prefix_lines = []
     else:
         header(asm, "PRESENT-80/128, nibble-sliced: xperm4 S-box layer, shfli/unshfli/pack moves",
                "ISA rv32i_zbkb_zbkx_xzbp: the draft grev/shfl/unshfl of seed 003 (rvsim: xzbp) through ../xzbp.inc.")

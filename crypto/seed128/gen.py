@@ -184,11 +184,11 @@ class Seed:
             e.comment(f"K{i + 1}" + (" (K2j+1 in the loop)" if loop and i == 0 else " (K2j+2)" if loop else ""))
             e(f"lw   t0, {kc_at}", role=KEYS, note=f"KC{i}" if not loop else "KC")
             e(f"add  t1, {ka}, {kc}", role=KEYS)
-            e(f"sub  t1, t1, t0", role=KEYS)
+            e("sub  t1, t1, t0", role=KEYS)
             self.g("t1", "t1", u)
             e(f"sw   t1, {8 * i}(a0)", role=KEYS)
             e(f"sub  t1, {kb}, {kd}", role=KEYS)
-            e(f"add  t1, t1, t0", role=KEYS)
+            e("add  t1, t1, t0", role=KEYS)
             self.g("t1", "t1", u)
             e(f"sw   t1, {8 * i + 4}(a0)", role=KEYS)
             if i == 15:

@@ -154,13 +154,13 @@ def load_words_bytes(e, regs, src, tag):
             e(f"lbu  {b[k]}, {4 * j + k}({src})")
         if e.has("zksed"):
             e(f"packh {r}, {r}, t2")
-            e(f"packh t3, t3, t4")
+            e("packh t3, t3, t4")
             e(f"pack {r}, {r}, t3")
         else:
             for k in range(1, 4):
                 e(f"slli {b[k]}, {b[k]}, {8 * k}")
             e(f"or   {r}, {r}, t2")
-            e(f"or   t3, t3, t4")
+            e("or   t3, t3, t4")
             e(f"or   {r}, {r}, t3")
     e(f"j    .L{tag}_loaded")
 

@@ -266,7 +266,6 @@ def climb(B, reserved, iters, rng):
     ops = list(B.ops)
     best = len(allocate(B, reserved))
     for _ in range(iters):
-        preds = None
         i = rng.randrange(len(ops))
         # window: after the last predecessor, before the first successor
         o = ops[i]

@@ -5,7 +5,6 @@ for every bit i of every word a[k], (b << i) is added into c[k..k+4] under a mas
 m = -(bit) (ct) or with andbnexadd, which adds rs2 into rd iff bit 31 of rs1 is set (ct-x).
 Base ISA: (b << i) is formed once per bit position i and shared by the four words of a.
 """
-import sys
 from rvgen import Block, build, run_main
 
 

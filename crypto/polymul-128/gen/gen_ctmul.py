@@ -11,7 +11,6 @@ Karatsuba levels over that (9 x 27 = 243 MUL). MUL has a fixed latency on the E3
 early out), there is no branch and no secret-dependent address: constant time.
 The ALU work (masking, Karatsuba additions) is scheduled into the MUL shadows.
 """
-import sys
 from rvgen import Block, build, run_main
 
 QMASK = [sum(1 << j for j in range(32) if j % 3 == r) for r in range(3)]
@@ -59,7 +58,7 @@ def gen(ext=False):
         if n == 1:
             return [(aset[0], bset[0])], [{(0, 0)}, {(0, 1)}]
         h = n // 2
-        L, out = [], []
+        L = []
         parts_ = []
         for xa, xb in ((aset[:h], bset[:h]), (aset[h:], bset[h:]),
                        ([x ^ y for x, y in zip(aset[:h], aset[h:])],

@@ -6,7 +6,6 @@ built per call on the stack with a 32-byte stride (index * 32 = one shift + mask
 The accumulator c (8 words) lives in registers; the nibbles of a are consumed from the
 most significant nibble position down with c <<= 4 in between (Algorithm 1 of seed 004).
 """
-import sys
 from rvgen import Block, build, run_main
 
 STRIDE = 32

@@ -2,7 +2,6 @@
 
 r = a * b in GF(2)[x], 128 x 128 -> 256 bits.
 """
-import sys
 from rvgen import Block, build, run_main
 
 

@@ -6,7 +6,6 @@ fly), and its 2m result words are added into the output words they contribute to
 Output words are accumulated in r[] in memory (lw/xor/sw; the registers hold the leaf).
 usage: gen_zbkc_big.py NWORDS DEPTH [WINDOW]
 """
-import sys
 from rvgen import Block, build, run_main
 
 
