@@ -148,6 +148,13 @@ impl Machine {
         body.len() - left
     }
 
+    /// `run_body` without an observer (see `Observer::idle_on_registers`); apart, so that the
+    /// engine's loop with an observer stays as compact as without this path.
+    #[inline(never)]
+    fn run_body_unobserved(&mut self, body: &[Decoded], pc: u32, plain: bool) -> usize {
+        if plain { self.run_body::<NoObserver, true>(&mut NoObserver, body, pc) } else { self.run_body::<NoObserver, false>(&mut NoObserver, body, pc) }
+    }
+
     /// The first instruction of `rest` (of kind `kind`) at `pc`, then the next one by a jump
     /// to its thread (a tail call): how many instructions of `rest` did not run.
     #[inline(always)]
@@ -257,12 +264,8 @@ impl Machine {
             let next = loop {
                 // an observer with nothing to do for this block does not see it
                 let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
-                let k = match (unobserved, plain) {
-                    (false, true) => self.run_body::<O, true>(obs, body, pc),
-                    (false, false) => self.run_body::<O, false>(obs, body, pc),
-                    (true, true) => self.run_body::<NoObserver, true>(&mut NoObserver, body, pc),
-                    (true, false) => self.run_body::<NoObserver, false>(&mut NoObserver, body, pc),
-                };
+                let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
+                    else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
                     self.partial_block(bl, b, k, t);
