@@ -17,6 +17,7 @@ counts cycles per role from an rvsim run (seed 003 Table 8). Tables come from re
 State: D1 = (a4, a5), D2 = (a6, a7), big-endian words (word 0 of a half = its bytes 0..3).
 """
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -66,6 +67,133 @@ def plus4(off):
         return off + 4
     sym, _, n = off.partition(" + ")
     return f"{sym} + {int(n or 0) + 4}"
+
+
+# ---------------------------------------------------------------- table-small's scheduler
+class VSched:
+    """Straight-line code on virtual registers, scheduled for the E31 and register-allocated in
+    one pass (table-small). An instruction is (text with %vN / fixed register names, dst, srcs,
+    memory accesses, group): virtual registers have one writer each; fixed registers (the state,
+    rk, the table base, sp) are tracked for RAW/WAR/WAW; memory accesses are sets of stack-frame
+    words (RAW at ST_LD slots, WAR, WAW). Greedy list scheduling, cycle by cycle: of the instructions
+    whose predecessors have issued and whose operands are ready (E31 latencies: lw 2, lbu/lhu
+    3, else 1), the one of the lowest group (round), then the longest latency path to the end;
+    a destination takes a free register of `pool` (a source read for the last time frees its
+    register first). No instruction is ever padded in: a cycle with nothing ready is a stall,
+    counted in `stalls` (the generator asserts there are none)."""
+
+    LAT = {"lw": 2, "lbu": 3, "lhu": 3, "lb": 3, "lh": 3}
+    # a load issues at least ST_LD slots after a store to its bytes: the E31's DTIM replays a
+    # load that reads a word still in its store buffer (sim/README.md; rvsim does not model it)
+    ST_LD = 3
+
+    def __init__(self, pool):
+        self.pool = list(pool)
+        self.insns = []
+        self.nv = 0
+        self.group = 0
+
+    def v(self):
+        self.nv += 1
+        return f"%v{self.nv}"
+
+    def __call__(self, text, dst=None, src=(), mem=(), role=None, note=None):
+        """text: the instruction with its operands written in (virtual names %vN); dst: the
+        register written (None for a store); src: registers read; mem: ("ld"|"st", bytes)."""
+        self.insns.append(dict(text=text, dst=dst, src=tuple(src), mem=tuple(mem), role=role,
+                               note=note, group=self.group, op=text.split()[0]))
+        return dst
+
+    def run(self, asm):
+        ins = self.insns
+        n = len(ins)
+        lat = [self.LAT.get(x["op"], 1) for x in ins]
+        preds = [[] for _ in range(n)]
+        last_def, readers, last_st, lds = {}, {}, {}, {}
+        for i, x in enumerate(ins):
+            for r in x["src"]:
+                if r in last_def:
+                    preds[i].append((last_def[r], lat[last_def[r]]))
+            for kind, locs in x["mem"]:
+                for loc in locs:
+                    if loc in last_st:
+                        preds[i].append((last_st[loc], 1 if kind == "st" else self.ST_LD))
+                    if kind == "st":
+                        preds[i] += [(j, 1) for j in lds.get(loc, [])]
+                for loc in locs:
+                    if kind == "st":
+                        last_st[loc], lds[loc] = i, []
+                    else:
+                        lds.setdefault(loc, []).append(i)
+            r = x["dst"]
+            if r is not None:
+                if r in last_def:
+                    preds[i].append((last_def[r], 1))
+                preds[i] += [(u, 1) for u in readers.get(r, []) if u != i]
+            for s in x["src"]:
+                readers.setdefault(s, []).append(i)
+            if r is not None:
+                last_def[r], readers[r] = i, []
+        succ = [[] for _ in range(n)]
+        for k in range(n):
+            for p, d in preds[k]:
+                succ[p].append((k, d))
+        height = [0] * n
+        for k in range(n - 1, -1, -1):
+            height[k] = max([height[s] + d for s, d in succ[k]] + [lat[k]])
+        uses = {}
+        for x in ins:
+            for s in dict.fromkeys(x["src"]):
+                if s.startswith("%v"):
+                    uses[s] = uses.get(s, 0) + 1
+        npred = [len(p) for p in preds]
+        earliest = [0] * n
+        ready = {k for k in range(n) if npred[k] == 0}
+        free = list(self.pool)
+        phys = {}
+        order = []
+        cycle = self.stalls = 0
+
+        def frees(k):
+            return sum(1 for s in dict.fromkeys(ins[k]["src"]) if s.startswith("%v") and uses[s] == 1)
+
+        def fits(k):
+            d = ins[k]["dst"]
+            return d is None or not d.startswith("%v") or len(free) + frees(k) >= 1
+        while len(order) < n:
+            cands = [k for k in ready if fits(k)]
+            assert cands, "table-small scheduler: out of registers"
+            now = [k for k in cands if earliest[k] <= cycle]
+            if not now:
+                t = min(earliest[k] for k in cands)
+                self.stalls += t - cycle
+                cycle = t
+                continue
+            k = min(now, key=lambda k: (ins[k]["group"], -height[k], k))
+            x = ins[k]
+            for s in dict.fromkeys(x["src"]):
+                if s.startswith("%v"):
+                    uses[s] -= 1
+                    if uses[s] == 0:
+                        free.append(phys[s])
+            d = x["dst"]
+            if d is not None and d.startswith("%v"):
+                phys[d] = free.pop(0)
+            ready.discard(k)
+            order.append(k)
+            for s, dd in succ[k]:
+                earliest[s] = max(earliest[s], cycle + dd)
+                npred[s] -= 1
+                if npred[s] == 0:
+                    ready.add(s)
+            cycle += 1
+        sub = lambda m: phys[m.group(0)]
+        for k in order:
+            x = ins[k]
+            text = re.sub(r"%v\d+", sub, x["text"])
+            asm(text, role=x["role"], note=x["note"])
+        self.insns = []
+        return self.stalls
 
 
 class Camellia:
@@ -123,89 +251,136 @@ class Camellia:
             e(f"slli {zl}, {zl}, 24", role=ROT32)
             e(f"xor  {dst[1]}, {dst[1]}, {zl}", role=ROT32)
 
-    def f_small(self, src, dst, key, temps):
-        """dst ^= F(src, key) with SBOX1 only. u_i = SBOX1 outputs; t2 = u2 <<< 1, t3 = u3 >>> 1,
-        t5 = u5 <<< 1, t6 = u6 >>> 1 (SBOX2, SBOX3); t4, t7 = SBOX1 of the input byte <<< 1
-        (SBOX4). Packed as big-endian words A = t1 t2 t3 t4 and Q = t8 t5 t6 t7 (= t5..t8 <<< 24),
-        RFC 3713's P is
-          zL = A ^ (S <<< 16), S = A ^ (A <<< 8);  zR = Q ^ (Q2 <<< 16), Q2 = Q ^ (Q <<< 8)
-          y1..y4 = zL ^ zR,  y5..y8 = y1..y4 ^ (zL >>> 8) = zR ^ S
-        (zL = A ^ A<<<16 ^ A<<<24 and zR = B<<<8 ^ B<<<16 ^ B<<<24 for B = t5..t8, regrouped).
-        A rotated byte costs 3 instructions more than a plain one: (u << 17 | u << 9) & 0x00ff0000
-        puts u <<< 1 in byte 2. temps: 7 registers; self.m16 = 0x00ff0000, self.m8 = 0x0000ff00."""
-        e = self.a
+    def f_small(self, src, dst, key, temps=None):
+        """dst ^= F(src, key) with SBOX1 only, on the scheduler self.vs. x = src ^ key goes to the
+        stack (two sw) so that the middle bytes are one lbu each; the SBOX4 inputs x4 (byte 0 of
+        the left word) and x7 (byte 1 of the right word) are rotated through a halfword holding
+        the byte twice (sb of the byte over its neighbour, lhu, srli 7, andi 0xff). The S-box
+        outputs u1..u8 are stored as bytes into two stack words A = t1 t2 t3 t4 and
+        B = t5 t6 t7 t8 (big-endian), t2 = u2 <<< 1, t3 = u3 >>> 1, t5 = u5 <<< 1, t6 = u6 >>> 1
+        (SBOX2, SBOX3) taking 3 instructions each: sb keeps only the low byte, so the rotated
+        byte may carry garbage above bit 7. Then RFC 3713's P with three word rotations
+        (z = <<< 8):
+          V = A ^ z^2 B,  T = V ^ B,  Y = V ^ z T:   y5..y8 = Y,  y1..y4 = T ^ z^2 Y
+        (15 instructions with the xors into dst; tests/test_camellia128_ref.py checks it)."""
+        S = self.vs
+        v = S.v
         kreg, koff = key
-        xh, xl, p, q, r, s, w = temps
-        m16, m8 = self.m16, self.m8
+        XB = self.buf
+        PB = XB + 8
+        self.buf ^= 16                            # the next F uses the other 16 bytes
+        S.group += 1
 
-        def lookup(dst_, x, byte, note):
-            table_address(e, dst_, x, byte, BASE, 1, role=ADDR)
-            e(f"lbu  {dst_}, 0({dst_})", role=LOAD, note=note)
+        def ld(off, n):                           # memory order by stack word (the replay
+            return ("ld", frozenset({off // 4}))  # hazard is per word)
 
-        def lookup_rotl(dst_, x, byte, note):
-            """SBOX1[(byte of x) <<< 1] (SBOX4)"""
-            if byte == 0:
-                e(f"slli {dst_}, {x}, 25", role=ROT8, note="SBOX4 input <<< 1")
-                e(f"srli {dst_}, {dst_}, 24", role=ROT8)
-            else:
-                e(f"srli {dst_}, {x}, {8 * byte - 1}", role=ROT8, note="SBOX4 input <<< 1")
-                e(f"andi {dst_}, {dst_}, 0xfe", role=ROT8)
-            e(f"srli {w}, {x}, {8 * byte + 7}", role=ROT8)
-            e(f"andi {w}, {w}, 1", role=ROT8)
-            e(f"or   {dst_}, {dst_}, {w}", role=ROT8)
-            e(f"add  {dst_}, {dst_}, {BASE}", role=ADDR)
-            e(f"lbu  {dst_}, 0({dst_})", role=LOAD, note=note)
+        def st(off, n):
+            return ("st", frozenset({off // 4}))
 
-        def place_rot(acc, u, byte, left, note):
-            """acc (|)= (u <<< 1 if left else u >>> 1) << 8*byte, byte 1 or 2 (mask m8/m16)"""
-            n = 8 * byte + (1 if left else -1)      # bits 0..6 (left) / 1..7 (right) into place
-            e(f"slli {w}, {u}, {n - 8 if left else n + 8}", role=ROT8, note=note)
-            e(f"slli {u}, {u}, {n}", role=ROT8)
-            e(f"or   {u}, {u}, {w}", role=ROT8)
-            e(f"and  {u}, {u}, {m16 if byte == 2 else m8}", role=ROT8)
-            e(f"or   {acc}, {acc}, {u}", role=MIX)
+        def op(text_fn, src_, role, mem=(), note=None, store=False):
+            d = None if store else v()
+            S(text_fn(d), d, src_, mem, role, note)
+            return d
+        k0 = op(lambda d: f"lw   {d}, {koff}({kreg})", [kreg], ROUND)
+        k1 = op(lambda d: f"lw   {d}, {plus4(koff)}({kreg})", [kreg], ROUND)
+        xh = op(lambda d: f"xor  {d}, {src[0]}, {k0}", [src[0], k0], ROUND, note="x1 x2 x3 x4")
+        xl = op(lambda d: f"xor  {d}, {src[1]}, {k1}", [src[1], k1], ROUND, note="x5 x6 x7 x8")
+        op(lambda d: f"sw   {xh}, {XB}(sp)", [xh, "sp"], ADDR, [st(XB, 4)], store=True)
+        op(lambda d: f"sw   {xl}, {XB + 4}(sp)", [xl, "sp"], ADDR, [st(XB + 4, 4)], store=True)
+        idx = {}
+        idx[1] = op(lambda d: f"srli {d}, {xh}, 24", [xh], ADDR, note="x1")
+        idx[2] = op(lambda d: f"lbu  {d}, {XB + 2}(sp)", ["sp"], ADDR, [ld(XB + 2, 1)], note="x2")
+        idx[3] = op(lambda d: f"lbu  {d}, {XB + 1}(sp)", ["sp"], ADDR, [ld(XB + 1, 1)], note="x3")
+        op(lambda d: f"sb   {xh}, {XB + 1}(sp)", [xh, "sp"], ROT8, [st(XB + 1, 1)], store=True,
+           note="x4 over x3: halfword x4 x4")
+        h4 = op(lambda d: f"lhu  {d}, {XB}(sp)", ["sp"], ROT8, [ld(XB, 2)])
+        j4 = op(lambda d: f"srli {d}, {h4}, 7", [h4], ROT8)
+        idx[4] = op(lambda d: f"andi {d}, {j4}, 0xff", [j4], ROT8, note="x4 <<< 1")
+        idx[5] = op(lambda d: f"srli {d}, {xl}, 24", [xl], ADDR, note="x5")
+        idx[6] = op(lambda d: f"lbu  {d}, {XB + 6}(sp)", ["sp"], ADDR, [ld(XB + 6, 1)], note="x6")
+        idx[8] = op(lambda d: f"andi {d}, {xl}, 0xff", [xl], ADDR, note="x8")
+        s7 = op(lambda d: f"srli {d}, {xl}, 8", [xl], ROT8)
+        op(lambda d: f"sb   {s7}, {XB + 4}(sp)", [s7, "sp"], ROT8, [st(XB + 4, 1)], store=True,
+           note="x7 over x8: halfword x7 x7")
+        h7 = op(lambda d: f"lhu  {d}, {XB + 4}(sp)", ["sp"], ROT8, [ld(XB + 4, 2)])
+        j7 = op(lambda d: f"srli {d}, {h7}, 7", [h7], ROT8)
+        idx[7] = op(lambda d: f"andi {d}, {j7}, 0xff", [j7], ROT8, note="x7 <<< 1")
+        u = {}
+        for i in range(1, 9):
+            a = op(lambda d, i=i: f"add  {d}, {idx[i]}, {BASE}", [idx[i], BASE], ADDR)
+            u[i] = op(lambda d, a=a: f"lbu  {d}, 0({a})", [a], LOAD, note=f"u{i}")
 
-        e(f"lw   {p}, {koff}({kreg})", role=ROUND)
-        e(f"lw   {q}, {plus4(koff)}({kreg})", role=ROUND)
-        e(f"xor  {xh}, {src[0]}, {p}", role=ROUND)
-        e(f"xor  {xl}, {src[1]}, {q}", role=ROUND)
-        lookup(p, xh, 3, "u1 = t1")
-        lookup(q, xh, 2, "u2")
-        lookup(r, xh, 1, "u3")
-        lookup_rotl(s, xh, 0, "u4 = t4")
-        e(f"slli {xh}, {p}, 24", role=MIX, note="A = t1 t2 t3 t4")
-        place_rot(xh, q, 2, True, "t2 = u2 <<< 1")
-        place_rot(xh, r, 1, False, "t3 = u3 >>> 1")
-        e(f"or   {xh}, {xh}, {s}", role=MIX)
-        lookup(p, xl, 3, "u5")
-        lookup(s, xl, 0, "u8 = t8")
-        lookup(q, xl, 2, "u6")
-        lookup_rotl(r, xl, 1, "u7 = t7")
-        e(f"slli {xl}, {s}, 24", role=MIX, note="Q = t8 t5 t6 t7")
-        place_rot(xl, p, 2, True, "t5 = u5 <<< 1")
-        place_rot(xl, q, 1, False, "t6 = u6 >>> 1")
-        e(f"or   {xl}, {xl}, {r}", role=MIX)
-        a_, q_ = xh, xl
-        e(f"slli {p}, {a_}, 8", role=MIX)
-        e(f"srli {q}, {a_}, 24", role=MIX)
-        e(f"xor  {p}, {p}, {q}", role=MIX)
-        e(f"xor  {p}, {p}, {a_}", role=MIX, note="S = A ^ A <<< 8")
-        e(f"slli {q}, {q_}, 8", role=MIX)
-        e(f"srli {r}, {q_}, 24", role=MIX)
-        e(f"xor  {q}, {q}, {r}", role=MIX)
-        e(f"xor  {q}, {q}, {q_}", role=MIX, note="Q2 = Q ^ Q <<< 8")
-        e(f"slli {r}, {q}, 16", role=MIX)
-        e(f"srli {q}, {q}, 16", role=MIX)
-        e(f"xor  {q}, {q}, {r}", role=MIX)
-        e(f"xor  {q}, {q}, {q_}", role=MIX, note="zR = Q ^ Q2 <<< 16")
-        e(f"xor  {dst[0]}, {dst[0]}, {a_}", role=ROUND)
-        e(f"xor  {dst[0]}, {dst[0]}, {q}", role=ROUND)
-        e(f"slli {r}, {p}, 16", role=MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {r}", role=ROUND)
-        e(f"srli {r}, {p}, 16", role=MIX)
-        e(f"xor  {dst[0]}, {dst[0]}, {r}", role=ROUND, note="y1..y4 = A ^ S <<< 16 ^ zR")
-        e(f"xor  {dst[1]}, {dst[1]}, {q}", role=ROUND)
-        e(f"xor  {dst[1]}, {dst[1]}, {p}", role=ROUND, note="y5..y8 = zR ^ S")
+        def rot(ui, left, note):
+            p = op(lambda d: f"{'slli' if left else 'srli'} {d}, {ui}, 1", [ui], ROT8, note=note)
+            q = op(lambda d: f"{'srli' if left else 'slli'} {d}, {ui}, 7", [ui], ROT8)
+            return op(lambda d: f"or   {d}, {p}, {q}", [p, q], ROT8)
+        t = {1: u[1], 4: u[4], 7: u[7], 8: u[8]}
+        t[2] = rot(u[2], True, "t2 = u2 <<< 1 (bits 0-7)")
+        t[3] = rot(u[3], False, "t3 = u3 >>> 1 (bits 0-7)")
+        t[5] = rot(u[5], True, "t5 = u5 <<< 1 (bits 0-7)")
+        t[6] = rot(u[6], False, "t6 = u6 >>> 1 (bits 0-7)")
+        # A = t1 t2 t3 t4 at PB (t1 the high byte), B = t5 t6 t7 t8 at PB + 4
+        for i, off in ((4, 0), (3, 1), (2, 2), (1, 3), (8, 4), (7, 5), (6, 6), (5, 7)):
+            op(lambda d, i=i, off=off: f"sb   {t[i]}, {PB + off}(sp)", [t[i], "sp"], MIX,
+               [st(PB + off, 1)], store=True, note=f"t{i}")
+        wa = op(lambda d: f"lw   {d}, {PB}(sp)", ["sp"], MIX, [ld(PB, 4)], note="A = t1 t2 t3 t4")
+        wb = op(lambda d: f"lw   {d}, {PB + 4}(sp)", ["sp"], MIX, [ld(PB + 4, 4)], note="B = t5 t6 t7 t8")
+        r1 = op(lambda d: f"slli {d}, {wb}, 16", [wb], MIX)
+        s1 = op(lambda d: f"srli {d}, {wb}, 16", [wb], MIX)
+        v0 = op(lambda d: f"xor  {d}, {wa}, {r1}", [wa, r1], MIX)
+        vv = op(lambda d: f"xor  {d}, {v0}, {s1}", [v0, s1], MIX, note="V = A ^ B <<< 16")
+        tt = op(lambda d: f"xor  {d}, {vv}, {wb}", [vv, wb], MIX, note="T = V ^ B")
+        r2 = op(lambda d: f"slli {d}, {tt}, 8", [tt], MIX)
+        s2 = op(lambda d: f"srli {d}, {tt}, 24", [tt], MIX)
+        y0 = op(lambda d: f"xor  {d}, {vv}, {r2}", [vv, r2], MIX)
+        yy = op(lambda d: f"xor  {d}, {y0}, {s2}", [y0, s2], MIX, note="Y = V ^ T <<< 8 = y5..y8")
+        S(f"xor  {dst[1]}, {dst[1]}, {yy}", dst[1], [dst[1], yy], (), ROUND)
+        S(f"xor  {dst[0]}, {dst[0]}, {tt}", dst[0], [dst[0], tt], (), ROUND)
+        r3 = op(lambda d: f"slli {d}, {yy}, 16", [yy], MIX)
+        s3 = op(lambda d: f"srli {d}, {yy}, 16", [yy], MIX)
+        S(f"xor  {dst[0]}, {dst[0]}, {r3}", dst[0], [dst[0], r3], (), ROUND)
+        S(f"xor  {dst[0]}, {dst[0]}, {s3}", dst[0], [dst[0], s3], (), ROUND,
+          "y1..y4 = T ^ Y <<< 16")
+
+    def fl_pair_small(self, k_fl, k_flinv):
+        """fl_pair on the scheduler: D1 = FL(D1, k_fl), D2 = FLINV(D2, k_flinv)"""
+        S = self.vs
+        v = S.v
+        S.group += 1
+        (x1, x2), (y1, y2) = D1, D2
+
+        def op(text_fn, src_, role, note=None):
+            d = v()
+            S(text_fn(d), d, src_, (), role, note)
+            return d
+
+        def upd(reg, val, role):
+            S(f"xor  {reg}, {reg}, {val}", reg, [reg, val], (), role)
+
+        def rotl1(w):
+            p = op(lambda d: f"slli {d}, {w}, 1", [w], ROT32)
+            q = op(lambda d: f"srli {d}, {w}, 31", [w], ROT32)
+            return op(lambda d: f"or   {d}, {p}, {q}", [p, q], ROT32)
+        a = op(lambda d: f"lw   {d}, {4 * k_fl}({RK})", [RK], FL, "FL k1")
+        b = op(lambda d: f"lw   {d}, {4 * k_fl + 4}({RK})", [RK], FL, "FL k2")
+        c = op(lambda d: f"lw   {d}, {4 * k_flinv + 4}({RK})", [RK], FL, "FLINV k2")
+        d_ = op(lambda d: f"lw   {d}, {4 * k_flinv}({RK})", [RK], FL, "FLINV k1")
+        a2 = op(lambda d: f"and  {d}, {a}, {x1}", [a, x1], FL)
+        upd(x2, rotl1(a2), FL)
+        c2 = op(lambda d: f"or   {d}, {c}, {y2}", [c, y2], FL)
+        upd(y1, c2, FL)
+        d2 = op(lambda d: f"and  {d}, {d_}, {y1}", [d_, y1], FL)
+        upd(y2, rotl1(d2), FL)
+        b2 = op(lambda d: f"or   {d}, {b}, {x2}", [b, x2], FL)
+        upd(x1, b2, FL)
+
+    def whiten_small(self, regs, koff_a, koff_b):
+        S = self.vs
+        S.group += 1
+        for reg, off in zip(regs, [koff_a, koff_a + 1, koff_b, koff_b + 1]):
+            k = S.v()
+            S(f"lw   {k}, {4 * off}({RK})", k, [RK], (), WHITE)
+            S(f"xor  {reg}, {reg}, {k}", reg, [reg, k], (), WHITE)
 
     # ---------------------------------------------------------------- FL
     def fl_pair(self, k_fl, k_flinv, tmp):
@@ -281,27 +456,28 @@ class Camellia:
         self.a(f"lui  {reg}, %hi({sym})", role=IO)
         self.a(f"addi {reg}, {reg}, %lo({sym})", role=IO)
 
-    # table-small keeps two masks and needs more temporaries: s0, s1 saved on the stack
-    SMALL_SAVED = ["s0", "s1"]
+    # table-small: a 32-byte stack frame, two 16-byte halves used by alternate F functions
+    # (x = src ^ key at +0, the packed S-box outputs at +8); F's temporaries are SMALL_POOL
+    SMALL_FRAME = 32
+    SMALL_POOL = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a1"]
 
     def prologue(self):
         if self.v != "small":
             return
-        e = self.a
-        e(f"addi sp, sp, -{4 * len(self.SMALL_SAVED)}", role=IO)
-        for i, r in enumerate(self.SMALL_SAVED):
-            e(f"sw   {r}, {4 * i}(sp)", role=IO)
-        self.m16, self.m8 = "s0", "s1"
-        e.lui_addi(self.m16, 0x00FF0000, role=IO)
-        e.lui_addi(self.m8, 0x0000FF00, role=IO)
+        self.a(f"addi sp, sp, -{self.SMALL_FRAME}", role=IO)
+        self.vs = VSched(self.SMALL_POOL)
+        self.buf = 0
 
     def epilogue(self):
         if self.v != "small":
             return
-        e = self.a
-        for i, r in enumerate(self.SMALL_SAVED):
-            e(f"lw   {r}, {4 * i}(sp)", role=IO)
-        e(f"addi sp, sp, {4 * len(self.SMALL_SAVED)}", role=IO)
+        self.a(f"addi sp, sp, {self.SMALL_FRAME}", role=IO)
+
+    def flush(self, st_ld=VSched.ST_LD):
+        """table-small: schedule and write out what the scheduler holds (no stall allowed)"""
+        self.vs.ST_LD = st_ld
+        stalls = self.vs.run(self.a)
+        assert stalls == 0, f"table-small: {stalls} stall cycles on the E31"
 
     def f_temps(self):
         return ["t0", "t1", "t2", "t3", "t4", "t5", "t6"]      # a1 (in) stays for the zbkb store
@@ -311,6 +487,7 @@ class Camellia:
         """RFC 3713 §2.3: prewhitening, 3 x 6 rounds with FL/FLINV between, postwhitening;
         decryption is the same network with the subkeys in reverse order (§2.3.2)."""
         e = self.a
+        small = self.v == "small"
         self.prologue()
         self.load_block(tag)
         self.load_base()
@@ -318,18 +495,31 @@ class Camellia:
         kw_in, fls, kw_out = ((("kw1", "kw2"), [("ke1", "ke2"), ("ke3", "ke4")], ("kw3", "kw4")) if not dec else
                               (("kw3", "kw4"), [("ke4", "ke3"), ("ke2", "ke1")], ("kw1", "kw2")))
         rounds = [f"k{r}" for r in (range(18, 0, -1) if dec else range(1, 19))]
-        self.whiten(D1 + D2, RK_INDEX[kw_in[0]], RK_INDEX[kw_in[1]], ["t0", "t1", "t2", "t3"])
+        out_regs = list(D2 + D1)                 # C = D2 || D1, after D2 ^= kw, D1 ^= kw
+        if small:
+            e.comment("whitening, 18 rounds (D2 ^= F(D1, k), D1 ^= F(D2, k), ...), FL/FLINV after "
+                      "rounds 6 and 12, whitening: list-scheduled across rounds")
+            self.whiten_small(D1 + D2, RK_INDEX[kw_in[0]], RK_INDEX[kw_in[1]])
+        else:
+            self.whiten(D1 + D2, RK_INDEX[kw_in[0]], RK_INDEX[kw_in[1]], ["t0", "t1", "t2", "t3"])
         temps = self.f_temps()
         for i, kname in enumerate(rounds):
             src, dst = (D1, D2) if i % 2 == 0 else (D2, D1)
-            e.comment(f"round {i + 1}: {'D2' if i % 2 == 0 else 'D1'} ^= F({'D1' if i % 2 == 0 else 'D2'}, {kname})")
+            if not small:
+                e.comment(f"round {i + 1}: {'D2' if i % 2 == 0 else 'D1'} ^= F({'D1' if i % 2 == 0 else 'D2'}, {kname})")
             self.f(src, dst, (RK, 4 * RK_INDEX[kname]), temps)
             if i in (5, 11):
                 k_fl, k_inv = fls[i // 6]
+                if small:
+                    self.fl_pair_small(RK_INDEX[k_fl], RK_INDEX[k_inv])
+                    continue
                 e.comment(f"FL(D1, {k_fl}), FLINV(D2, {k_inv})")
                 self.fl_pair(RK_INDEX[k_fl], RK_INDEX[k_inv], ["t0", "t1", "t2", "t3", "t4"])
-        out_regs = list(D2 + D1)                 # C = D2 || D1, after D2 ^= kw, D1 ^= kw
-        self.whiten(out_regs, RK_INDEX[kw_out[0]], RK_INDEX[kw_out[1]], ["t0", "t1", "t2", "t3"])
+        if small:
+            self.whiten_small(out_regs, RK_INDEX[kw_out[0]], RK_INDEX[kw_out[1]])
+            self.flush()
+        else:
+            self.whiten(out_regs, RK_INDEX[kw_out[0]], RK_INDEX[kw_out[1]], ["t0", "t1", "t2", "t3"])
         self.store_block(out_regs, tag)
         self.epilogue()
 
@@ -350,12 +540,22 @@ class Camellia:
         e.comment("KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)")
         self.f(D1, D2, (BASE, sig), temps)
         self.f(D2, D1, (BASE, f"{sig} + 8"), temps)
-        for j, r in enumerate(D1 + D2):
-            e(f"lw   t{j}, {4 * j}(a0)", role=KEYS)
-        for j, r in enumerate(D1 + D2):
-            e(f"xor  {r}, {r}, t{j}", role=KEYS)
+        if self.v == "small":
+            S = self.vs
+            S.group += 1
+            for j, r in enumerate(D1 + D2):
+                k = S.v()
+                S(f"lw   {k}, {4 * j}(a0)", k, ["a0"], (), KEYS)
+                S(f"xor  {r}, {r}, {k}", r, [r, k], (), KEYS)
+        else:
+            for j, r in enumerate(D1 + D2):
+                e(f"lw   t{j}, {4 * j}(a0)", role=KEYS)
+            for j, r in enumerate(D1 + D2):
+                e(f"xor  {r}, {r}, t{j}", role=KEYS)
         self.f(D1, D2, (BASE, f"{sig} + 16"), temps)
         self.f(D2, D1, (BASE, f"{sig} + 24"), temps)
+        if self.v == "small":
+            self.flush(st_ld=2)     # 3 would cost one stall cycle here
         ka = list(D1 + D2)
         kl = ["t3", "t4", "t5", "t6"]
         for j, r in enumerate(kl):

@@ -30,12 +30,7 @@ camellia128_sbox1:                       # SBOX1 (RFC 3713 §2.4.4), then SIGMA1
     .type camellia128_encrypt, @function
     .p2align 2
 camellia128_encrypt:
-    addi    sp, sp, -8                   # [io]
-    sw      s0, 0(sp)                    # [io]
-    sw      s1, 4(sp)                    # [io]
-    lui     s0, 0xff0                    # [io]
-    lui     s1, 0x10                     # [io]
-    addi    s1, s1, -256                 # [io]
+    addi    sp, sp, -32                  # [io]
     lbu     t0, 0(a1)                    # [io]
     lbu     t1, 1(a1)                    # [io]
     lbu     t2, 2(a1)                    # [io]
@@ -78,1572 +73,1391 @@ camellia128_encrypt:
     or      a7, t4, t6                   # [io] big-endian word
     lui     a3, %hi(camellia128_sbox1)   # [io]
     addi    a3, a3, %lo(camellia128_sbox1) # [io]
+    # whitening, 18 rounds (D2 ^= F(D1, k), D1 ^= F(D2, k), ...), FL/FLINV after rounds 6 and 12, whitening: list-scheduled across rounds
     lw      t0, 0(a2)                    # [whiten]
     lw      t1, 4(a2)                    # [whiten]
-    lw      t2, 8(a2)                    # [whiten]
-    lw      t3, 12(a2)                   # [whiten]
     xor     a4, a4, t0                   # [whiten]
     xor     a5, a5, t1                   # [whiten]
+    lw      t2, 8(a2)                    # [whiten]
+    lw      t3, 12(a2)                   # [whiten]
     xor     a6, a6, t2                   # [whiten]
     xor     a7, a7, t3                   # [whiten]
-    # round 1: D2 ^= F(D1, k1)
-    lw      t2, 16(a2)                   # [round]
-    lw      t3, 20(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    lw      t4, 16(a2)                   # [round]
+    lw      t5, 20(a2)                   # [round]
+    xor     t6, a4, t4                   # [round] x1 x2 x3 x4
+    xor     a1, a5, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      a1, 4(sp)                    # [addr]
+    srli    t0, a1, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t4, a1, 0xff                 # [addr] x8
+    lhu     t5, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t4, 0(t4)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t4, 12(sp)                   # [mix] t8
+    srli    t4, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t4, t4, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 2: D1 ^= F(D2, k2)
-    lw      t2, 24(a2)                   # [round]
-    lw      t3, 28(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t5, 8(sp)                    # [mix] t4
+    slli    t5, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, t1                   # [rot8]
+    or      t3, t5, a1                   # [rot8]
+    sb      t4, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      t1, 24(a2)                   # [round]
+    lw      t5, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t4, t5, 16                   # [mix]
+    srli    t2, t5, 16                   # [mix]
+    xor     t0, a1, t4                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t5                   # [mix] T = V ^ B
+    slli    a1, t6, 8                    # [mix]
+    srli    t4, t6, 24                   # [mix]
+    xor     t0, t3, a1                   # [mix]
+    xor     t2, t0, t4                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
+    slli    t5, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a6, a6, t5                   # [round]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 28(a2)                   # [round]
+    xor     t0, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t4, a7, a1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t4, 20(sp)                   # [addr]
+    srli    t6, t4, 8                    # [rot8]
+    lbu     t5, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t4, 0xff                 # [addr] x8
+    lhu     a1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t4, t4, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t4, 0(t4)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      t1, t1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      a1, 24(sp)                   # [mix] t4
+    slli    a1, t4, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t5                   # [rot8]
+    or      t3, a1, t4                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t5, 32(a2)                   # [round]
+    lw      a1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t4, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, a1, 16                   # [mix]
+    srli    t2, a1, 16                   # [mix]
+    xor     t6, t4, t1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, a1                   # [mix] T = V ^ B
+    slli    t4, t0, 8                    # [mix]
+    srli    t1, t0, 24                   # [mix]
+    xor     t6, t3, t4                   # [mix]
+    xor     t2, t6, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 3: D2 ^= F(D1, k3)
-    lw      t2, 32(a2)                   # [round]
-    lw      t3, 36(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    a1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, a1                   # [round]
+    xor     a5, a5, t2                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t4, 36(a2)                   # [round]
+    xor     t6, a4, t5                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t4                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t0, t1, 8                    # [rot8]
+    lbu     a1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t5, t1, 0xff                 # [addr] x8
+    lhu     t4, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t4, t4, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t4, t4, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t5, t5, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t4, 0(t4)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t5, 12(sp)                   # [mix] t8
+    srli    t5, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t5, t5, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t4, 8(sp)                    # [mix] t4
+    slli    t4, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, a1                   # [rot8]
+    or      t3, t4, t1                   # [rot8]
+    sb      t5, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      a1, 40(a2)                   # [round]
+    lw      t4, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t5, t4, 16                   # [mix]
+    srli    t2, t4, 16                   # [mix]
+    xor     t0, t1, t5                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t4                   # [mix] T = V ^ B
+    slli    t1, t6, 8                    # [mix]
+    srli    t5, t6, 24                   # [mix]
+    xor     t0, t3, t1                   # [mix]
+    xor     t2, t0, t5                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
     slli    t4, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 4: D1 ^= F(D2, k4)
-    lw      t2, 40(a2)                   # [round]
-    lw      t3, 44(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 44(a2)                   # [round]
+    xor     t0, a6, a1                   # [round] x1 x2 x3 x4
+    xor     t5, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t5, 20(sp)                   # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t4, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    a1, t5, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u8
+    lbu     t4, 0(t4)                    # [load] u2
+    lbu     t1, 0(t1)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      a1, 28(sp)                   # [mix] t8
+    srli    a1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      a1, a1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t4, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t4                   # [rot8]
+    or      t3, t1, t5                   # [rot8]
+    sb      a1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t4, 48(a2)                   # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    a1, t1, 16                   # [mix]
+    srli    t2, t1, 16                   # [mix]
+    xor     t6, t5, a1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, t1                   # [mix] T = V ^ B
+    slli    t5, t0, 8                    # [mix]
+    srli    a1, t0, 24                   # [mix]
+    xor     t6, t3, t5                   # [mix]
+    xor     t2, t6, a1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 5: D2 ^= F(D1, k5)
-    lw      t2, 48(a2)                   # [round]
-    lw      t3, 52(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, t2                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 52(a2)                   # [round]
+    xor     t6, a4, t4                   # [round] x1 x2 x3 x4
+    xor     a1, a5, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      a1, 4(sp)                    # [addr]
+    srli    t0, a1, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t4, a1, 0xff                 # [addr] x8
+    lhu     t5, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t4, 0(t4)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t4, 12(sp)                   # [mix] t8
+    srli    t4, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t4, t4, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 6: D1 ^= F(D2, k6)
-    lw      t2, 56(a2)                   # [round]
-    lw      t3, 60(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t5, 8(sp)                    # [mix] t4
+    slli    t5, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, t1                   # [rot8]
+    or      t3, t5, a1                   # [rot8]
+    sb      t4, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      t1, 56(a2)                   # [round]
+    lw      t5, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t4, t5, 16                   # [mix]
+    srli    t2, t5, 16                   # [mix]
+    xor     t0, a1, t4                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t5                   # [mix] T = V ^ B
+    slli    a1, t6, 8                    # [mix]
+    srli    t4, t6, 24                   # [mix]
+    xor     t0, t3, a1                   # [mix]
+    xor     t2, t0, t4                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
+    slli    t5, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a6, a6, t5                   # [round]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 60(a2)                   # [round]
+    xor     t0, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t4, a7, a1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t4, 20(sp)                   # [addr]
+    srli    t6, t4, 8                    # [rot8]
+    lbu     t5, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t4, 0xff                 # [addr] x8
+    lhu     a1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t4, t4, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t4, 0(t4)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      t1, t1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      a1, 24(sp)                   # [mix] t4
+    slli    a1, t4, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t5                   # [rot8]
+    or      t3, a1, t4                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t5, 64(a2)                   # [fl] FL k1
+    lw      a1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t4, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, a1, 16                   # [mix]
+    srli    t2, a1, 16                   # [mix]
+    xor     t6, t4, t1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, a1                   # [mix] T = V ^ B
+    slli    t4, t0, 8                    # [mix]
+    srli    t1, t0, 24                   # [mix]
+    xor     t6, t3, t4                   # [mix]
+    xor     t2, t6, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # FL(D1, ke1), FLINV(D2, ke2)
-    lw      t0, 64(a2)                   # [fl] FL k1
+    slli    a1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, a1                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    xor     a5, a5, t2                   # [round]
+    and     t4, t5, a4                   # [fl]
+    slli    t6, t4, 1                    # [rot32]
+    srli    t1, t4, 31                   # [rot32]
+    lw      t0, 68(a2)                   # [fl] FL k2
+    or      a1, t6, t1                   # [rot32]
+    xor     a5, a5, a1                   # [fl]
+    or      t3, t0, a5                   # [fl]
+    xor     a4, a4, t3                   # [fl]
     lw      t2, 76(a2)                   # [fl] FLINV k2
-    lw      t1, 68(a2)                   # [fl] FL k2
-    lw      t3, 72(a2)                   # [fl] FLINV k1
-    and     t0, t0, a4                   # [fl]
-    or      t2, t2, a7                   # [fl]
-    slli    t4, t0, 1                    # [rot32]
-    srli    t0, t0, 31                   # [rot32]
-    or      t0, t0, t4                   # [rot32]
-    xor     a6, a6, t2                   # [fl]
-    xor     a5, a5, t0                   # [fl]
-    and     t3, t3, a6                   # [fl]
-    or      t1, t1, a5                   # [fl]
-    slli    t4, t3, 1                    # [rot32]
-    srli    t3, t3, 31                   # [rot32]
-    or      t3, t3, t4                   # [rot32]
-    xor     a4, a4, t1                   # [fl]
-    xor     a7, a7, t3                   # [fl]
-    # round 7: D2 ^= F(D1, k7)
-    lw      t2, 80(a2)                   # [round]
-    lw      t3, 84(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lw      t5, 72(a2)                   # [fl] FLINV k1
+    or      t4, t2, a7                   # [fl]
+    xor     a6, a6, t4                   # [fl]
+    and     t6, t5, a6                   # [fl]
+    slli    t1, t6, 1                    # [rot32]
+    srli    a1, t6, 31                   # [rot32]
+    or      t0, t1, a1                   # [rot32]
+    xor     a7, a7, t0                   # [fl]
+    lw      t3, 80(a2)                   # [round]
+    lw      t2, 84(a2)                   # [round]
+    xor     t4, a4, t3                   # [round] x1 x2 x3 x4
+    xor     t5, a5, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t5, 4(sp)                    # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t3, t5, 0xff                 # [addr] x8
+    lhu     t2, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t3, 0(t3)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    sb      t3, 12(sp)                   # [mix] t8
+    srli    t3, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t3, t3, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t2, 8(sp)                    # [mix] t4
+    slli    t2, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t1                   # [rot8]
+    or      t0, t2, t5                   # [rot8]
+    sb      t3, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t1, 88(a2)                   # [round]
+    lw      t2, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t3, t2, 16                   # [mix]
+    srli    a1, t2, 16                   # [mix]
+    xor     t6, t5, t3                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t2                   # [mix] T = V ^ B
+    slli    t5, t4, 8                    # [mix]
+    srli    t3, t4, 24                   # [mix]
+    xor     t6, t0, t5                   # [mix]
+    xor     a1, t6, t3                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 8: D1 ^= F(D2, k8)
-    lw      t2, 88(a2)                   # [round]
-    lw      t3, 92(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t2, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a6, a6, t2                   # [round]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 92(a2)                   # [round]
+    xor     t6, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t3, a7, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t3, 20(sp)                   # [addr]
+    srli    t4, t3, 8                    # [rot8]
+    lbu     t2, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t3, 0xff                 # [addr] x8
+    lhu     t5, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t3, t3, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    lbu     t0, 0(t0)                    # [load] u6
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 9: D2 ^= F(D1, k9)
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     t3, 0(t3)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t1, t1, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t5, 24(sp)                   # [mix] t4
+    slli    t5, t3, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t2                   # [rot8]
+    or      t0, t5, t3                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
     lw      t2, 96(a2)                   # [round]
+    lw      t5, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t3, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t5, 16                   # [mix]
+    srli    a1, t5, 16                   # [mix]
+    xor     t4, t3, t1                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t5                   # [mix] T = V ^ B
+    slli    t3, t6, 8                    # [mix]
+    srli    t1, t6, 24                   # [mix]
+    xor     t4, t0, t3                   # [mix]
+    xor     a1, t4, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t5, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t5                   # [round]
+    xor     a5, a5, a1                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
     lw      t3, 100(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    xor     t4, a4, t2                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t3                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t6, t1, 8                    # [rot8]
+    lbu     t5, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t2, t1, 0xff                 # [addr] x8
+    lhu     t3, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t3, t3, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t3, t3, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     t3, 0(t3)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    sb      t2, 12(sp)                   # [mix] t8
+    srli    t2, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t2, t2, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t3, 8(sp)                    # [mix] t4
+    slli    t3, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t5                   # [rot8]
+    or      t0, t3, t1                   # [rot8]
+    sb      t2, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t5, 104(a2)                  # [round]
+    lw      t3, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t2, t3, 16                   # [mix]
+    srli    a1, t3, 16                   # [mix]
+    xor     t6, t1, t2                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t3                   # [mix] T = V ^ B
+    slli    t1, t4, 8                    # [mix]
+    srli    t2, t4, 24                   # [mix]
+    xor     t6, t0, t1                   # [mix]
+    xor     a1, t6, t2                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 10: D1 ^= F(D2, k10)
-    lw      t2, 104(a2)                  # [round]
-    lw      t3, 108(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 11: D2 ^= F(D1, k11)
-    lw      t2, 112(a2)                  # [round]
-    lw      t3, 116(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    slli    t3, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 12: D1 ^= F(D2, k12)
-    lw      t2, 120(a2)                  # [round]
-    lw      t3, 124(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 108(a2)                  # [round]
+    xor     t6, a6, t5                   # [round] x1 x2 x3 x4
+    xor     t2, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t2, 20(sp)                   # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t3, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t5, t2, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u8
     lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u4
     lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t5, 28(sp)                   # [mix] t8
+    srli    t5, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t5, t5, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t3, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t3                   # [rot8]
+    or      t0, t1, t2                   # [rot8]
+    sb      t5, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
+    lw      t3, 112(a2)                  # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t5, t1, 16                   # [mix]
+    srli    a1, t1, 16                   # [mix]
+    xor     t4, t2, t5                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t1                   # [mix] T = V ^ B
+    slli    t2, t6, 8                    # [mix]
+    srli    t5, t6, 24                   # [mix]
+    xor     t4, t0, t2                   # [mix]
+    xor     a1, t4, t5                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t1, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, a1                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 116(a2)                  # [round]
+    xor     t4, a4, t3                   # [round] x1 x2 x3 x4
+    xor     t5, a5, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t5, 4(sp)                    # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t3, t5, 0xff                 # [addr] x8
+    lhu     t2, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t2, t2, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t3, 0(t3)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # FL(D1, ke3), FLINV(D2, ke4)
-    lw      t0, 128(a2)                  # [fl] FL k1
-    lw      t2, 140(a2)                  # [fl] FLINV k2
-    lw      t1, 132(a2)                  # [fl] FL k2
-    lw      t3, 136(a2)                  # [fl] FLINV k1
-    and     t0, t0, a4                   # [fl]
-    or      t2, t2, a7                   # [fl]
-    slli    t4, t0, 1                    # [rot32]
-    srli    t0, t0, 31                   # [rot32]
-    or      t0, t0, t4                   # [rot32]
-    xor     a6, a6, t2                   # [fl]
-    xor     a5, a5, t0                   # [fl]
-    and     t3, t3, a6                   # [fl]
-    or      t1, t1, a5                   # [fl]
+    sb      t3, 12(sp)                   # [mix] t8
+    srli    t3, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t3, t3, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t2, 8(sp)                    # [mix] t4
+    slli    t2, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t1                   # [rot8]
+    or      t0, t2, t5                   # [rot8]
+    sb      t3, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t1, 120(a2)                  # [round]
+    lw      t2, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t3, t2, 16                   # [mix]
+    srli    a1, t2, 16                   # [mix]
+    xor     t6, t5, t3                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t2                   # [mix] T = V ^ B
+    slli    t5, t4, 8                    # [mix]
+    srli    t3, t4, 24                   # [mix]
+    xor     t6, t0, t5                   # [mix]
+    xor     a1, t6, t3                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t4                   # [round]
+    slli    t2, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a6, a6, t2                   # [round]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 124(a2)                  # [round]
+    xor     t6, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t3, a7, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t3, 20(sp)                   # [addr]
+    srli    t4, t3, 8                    # [rot8]
+    lbu     t2, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t3, 0xff                 # [addr] x8
+    lhu     t5, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t3, t3, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t5, t5, a3                   # [addr]
+    add     t3, t3, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     t3, 0(t3)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t1, t1, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t5, 24(sp)                   # [mix] t4
+    slli    t5, t3, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t2                   # [rot8]
+    or      t0, t5, t3                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
+    lw      t2, 128(a2)                  # [fl] FL k1
+    lw      t5, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t3, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t5, 16                   # [mix]
+    srli    a1, t5, 16                   # [mix]
+    xor     t4, t3, t1                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t5                   # [mix] T = V ^ B
+    slli    t3, t6, 8                    # [mix]
+    srli    t1, t6, 24                   # [mix]
+    xor     t4, t0, t3                   # [mix]
+    xor     a1, t4, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t5, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t5                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    xor     a5, a5, a1                   # [round]
+    and     t3, t2, a4                   # [fl]
     slli    t4, t3, 1                    # [rot32]
-    srli    t3, t3, 31                   # [rot32]
-    or      t3, t3, t4                   # [rot32]
-    xor     a4, a4, t1                   # [fl]
-    xor     a7, a7, t3                   # [fl]
-    # round 13: D2 ^= F(D1, k13)
-    lw      t2, 144(a2)                  # [round]
-    lw      t3, 148(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    srli    t1, t3, 31                   # [rot32]
+    lw      t6, 132(a2)                  # [fl] FL k2
+    or      t5, t4, t1                   # [rot32]
+    xor     a5, a5, t5                   # [fl]
+    or      t0, t6, a5                   # [fl]
+    xor     a4, a4, t0                   # [fl]
+    lw      a1, 140(a2)                  # [fl] FLINV k2
+    lw      t2, 136(a2)                  # [fl] FLINV k1
+    or      t3, a1, a7                   # [fl]
+    xor     a6, a6, t3                   # [fl]
+    and     t4, t2, a6                   # [fl]
+    slli    t1, t4, 1                    # [rot32]
+    srli    t5, t4, 31                   # [rot32]
+    or      t6, t1, t5                   # [rot32]
+    xor     a7, a7, t6                   # [fl]
+    lw      t0, 144(a2)                  # [round]
+    lw      a1, 148(a2)                  # [round]
+    xor     t3, a4, t0                   # [round] x1 x2 x3 x4
+    xor     t2, a5, a1                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t2, 4(sp)                    # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t0, t2, 0xff                 # [addr] x8
+    lhu     a1, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
     lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    sb      t0, 12(sp)                   # [mix] t8
+    srli    t0, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      t0, t0, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      a1, 8(sp)                    # [mix] t4
+    slli    a1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t1                   # [rot8]
+    or      t6, a1, t2                   # [rot8]
+    sb      t0, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
+    lw      t1, 152(a2)                  # [round]
+    lw      a1, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t0, a1, 16                   # [mix]
+    srli    t5, a1, 16                   # [mix]
+    xor     t4, t2, t0                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, a1                   # [mix] T = V ^ B
+    slli    t2, t3, 8                    # [mix]
+    srli    t0, t3, 24                   # [mix]
+    xor     t4, t6, t2                   # [mix]
+    xor     t5, t4, t0                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 14: D1 ^= F(D2, k14)
-    lw      t2, 152(a2)                  # [round]
-    lw      t3, 156(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    a1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, a1                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 156(a2)                  # [round]
+    xor     t4, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t0, a7, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      t0, 20(sp)                   # [addr]
+    srli    t3, t0, 8                    # [rot8]
+    lbu     a1, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t0, 0xff                 # [addr] x8
+    lhu     t2, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    t0, t0, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t0, 0(t0)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t1, t1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    slli    t6, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t2, 24(sp)                   # [mix] t4
+    slli    t2, t0, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, a1                   # [rot8]
+    or      t6, t2, t0                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      a1, 160(a2)                  # [round]
+    lw      t2, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t0, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t2, 16                   # [mix]
+    srli    t5, t2, 16                   # [mix]
+    xor     t3, t0, t1                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t2                   # [mix] T = V ^ B
+    slli    t0, t4, 8                    # [mix]
+    srli    t1, t4, 24                   # [mix]
+    xor     t3, t6, t0                   # [mix]
+    xor     t5, t3, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 15: D2 ^= F(D1, k15)
-    lw      t2, 160(a2)                  # [round]
-    lw      t3, 164(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t2, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t2                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t0, 164(a2)                  # [round]
+    xor     t3, a4, a1                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t0                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t4, t1, 8                    # [rot8]
+    lbu     t2, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    a1, t1, 0xff                 # [addr] x8
+    lhu     t0, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t0, t0, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t0, t0, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    lbu     a1, 0(a1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t0, 0(t0)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
+    add     t3, t3, a3                   # [addr]
+    sb      a1, 12(sp)                   # [mix] t8
+    srli    a1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      a1, a1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 16: D1 ^= F(D2, k16)
+    slli    t6, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t0, 8(sp)                    # [mix] t4
+    slli    t0, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t2                   # [rot8]
+    or      t6, t0, t1                   # [rot8]
+    sb      a1, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
     lw      t2, 168(a2)                  # [round]
-    lw      t3, 172(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 17: D2 ^= F(D1, k17)
-    lw      t2, 176(a2)                  # [round]
-    lw      t3, 180(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    lw      t0, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    a1, t0, 16                   # [mix]
+    srli    t5, t0, 16                   # [mix]
+    xor     t4, t1, a1                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, t0                   # [mix] T = V ^ B
+    slli    t1, t3, 8                    # [mix]
+    srli    a1, t3, 24                   # [mix]
+    xor     t4, t6, t1                   # [mix]
+    xor     t5, t4, a1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 18: D1 ^= F(D2, k18)
-    lw      t2, 184(a2)                  # [round]
-    lw      t3, 188(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t0, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, t0                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 172(a2)                  # [round]
+    xor     t4, a6, t2                   # [round] x1 x2 x3 x4
+    xor     a1, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      a1, 20(sp)                   # [addr]
+    srli    t3, a1, 8                    # [rot8]
+    lbu     t0, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t2, a1, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t2, 0(t2)                    # [load] u8
+    lbu     t0, 0(t0)                    # [load] u2
+    lbu     t1, 0(t1)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    sb      t2, 28(sp)                   # [mix] t8
+    srli    t2, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t2, t2, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    slli    t6, t0, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, t0                   # [rot8]
+    or      t6, t1, a1                   # [rot8]
+    sb      t2, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      t0, 176(a2)                  # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t2, t1, 16                   # [mix]
+    srli    t5, t1, 16                   # [mix]
+    xor     t3, a1, t2                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t1                   # [mix] T = V ^ B
+    slli    a1, t4, 8                    # [mix]
+    srli    t2, t4, 24                   # [mix]
+    xor     t3, t6, a1                   # [mix]
+    xor     t5, t3, t2                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    lw      t0, 192(a2)                  # [whiten]
-    lw      t1, 196(a2)                  # [whiten]
-    lw      t2, 200(a2)                  # [whiten]
-    lw      t3, 204(a2)                  # [whiten]
-    xor     a6, a6, t0                   # [whiten]
-    xor     a7, a7, t1                   # [whiten]
-    xor     a4, a4, t2                   # [whiten]
-    xor     a5, a5, t3                   # [whiten]
+    slli    t1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 180(a2)                  # [round]
+    xor     t3, a4, t0                   # [round] x1 x2 x3 x4
+    xor     t2, a5, a1                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t2, 4(sp)                    # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t0, t2, 0xff                 # [addr] x8
+    lhu     a1, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t2, 0(t2)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
+    add     t3, t3, a3                   # [addr]
+    sb      t0, 12(sp)                   # [mix] t8
+    srli    t0, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      t0, t0, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      a1, 8(sp)                    # [mix] t4
+    slli    a1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t1                   # [rot8]
+    or      t6, a1, t2                   # [rot8]
+    sb      t0, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
+    lw      t1, 184(a2)                  # [round]
+    lw      a1, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t0, a1, 16                   # [mix]
+    srli    t5, a1, 16                   # [mix]
+    xor     t4, t2, t0                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, a1                   # [mix] T = V ^ B
+    slli    t2, t3, 8                    # [mix]
+    srli    t0, t3, 24                   # [mix]
+    xor     t4, t6, t2                   # [mix]
+    xor     t5, t4, t0                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t3                   # [round]
+    slli    a1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, a1                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 188(a2)                  # [round]
+    xor     t4, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t0, a7, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      t0, 20(sp)                   # [addr]
+    srli    t3, t0, 8                    # [rot8]
+    lbu     a1, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t0, 0xff                 # [addr] x8
+    lhu     t2, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    t0, t0, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t2, t2, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t3, t3, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t0, 0(t0)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
+    add     t4, t4, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t1, t1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t2, 24(sp)                   # [mix] t4
+    slli    t2, t0, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, a1                   # [rot8]
+    or      t6, t2, t0                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      a1, 192(a2)                  # [whiten]
+    lw      t2, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t0, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t2, 16                   # [mix]
+    srli    t5, t2, 16                   # [mix]
+    xor     t3, t0, t1                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t2                   # [mix] T = V ^ B
+    slli    t0, t4, 8                    # [mix]
+    srli    t1, t4, 24                   # [mix]
+    xor     t3, t6, t0                   # [mix]
+    xor     t5, t3, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t4                   # [round]
+    slli    t2, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t2                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t0, 196(a2)                  # [whiten]
+    lw      t3, 200(a2)                  # [whiten]
+    lw      t1, 204(a2)                  # [whiten]
+    xor     a6, a6, a1                   # [whiten]
+    xor     a7, a7, t0                   # [whiten]
+    xor     a4, a4, t3                   # [whiten]
+    xor     a5, a5, t1                   # [whiten]
     sb      a6, 3(a0)                    # [io]
     srli    t0, a6, 8                    # [io]
     srli    t1, a6, 16                   # [io]
@@ -1672,21 +1486,14 @@ camellia128_encrypt:
     sb      t0, 14(a0)                   # [io]
     sb      t1, 13(a0)                   # [io]
     sb      t2, 12(a0)                   # [io]
-    lw      s0, 0(sp)                    # [io]
-    lw      s1, 4(sp)                    # [io]
-    addi    sp, sp, 8                    # [io]
+    addi    sp, sp, 32                   # [io]
     ret                                  # [io]
     .size camellia128_encrypt, .-camellia128_encrypt
     .globl camellia128_decrypt
     .type camellia128_decrypt, @function
     .p2align 2
 camellia128_decrypt:
-    addi    sp, sp, -8                   # [io]
-    sw      s0, 0(sp)                    # [io]
-    sw      s1, 4(sp)                    # [io]
-    lui     s0, 0xff0                    # [io]
-    lui     s1, 0x10                     # [io]
-    addi    s1, s1, -256                 # [io]
+    addi    sp, sp, -32                  # [io]
     lbu     t0, 0(a1)                    # [io]
     lbu     t1, 1(a1)                    # [io]
     lbu     t2, 2(a1)                    # [io]
@@ -1729,1572 +1536,1391 @@ camellia128_decrypt:
     or      a7, t4, t6                   # [io] big-endian word
     lui     a3, %hi(camellia128_sbox1)   # [io]
     addi    a3, a3, %lo(camellia128_sbox1) # [io]
+    # whitening, 18 rounds (D2 ^= F(D1, k), D1 ^= F(D2, k), ...), FL/FLINV after rounds 6 and 12, whitening: list-scheduled across rounds
     lw      t0, 192(a2)                  # [whiten]
     lw      t1, 196(a2)                  # [whiten]
-    lw      t2, 200(a2)                  # [whiten]
-    lw      t3, 204(a2)                  # [whiten]
     xor     a4, a4, t0                   # [whiten]
     xor     a5, a5, t1                   # [whiten]
+    lw      t2, 200(a2)                  # [whiten]
+    lw      t3, 204(a2)                  # [whiten]
     xor     a6, a6, t2                   # [whiten]
     xor     a7, a7, t3                   # [whiten]
-    # round 1: D2 ^= F(D1, k18)
-    lw      t2, 184(a2)                  # [round]
-    lw      t3, 188(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    lw      t4, 184(a2)                  # [round]
+    lw      t5, 188(a2)                  # [round]
+    xor     t6, a4, t4                   # [round] x1 x2 x3 x4
+    xor     a1, a5, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      a1, 4(sp)                    # [addr]
+    srli    t0, a1, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t4, a1, 0xff                 # [addr] x8
+    lhu     t5, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t4, 0(t4)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t4, 12(sp)                   # [mix] t8
+    srli    t4, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t4, t4, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 2: D1 ^= F(D2, k17)
-    lw      t2, 176(a2)                  # [round]
-    lw      t3, 180(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t5, 8(sp)                    # [mix] t4
+    slli    t5, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, t1                   # [rot8]
+    or      t3, t5, a1                   # [rot8]
+    sb      t4, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      t1, 176(a2)                  # [round]
+    lw      t5, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t4, t5, 16                   # [mix]
+    srli    t2, t5, 16                   # [mix]
+    xor     t0, a1, t4                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t5                   # [mix] T = V ^ B
+    slli    a1, t6, 8                    # [mix]
+    srli    t4, t6, 24                   # [mix]
+    xor     t0, t3, a1                   # [mix]
+    xor     t2, t0, t4                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
+    slli    t5, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a6, a6, t5                   # [round]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 180(a2)                  # [round]
+    xor     t0, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t4, a7, a1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t4, 20(sp)                   # [addr]
+    srli    t6, t4, 8                    # [rot8]
+    lbu     t5, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t4, 0xff                 # [addr] x8
+    lhu     a1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t4, t4, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t4, 0(t4)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      t1, t1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      a1, 24(sp)                   # [mix] t4
+    slli    a1, t4, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t5                   # [rot8]
+    or      t3, a1, t4                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t5, 168(a2)                  # [round]
+    lw      a1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t4, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, a1, 16                   # [mix]
+    srli    t2, a1, 16                   # [mix]
+    xor     t6, t4, t1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, a1                   # [mix] T = V ^ B
+    slli    t4, t0, 8                    # [mix]
+    srli    t1, t0, 24                   # [mix]
+    xor     t6, t3, t4                   # [mix]
+    xor     t2, t6, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 3: D2 ^= F(D1, k16)
-    lw      t2, 168(a2)                  # [round]
-    lw      t3, 172(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    a1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, a1                   # [round]
+    xor     a5, a5, t2                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t4, 172(a2)                  # [round]
+    xor     t6, a4, t5                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t4                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t0, t1, 8                    # [rot8]
+    lbu     a1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t5, t1, 0xff                 # [addr] x8
+    lhu     t4, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t4, t4, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t4, t4, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t5, t5, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t4, 0(t4)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t5, 12(sp)                   # [mix] t8
+    srli    t5, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t5, t5, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t4, 8(sp)                    # [mix] t4
+    slli    t4, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, a1                   # [rot8]
+    or      t3, t4, t1                   # [rot8]
+    sb      t5, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      a1, 160(a2)                  # [round]
+    lw      t4, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t5, t4, 16                   # [mix]
+    srli    t2, t4, 16                   # [mix]
+    xor     t0, t1, t5                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t4                   # [mix] T = V ^ B
+    slli    t1, t6, 8                    # [mix]
+    srli    t5, t6, 24                   # [mix]
+    xor     t0, t3, t1                   # [mix]
+    xor     t2, t0, t5                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
     slli    t4, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 4: D1 ^= F(D2, k15)
-    lw      t2, 160(a2)                  # [round]
-    lw      t3, 164(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 164(a2)                  # [round]
+    xor     t0, a6, a1                   # [round] x1 x2 x3 x4
+    xor     t5, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t5, 20(sp)                   # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t4, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    a1, t5, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u8
+    lbu     t4, 0(t4)                    # [load] u2
+    lbu     t1, 0(t1)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      a1, 28(sp)                   # [mix] t8
+    srli    a1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      a1, a1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t4, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t4                   # [rot8]
+    or      t3, t1, t5                   # [rot8]
+    sb      a1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t4, 152(a2)                  # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    a1, t1, 16                   # [mix]
+    srli    t2, t1, 16                   # [mix]
+    xor     t6, t5, a1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, t1                   # [mix] T = V ^ B
+    slli    t5, t0, 8                    # [mix]
+    srli    a1, t0, 24                   # [mix]
+    xor     t6, t3, t5                   # [mix]
+    xor     t2, t6, a1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 5: D2 ^= F(D1, k14)
-    lw      t2, 152(a2)                  # [round]
-    lw      t3, 156(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, t2                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 156(a2)                  # [round]
+    xor     t6, a4, t4                   # [round] x1 x2 x3 x4
+    xor     a1, a5, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 0(sp)                    # [addr]
+    sw      a1, 4(sp)                    # [addr]
+    srli    t0, a1, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t2, 1(sp)                    # [addr] x3
+    lbu     t3, 6(sp)                    # [addr] x6
+    sb      t6, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t0, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t4, a1, 0xff                 # [addr] x8
+    lhu     t5, 0(sp)                    # [rot8]
+    lhu     t0, 4(sp)                    # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t0, t0, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t0, t0, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t0, t0, a3                   # [addr]
+    lbu     t4, 0(t4)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t0, 0(t0)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t4, 12(sp)                   # [mix] t8
+    srli    t4, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t4, t4, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 6: D1 ^= F(D2, k13)
-    lw      t2, 144(a2)                  # [round]
-    lw      t3, 148(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t5, 8(sp)                    # [mix] t4
+    slli    t5, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t0, 13(sp)                   # [mix] t7
+    or      t0, t3, t1                   # [rot8]
+    or      t3, t5, a1                   # [rot8]
+    sb      t4, 9(sp)                    # [mix] t3
+    sb      t2, 14(sp)                   # [mix] t6
+    sb      t0, 10(sp)                   # [mix] t2
+    sb      t3, 15(sp)                   # [mix] t5
+    sb      t6, 11(sp)                   # [mix] t1
+    lw      t1, 144(a2)                  # [round]
+    lw      t5, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t4, t5, 16                   # [mix]
+    srli    t2, t5, 16                   # [mix]
+    xor     t0, a1, t4                   # [mix]
+    xor     t3, t0, t2                   # [mix] V = A ^ B <<< 16
+    xor     t6, t3, t5                   # [mix] T = V ^ B
+    slli    a1, t6, 8                    # [mix]
+    srli    t4, t6, 24                   # [mix]
+    xor     t0, t3, a1                   # [mix]
+    xor     t2, t0, t4                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
+    slli    t5, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a6, a6, t5                   # [round]
+    xor     a7, a7, t2                   # [round]
+    xor     a6, a6, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 148(a2)                  # [round]
+    xor     t0, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t4, a7, a1                   # [round] x5 x6 x7 x8
+    sw      t0, 16(sp)                   # [addr]
+    sw      t4, 20(sp)                   # [addr]
+    srli    t6, t4, 8                    # [rot8]
+    lbu     t5, 18(sp)                   # [addr] x2
+    lbu     t2, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    sb      t0, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t4, 0xff                 # [addr] x8
+    lhu     a1, 16(sp)                   # [rot8]
+    lhu     t6, 20(sp)                   # [rot8]
+    srli    t4, t4, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     t6, t6, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t4, 0(t4)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t0, t0, 24                   # [addr] x1
+    add     t0, t0, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t2, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t2, t2, 7                    # [rot8]
+    lbu     t0, 0(t0)                    # [load] u1
+    or      t1, t1, t2                   # [rot8]
+    srli    t2, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    or      t2, t2, t3                   # [rot8]
+    slli    t3, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      a1, 24(sp)                   # [mix] t4
+    slli    a1, t4, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t6, 29(sp)                   # [mix] t7
+    or      t6, t3, t5                   # [rot8]
+    or      t3, a1, t4                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t2, 30(sp)                   # [mix] t6
+    sb      t6, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t0, 27(sp)                   # [mix] t1
+    lw      t5, 136(a2)                  # [fl] FL k1
+    lw      a1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t4, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, a1, 16                   # [mix]
+    srli    t2, a1, 16                   # [mix]
+    xor     t6, t4, t1                   # [mix]
+    xor     t3, t6, t2                   # [mix] V = A ^ B <<< 16
+    xor     t0, t3, a1                   # [mix] T = V ^ B
+    slli    t4, t0, 8                    # [mix]
+    srli    t1, t0, 24                   # [mix]
+    xor     t6, t3, t4                   # [mix]
+    xor     t2, t6, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # FL(D1, ke4), FLINV(D2, ke3)
-    lw      t0, 136(a2)                  # [fl] FL k1
+    slli    a1, t2, 16                   # [mix]
+    srli    t3, t2, 16                   # [mix]
+    xor     a4, a4, a1                   # [round]
+    xor     a4, a4, t3                   # [round] y1..y4 = T ^ Y <<< 16
+    xor     a5, a5, t2                   # [round]
+    and     t4, t5, a4                   # [fl]
+    slli    t6, t4, 1                    # [rot32]
+    srli    t1, t4, 31                   # [rot32]
+    lw      t0, 140(a2)                  # [fl] FL k2
+    or      a1, t6, t1                   # [rot32]
+    xor     a5, a5, a1                   # [fl]
+    or      t3, t0, a5                   # [fl]
+    xor     a4, a4, t3                   # [fl]
     lw      t2, 132(a2)                  # [fl] FLINV k2
-    lw      t1, 140(a2)                  # [fl] FL k2
-    lw      t3, 128(a2)                  # [fl] FLINV k1
-    and     t0, t0, a4                   # [fl]
-    or      t2, t2, a7                   # [fl]
-    slli    t4, t0, 1                    # [rot32]
-    srli    t0, t0, 31                   # [rot32]
-    or      t0, t0, t4                   # [rot32]
-    xor     a6, a6, t2                   # [fl]
-    xor     a5, a5, t0                   # [fl]
-    and     t3, t3, a6                   # [fl]
-    or      t1, t1, a5                   # [fl]
-    slli    t4, t3, 1                    # [rot32]
-    srli    t3, t3, 31                   # [rot32]
-    or      t3, t3, t4                   # [rot32]
-    xor     a4, a4, t1                   # [fl]
-    xor     a7, a7, t3                   # [fl]
-    # round 7: D2 ^= F(D1, k12)
-    lw      t2, 120(a2)                  # [round]
-    lw      t3, 124(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lw      t5, 128(a2)                  # [fl] FLINV k1
+    or      t4, t2, a7                   # [fl]
+    xor     a6, a6, t4                   # [fl]
+    and     t6, t5, a6                   # [fl]
+    slli    t1, t6, 1                    # [rot32]
+    srli    a1, t6, 31                   # [rot32]
+    or      t0, t1, a1                   # [rot32]
+    xor     a7, a7, t0                   # [fl]
+    lw      t3, 120(a2)                  # [round]
+    lw      t2, 124(a2)                  # [round]
+    xor     t4, a4, t3                   # [round] x1 x2 x3 x4
+    xor     t5, a5, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t5, 4(sp)                    # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t3, t5, 0xff                 # [addr] x8
+    lhu     t2, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t3, 0(t3)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    sb      t3, 12(sp)                   # [mix] t8
+    srli    t3, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t3, t3, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t2, 8(sp)                    # [mix] t4
+    slli    t2, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t1                   # [rot8]
+    or      t0, t2, t5                   # [rot8]
+    sb      t3, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t1, 112(a2)                  # [round]
+    lw      t2, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t3, t2, 16                   # [mix]
+    srli    a1, t2, 16                   # [mix]
+    xor     t6, t5, t3                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t2                   # [mix] T = V ^ B
+    slli    t5, t4, 8                    # [mix]
+    srli    t3, t4, 24                   # [mix]
+    xor     t6, t0, t5                   # [mix]
+    xor     a1, t6, t3                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 8: D1 ^= F(D2, k11)
-    lw      t2, 112(a2)                  # [round]
-    lw      t3, 116(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t2, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a6, a6, t2                   # [round]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 116(a2)                  # [round]
+    xor     t6, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t3, a7, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t3, 20(sp)                   # [addr]
+    srli    t4, t3, 8                    # [rot8]
+    lbu     t2, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t3, 0xff                 # [addr] x8
+    lhu     t5, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t3, t3, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    lbu     t0, 0(t0)                    # [load] u6
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 9: D2 ^= F(D1, k10)
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     t3, 0(t3)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t1, t1, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t5, 24(sp)                   # [mix] t4
+    slli    t5, t3, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t2                   # [rot8]
+    or      t0, t5, t3                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
     lw      t2, 104(a2)                  # [round]
+    lw      t5, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t3, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t5, 16                   # [mix]
+    srli    a1, t5, 16                   # [mix]
+    xor     t4, t3, t1                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t5                   # [mix] T = V ^ B
+    slli    t3, t6, 8                    # [mix]
+    srli    t1, t6, 24                   # [mix]
+    xor     t4, t0, t3                   # [mix]
+    xor     a1, t4, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t5, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t5                   # [round]
+    xor     a5, a5, a1                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
     lw      t3, 108(a2)                  # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    xor     t4, a4, t2                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t3                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t6, t1, 8                    # [rot8]
+    lbu     t5, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t2, t1, 0xff                 # [addr] x8
+    lhu     t3, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t3, t3, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t3, t3, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u8
+    lbu     t5, 0(t5)                    # [load] u2
+    lbu     t3, 0(t3)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    sb      t2, 12(sp)                   # [mix] t8
+    srli    t2, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t2, t2, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t5, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t3, 8(sp)                    # [mix] t4
+    slli    t3, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t5                   # [rot8]
+    or      t0, t3, t1                   # [rot8]
+    sb      t2, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t5, 96(a2)                   # [round]
+    lw      t3, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t2, t3, 16                   # [mix]
+    srli    a1, t3, 16                   # [mix]
+    xor     t6, t1, t2                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t3                   # [mix] T = V ^ B
+    slli    t1, t4, 8                    # [mix]
+    srli    t2, t4, 24                   # [mix]
+    xor     t6, t0, t1                   # [mix]
+    xor     a1, t6, t2                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 10: D1 ^= F(D2, k9)
-    lw      t2, 96(a2)                   # [round]
-    lw      t3, 100(a2)                  # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 11: D2 ^= F(D1, k8)
-    lw      t2, 88(a2)                   # [round]
-    lw      t3, 92(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    slli    t3, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 12: D1 ^= F(D2, k7)
-    lw      t2, 80(a2)                   # [round]
-    lw      t3, 84(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 100(a2)                  # [round]
+    xor     t6, a6, t5                   # [round] x1 x2 x3 x4
+    xor     t2, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t2, 20(sp)                   # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t3, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t5, t2, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u8
     lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u4
     lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t5, 28(sp)                   # [mix] t8
+    srli    t5, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t5, t5, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t3, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t3                   # [rot8]
+    or      t0, t1, t2                   # [rot8]
+    sb      t5, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
+    lw      t3, 88(a2)                   # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t5, t1, 16                   # [mix]
+    srli    a1, t1, 16                   # [mix]
+    xor     t4, t2, t5                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t1                   # [mix] T = V ^ B
+    slli    t2, t6, 8                    # [mix]
+    srli    t5, t6, 24                   # [mix]
+    xor     t4, t0, t2                   # [mix]
+    xor     a1, t4, t5                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t1, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, a1                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 92(a2)                   # [round]
+    xor     t4, a4, t3                   # [round] x1 x2 x3 x4
+    xor     t5, a5, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 0(sp)                    # [addr]
+    sw      t5, 4(sp)                    # [addr]
+    srli    t6, t5, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     a1, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    sb      t4, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t6, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t3, t5, 0xff                 # [addr] x8
+    lhu     t2, 0(sp)                    # [rot8]
+    lhu     t6, 4(sp)                    # [rot8]
+    srli    t5, t5, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t6, t6, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t6, t6, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    add     t1, t1, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t2, t2, a3                   # [addr]
+    add     t5, t5, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t6, t6, a3                   # [addr]
+    lbu     t3, 0(t3)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     t6, 0(t6)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # FL(D1, ke2), FLINV(D2, ke1)
-    lw      t0, 72(a2)                   # [fl] FL k1
-    lw      t2, 68(a2)                   # [fl] FLINV k2
-    lw      t1, 76(a2)                   # [fl] FL k2
-    lw      t3, 64(a2)                   # [fl] FLINV k1
-    and     t0, t0, a4                   # [fl]
-    or      t2, t2, a7                   # [fl]
-    slli    t4, t0, 1                    # [rot32]
-    srli    t0, t0, 31                   # [rot32]
-    or      t0, t0, t4                   # [rot32]
-    xor     a6, a6, t2                   # [fl]
-    xor     a5, a5, t0                   # [fl]
-    and     t3, t3, a6                   # [fl]
-    or      t1, t1, a5                   # [fl]
+    sb      t3, 12(sp)                   # [mix] t8
+    srli    t3, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t3, t3, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t2, 8(sp)                    # [mix] t4
+    slli    t2, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      t6, 13(sp)                   # [mix] t7
+    or      t6, t0, t1                   # [rot8]
+    or      t0, t2, t5                   # [rot8]
+    sb      t3, 9(sp)                    # [mix] t3
+    sb      a1, 14(sp)                   # [mix] t6
+    sb      t6, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      t4, 11(sp)                   # [mix] t1
+    lw      t1, 80(a2)                   # [round]
+    lw      t2, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t3, t2, 16                   # [mix]
+    srli    a1, t2, 16                   # [mix]
+    xor     t6, t5, t3                   # [mix]
+    xor     t0, t6, a1                   # [mix] V = A ^ B <<< 16
+    xor     t4, t0, t2                   # [mix] T = V ^ B
+    slli    t5, t4, 8                    # [mix]
+    srli    t3, t4, 24                   # [mix]
+    xor     t6, t0, t5                   # [mix]
+    xor     a1, t6, t3                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t4                   # [round]
+    slli    t2, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a6, a6, t2                   # [round]
+    xor     a7, a7, a1                   # [round]
+    xor     a6, a6, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t5, 84(a2)                   # [round]
+    xor     t6, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t3, a7, t5                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t3, 20(sp)                   # [addr]
+    srli    t4, t3, 8                    # [rot8]
+    lbu     t2, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t0, 22(sp)                   # [addr] x6
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t3, 0xff                 # [addr] x8
+    lhu     t5, 16(sp)                   # [rot8]
+    lhu     t4, 20(sp)                   # [rot8]
+    srli    t3, t3, 24                   # [addr] x5
+    srli    t5, t5, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t5, t5, a3                   # [addr]
+    add     t3, t3, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     t3, 0(t3)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t1, t1, a1                   # [rot8]
+    srli    a1, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      a1, a1, t0                   # [rot8]
+    slli    t0, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t5, 24(sp)                   # [mix] t4
+    slli    t5, t3, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t4, 29(sp)                   # [mix] t7
+    or      t4, t0, t2                   # [rot8]
+    or      t0, t5, t3                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t4, 26(sp)                   # [mix] t2
+    sb      t0, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
+    lw      t2, 72(a2)                   # [fl] FL k1
+    lw      t5, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t3, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t5, 16                   # [mix]
+    srli    a1, t5, 16                   # [mix]
+    xor     t4, t3, t1                   # [mix]
+    xor     t0, t4, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t0, t5                   # [mix] T = V ^ B
+    slli    t3, t6, 8                    # [mix]
+    srli    t1, t6, 24                   # [mix]
+    xor     t4, t0, t3                   # [mix]
+    xor     a1, t4, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t6                   # [round]
+    slli    t5, a1, 16                   # [mix]
+    srli    t0, a1, 16                   # [mix]
+    xor     a4, a4, t5                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
+    xor     a5, a5, a1                   # [round]
+    and     t3, t2, a4                   # [fl]
     slli    t4, t3, 1                    # [rot32]
-    srli    t3, t3, 31                   # [rot32]
-    or      t3, t3, t4                   # [rot32]
-    xor     a4, a4, t1                   # [fl]
-    xor     a7, a7, t3                   # [fl]
-    # round 13: D2 ^= F(D1, k6)
-    lw      t2, 56(a2)                   # [round]
-    lw      t3, 60(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
+    srli    t1, t3, 31                   # [rot32]
+    lw      t6, 76(a2)                   # [fl] FL k2
+    or      t5, t4, t1                   # [rot32]
+    xor     a5, a5, t5                   # [fl]
+    or      t0, t6, a5                   # [fl]
+    xor     a4, a4, t0                   # [fl]
+    lw      a1, 68(a2)                   # [fl] FLINV k2
+    lw      t2, 64(a2)                   # [fl] FLINV k1
+    or      t3, a1, a7                   # [fl]
+    xor     a6, a6, t3                   # [fl]
+    and     t4, t2, a6                   # [fl]
+    slli    t1, t4, 1                    # [rot32]
+    srli    t5, t4, 31                   # [rot32]
+    or      t6, t1, t5                   # [rot32]
+    xor     a7, a7, t6                   # [fl]
+    lw      t0, 56(a2)                   # [round]
+    lw      a1, 60(a2)                   # [round]
+    xor     t3, a4, t0                   # [round] x1 x2 x3 x4
+    xor     t2, a5, a1                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t2, 4(sp)                    # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t0, t2, 0xff                 # [addr] x8
+    lhu     a1, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
     lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    sb      t0, 12(sp)                   # [mix] t8
+    srli    t0, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      t0, t0, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      a1, 8(sp)                    # [mix] t4
+    slli    a1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t1                   # [rot8]
+    or      t6, a1, t2                   # [rot8]
+    sb      t0, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
+    lw      t1, 48(a2)                   # [round]
+    lw      a1, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t0, a1, 16                   # [mix]
+    srli    t5, a1, 16                   # [mix]
+    xor     t4, t2, t0                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, a1                   # [mix] T = V ^ B
+    slli    t2, t3, 8                    # [mix]
+    srli    t0, t3, 24                   # [mix]
+    xor     t4, t6, t2                   # [mix]
+    xor     t5, t4, t0                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 14: D1 ^= F(D2, k5)
-    lw      t2, 48(a2)                   # [round]
-    lw      t3, 52(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    a1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, a1                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 52(a2)                   # [round]
+    xor     t4, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t0, a7, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      t0, 20(sp)                   # [addr]
+    srli    t3, t0, 8                    # [rot8]
+    lbu     a1, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t0, 0xff                 # [addr] x8
+    lhu     t2, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    t0, t0, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t0, 0(t0)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t1, t1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    slli    t6, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t2, 24(sp)                   # [mix] t4
+    slli    t2, t0, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, a1                   # [rot8]
+    or      t6, t2, t0                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      a1, 40(a2)                   # [round]
+    lw      t2, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t0, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t2, 16                   # [mix]
+    srli    t5, t2, 16                   # [mix]
+    xor     t3, t0, t1                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t2                   # [mix] T = V ^ B
+    slli    t0, t4, 8                    # [mix]
+    srli    t1, t4, 24                   # [mix]
+    xor     t3, t6, t0                   # [mix]
+    xor     t5, t3, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 15: D2 ^= F(D1, k4)
-    lw      t2, 40(a2)                   # [round]
-    lw      t3, 44(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t2, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t2                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t0, 44(a2)                   # [round]
+    xor     t3, a4, a1                   # [round] x1 x2 x3 x4
+    xor     t1, a5, t0                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t1, 4(sp)                    # [addr]
+    srli    t4, t1, 8                    # [rot8]
+    lbu     t2, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    a1, t1, 0xff                 # [addr] x8
+    lhu     t0, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t1, t1, 24                   # [addr] x5
+    srli    t0, t0, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t0, t0, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    lbu     a1, 0(a1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t0, 0(t0)                    # [load] u4
+    lbu     t1, 0(t1)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
+    add     t3, t3, a3                   # [addr]
+    sb      a1, 12(sp)                   # [mix] t8
+    srli    a1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      a1, a1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 16: D1 ^= F(D2, k3)
+    slli    t6, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t0, 8(sp)                    # [mix] t4
+    slli    t0, t1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t2                   # [rot8]
+    or      t6, t0, t1                   # [rot8]
+    sb      a1, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
     lw      t2, 32(a2)                   # [round]
-    lw      t3, 36(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    # round 17: D2 ^= F(D1, k2)
-    lw      t2, 24(a2)                   # [round]
-    lw      t3, 28(a2)                   # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
+    lw      t0, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    a1, t0, 16                   # [mix]
+    srli    t5, t0, 16                   # [mix]
+    xor     t4, t1, a1                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, t0                   # [mix] T = V ^ B
+    slli    t1, t3, 8                    # [mix]
+    srli    a1, t3, 24                   # [mix]
+    xor     t4, t6, t1                   # [mix]
+    xor     t5, t4, a1                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    # round 18: D1 ^= F(D2, k1)
-    lw      t2, 16(a2)                   # [round]
-    lw      t3, 20(a2)                   # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    slli    t0, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, t0                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, 36(a2)                   # [round]
+    xor     t4, a6, t2                   # [round] x1 x2 x3 x4
+    xor     a1, a7, t1                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      a1, 20(sp)                   # [addr]
+    srli    t3, a1, 8                    # [rot8]
+    lbu     t0, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t2, a1, 0xff                 # [addr] x8
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    a1, a1, 24                   # [addr] x5
+    srli    t1, t1, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lbu     t2, 0(t2)                    # [load] u8
+    lbu     t0, 0(t0)                    # [load] u2
+    lbu     t1, 0(t1)                    # [load] u4
+    lbu     a1, 0(a1)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    sb      t2, 28(sp)                   # [mix] t8
+    srli    t2, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t2, t2, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    slli    t6, t0, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, a1, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, t0                   # [rot8]
+    or      t6, t1, a1                   # [rot8]
+    sb      t2, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      t0, 24(a2)                   # [round]
+    lw      t1, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      a1, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t2, t1, 16                   # [mix]
+    srli    t5, t1, 16                   # [mix]
+    xor     t3, a1, t2                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t1                   # [mix] T = V ^ B
+    slli    a1, t4, 8                    # [mix]
+    srli    t2, t4, 24                   # [mix]
+    xor     t3, t6, a1                   # [mix]
+    xor     t5, t3, t2                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    lw      t0, 0(a2)                    # [whiten]
-    lw      t1, 4(a2)                    # [whiten]
-    lw      t2, 8(a2)                    # [whiten]
-    lw      t3, 12(a2)                   # [whiten]
-    xor     a6, a6, t0                   # [whiten]
-    xor     a7, a7, t1                   # [whiten]
-    xor     a4, a4, t2                   # [whiten]
-    xor     a5, a5, t3                   # [whiten]
+    slli    t1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t1                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      a1, 28(a2)                   # [round]
+    xor     t3, a4, t0                   # [round] x1 x2 x3 x4
+    xor     t2, a5, a1                   # [round] x5 x6 x7 x8
+    sw      t3, 0(sp)                    # [addr]
+    sw      t2, 4(sp)                    # [addr]
+    srli    t4, t2, 8                    # [rot8]
+    lbu     t1, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    sb      t3, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    andi    t0, t2, 0xff                 # [addr] x8
+    lhu     a1, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    srli    t2, t2, 24                   # [addr] x5
+    srli    a1, a1, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    a1, a1, 0xff                 # [rot8] x4 <<< 1
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     a1, a1, a3                   # [addr]
+    add     t2, t2, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t4, t4, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u8
+    lbu     t1, 0(t1)                    # [load] u2
+    lbu     a1, 0(a1)                    # [load] u4
+    lbu     t2, 0(t2)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
+    add     t3, t3, a3                   # [addr]
+    sb      t0, 12(sp)                   # [mix] t8
+    srli    t0, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      t0, t0, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, t1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t1, t1, 7                    # [rot8]
+    sb      a1, 8(sp)                    # [mix] t4
+    slli    a1, t2, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t6, t1                   # [rot8]
+    or      t6, a1, t2                   # [rot8]
+    sb      t0, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t3, 11(sp)                   # [mix] t1
+    lw      t1, 16(a2)                   # [round]
+    lw      a1, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t2, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t0, a1, 16                   # [mix]
+    srli    t5, a1, 16                   # [mix]
+    xor     t4, t2, t0                   # [mix]
+    xor     t6, t4, t5                   # [mix] V = A ^ B <<< 16
+    xor     t3, t6, a1                   # [mix] T = V ^ B
+    slli    t2, t3, 8                    # [mix]
+    srli    t0, t3, 24                   # [mix]
+    xor     t4, t6, t2                   # [mix]
+    xor     t5, t4, t0                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t3                   # [round]
+    slli    a1, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a6, a6, a1                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 20(a2)                   # [round]
+    xor     t4, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t0, a7, t2                   # [round] x5 x6 x7 x8
+    sw      t4, 16(sp)                   # [addr]
+    sw      t0, 20(sp)                   # [addr]
+    srli    t3, t0, 8                    # [rot8]
+    lbu     a1, 18(sp)                   # [addr] x2
+    lbu     t5, 17(sp)                   # [addr] x3
+    lbu     t6, 22(sp)                   # [addr] x6
+    sb      t4, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t3, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    andi    t1, t0, 0xff                 # [addr] x8
+    lhu     t2, 16(sp)                   # [rot8]
+    lhu     t3, 20(sp)                   # [rot8]
+    srli    t0, t0, 24                   # [addr] x5
+    srli    t2, t2, 7                    # [rot8]
+    srli    t3, t3, 7                    # [rot8]
+    andi    t2, t2, 0xff                 # [rot8] x4 <<< 1
+    andi    t3, t3, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t2, t2, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t3, t3, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     a1, 0(a1)                    # [load] u2
+    lbu     t2, 0(t2)                    # [load] u4
+    lbu     t0, 0(t0)                    # [load] u5
+    lbu     t3, 0(t3)                    # [load] u7
+    srli    t4, t4, 24                   # [addr] x1
+    add     t4, t4, a3                   # [addr]
+    sb      t1, 28(sp)                   # [mix] t8
+    srli    t1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t4, 0(t4)                    # [load] u1
+    or      t1, t1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
+    or      t5, t5, t6                   # [rot8]
+    slli    t6, a1, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    a1, a1, 7                    # [rot8]
+    sb      t2, 24(sp)                   # [mix] t4
+    slli    t2, t0, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t3, 29(sp)                   # [mix] t7
+    or      t3, t6, a1                   # [rot8]
+    or      t6, t2, t0                   # [rot8]
+    sb      t1, 25(sp)                   # [mix] t3
+    sb      t5, 30(sp)                   # [mix] t6
+    sb      t3, 26(sp)                   # [mix] t2
+    sb      t6, 31(sp)                   # [mix] t5
+    sb      t4, 27(sp)                   # [mix] t1
+    lw      a1, 0(a2)                    # [whiten]
+    lw      t2, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t0, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t1, t2, 16                   # [mix]
+    srli    t5, t2, 16                   # [mix]
+    xor     t3, t0, t1                   # [mix]
+    xor     t6, t3, t5                   # [mix] V = A ^ B <<< 16
+    xor     t4, t6, t2                   # [mix] T = V ^ B
+    slli    t0, t4, 8                    # [mix]
+    srli    t1, t4, 24                   # [mix]
+    xor     t3, t6, t0                   # [mix]
+    xor     t5, t3, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t4                   # [round]
+    slli    t2, t5, 16                   # [mix]
+    srli    t6, t5, 16                   # [mix]
+    xor     a4, a4, t2                   # [round]
+    xor     a5, a5, t5                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t0, 4(a2)                    # [whiten]
+    lw      t3, 8(a2)                    # [whiten]
+    lw      t1, 12(a2)                   # [whiten]
+    xor     a6, a6, a1                   # [whiten]
+    xor     a7, a7, t0                   # [whiten]
+    xor     a4, a4, t3                   # [whiten]
+    xor     a5, a5, t1                   # [whiten]
     sb      a6, 3(a0)                    # [io]
     srli    t0, a6, 8                    # [io]
     srli    t1, a6, 16                   # [io]
@@ -3323,21 +2949,14 @@ camellia128_decrypt:
     sb      t0, 14(a0)                   # [io]
     sb      t1, 13(a0)                   # [io]
     sb      t2, 12(a0)                   # [io]
-    lw      s0, 0(sp)                    # [io]
-    lw      s1, 4(sp)                    # [io]
-    addi    sp, sp, 8                    # [io]
+    addi    sp, sp, 32                   # [io]
     ret                                  # [io]
     .size camellia128_decrypt, .-camellia128_decrypt
     .globl camellia128_keyexp_enc
     .type camellia128_keyexp_enc, @function
     .p2align 2
 camellia128_keyexp_enc:
-    addi    sp, sp, -8                   # [io]
-    sw      s0, 0(sp)                    # [io]
-    sw      s1, 4(sp)                    # [io]
-    lui     s0, 0xff0                    # [io]
-    lui     s1, 0x10                     # [io]
-    addi    s1, s1, -256                 # [io]
+    addi    sp, sp, -32                  # [io]
     lbu     t0, 0(a1)                    # [io]
     lbu     t1, 1(a1)                    # [io]
     lbu     t2, 2(a1)                    # [io]
@@ -3385,346 +3004,310 @@ camellia128_keyexp_enc:
     sw      a6, 8(a0)                    # [keysched] kw1 || kw2 = KL
     sw      a7, 12(a0)                   # [keysched] kw1 || kw2 = KL
     # KA: D2 ^= F(D1, SIGMA1), D1 ^= F(D2, SIGMA2), (D1, D2) ^= KL, D2 ^= F(D1, SIGMA3), D1 ^= F(D2, SIGMA4)
-    lw      t2, SIGMA_AT(a3)             # [round]
-    lw      t3, SIGMA_AT + 4(a3)         # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    lw      t0, SIGMA_AT(a3)             # [round]
+    lw      t1, SIGMA_AT + 4(a3)         # [round]
+    xor     t2, a4, t0                   # [round] x1 x2 x3 x4
+    xor     t3, a5, t1                   # [round] x5 x6 x7 x8
+    sw      t2, 0(sp)                    # [addr]
+    sw      t3, 4(sp)                    # [addr]
+    lbu     t4, 2(sp)                    # [addr] x2
+    lbu     t5, 1(sp)                    # [addr] x3
+    lbu     t6, 6(sp)                    # [addr] x6
+    srli    a1, t3, 8                    # [rot8]
+    sb      t2, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      a1, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    lhu     t0, 0(sp)                    # [rot8]
+    lhu     t1, 4(sp)                    # [rot8]
+    andi    a1, t3, 0xff                 # [addr] x8
+    srli    t0, t0, 7                    # [rot8]
+    srli    t1, t1, 7                    # [rot8]
+    andi    t0, t0, 0xff                 # [rot8] x4 <<< 1
+    srli    t3, t3, 24                   # [addr] x5
+    andi    t1, t1, 0xff                 # [rot8] x7 <<< 1
+    add     t5, t5, a3                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    add     a1, a1, a3                   # [addr]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
+    lbu     t5, 0(t5)                    # [load] u3
+    add     t0, t0, a3                   # [addr]
+    add     t3, t3, a3                   # [addr]
+    lbu     t6, 0(t6)                    # [load] u6
+    add     t1, t1, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u8
+    lbu     t4, 0(t4)                    # [load] u2
+    lbu     t0, 0(t0)                    # [load] u4
+    lbu     t3, 0(t3)                    # [load] u5
+    lbu     t1, 0(t1)                    # [load] u7
+    srli    t2, t2, 24                   # [addr] x1
+    add     t2, t2, a3                   # [addr]
+    sb      a1, 12(sp)                   # [mix] t8
+    srli    a1, t5, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    lbu     t2, 0(t2)                    # [load] u1
+    or      a1, a1, t5                   # [rot8]
+    srli    t5, t6, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t6, t6, 7                    # [rot8]
     or      t5, t5, t6                   # [rot8]
+    slli    t6, t4, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t4, t4, 7                    # [rot8]
+    sb      t0, 8(sp)                    # [mix] t4
+    slli    t0, t3, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t3, t3, 7                    # [rot8]
+    sb      t1, 13(sp)                   # [mix] t7
+    or      t1, t6, t4                   # [rot8]
+    or      t6, t0, t3                   # [rot8]
+    sb      a1, 9(sp)                    # [mix] t3
+    sb      t5, 14(sp)                   # [mix] t6
+    sb      t1, 10(sp)                   # [mix] t2
+    sb      t6, 15(sp)                   # [mix] t5
+    sb      t2, 11(sp)                   # [mix] t1
+    lw      t4, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t0, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t3, t4, 16                   # [mix]
+    srli    a1, t4, 16                   # [mix]
+    xor     t5, t0, t3                   # [mix]
+    xor     t1, t5, a1                   # [mix] V = A ^ B <<< 16
+    xor     t6, t1, t4                   # [mix] T = V ^ B
+    slli    t2, t6, 8                    # [mix]
+    srli    t0, t6, 24                   # [mix]
+    xor     t3, t1, t2                   # [mix]
+    xor     t5, t3, t0                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a6, a6, t6                   # [round]
+    slli    a1, t5, 16                   # [mix]
+    srli    t4, t5, 16                   # [mix]
+    xor     a6, a6, a1                   # [round]
+    xor     a7, a7, t5                   # [round]
+    xor     a6, a6, t4                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t1, SIGMA_AT + 8(a3)         # [round]
+    lw      t2, SIGMA_AT + 12(a3)        # [round]
+    xor     t3, a6, t1                   # [round] x1 x2 x3 x4
+    xor     t0, a7, t2                   # [round] x5 x6 x7 x8
+    sw      t3, 16(sp)                   # [addr]
+    sw      t0, 20(sp)                   # [addr]
+    lbu     t6, 18(sp)                   # [addr] x2
+    lbu     a1, 17(sp)                   # [addr] x3
+    lbu     t5, 22(sp)                   # [addr] x6
+    srli    t4, t0, 8                    # [rot8]
+    sb      t3, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t4, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    lhu     t1, 16(sp)                   # [rot8]
+    lhu     t2, 20(sp)                   # [rot8]
+    andi    t4, t0, 0xff                 # [addr] x8
+    srli    t1, t1, 7                    # [rot8]
+    srli    t2, t2, 7                    # [rot8]
+    andi    t1, t1, 0xff                 # [rot8] x4 <<< 1
+    srli    t0, t0, 24                   # [addr] x5
+    andi    t2, t2, 0xff                 # [rot8] x7 <<< 1
+    add     a1, a1, a3                   # [addr]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    lw      t2, SIGMA_AT + 8(a3)         # [round]
-    lw      t3, SIGMA_AT + 12(a3)        # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
+    add     t6, t6, a3                   # [addr]
+    lbu     a1, 0(a1)                    # [load] u3
+    add     t1, t1, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t5, 0(t5)                    # [load] u6
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    lbu     t4, 0(t4)                    # [load] u8
+    lbu     t6, 0(t6)                    # [load] u2
+    lbu     t1, 0(t1)                    # [load] u4
+    lbu     t0, 0(t0)                    # [load] u5
+    lbu     t2, 0(t2)                    # [load] u7
+    srli    t3, t3, 24                   # [addr] x1
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
-    slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
-    xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
+    sb      t4, 28(sp)                   # [mix] t8
+    srli    t4, a1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    a1, a1, 7                    # [rot8]
+    lbu     t3, 0(t3)                    # [load] u1
+    or      t4, t4, a1                   # [rot8]
+    srli    a1, t5, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t5, t5, 7                    # [rot8]
+    or      a1, a1, t5                   # [rot8]
+    slli    t5, t6, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t6, t6, 7                    # [rot8]
+    sb      t1, 24(sp)                   # [mix] t4
+    slli    t1, t0, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t2, 29(sp)                   # [mix] t7
+    or      t2, t5, t6                   # [rot8]
+    or      t5, t1, t0                   # [rot8]
+    sb      t4, 25(sp)                   # [mix] t3
+    sb      a1, 30(sp)                   # [mix] t6
+    sb      t2, 26(sp)                   # [mix] t2
+    sb      t5, 31(sp)                   # [mix] t5
+    sb      t3, 27(sp)                   # [mix] t1
+    lw      t6, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t1, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t0, t6, 16                   # [mix]
+    srli    t4, t6, 16                   # [mix]
+    xor     a1, t1, t0                   # [mix]
+    xor     t2, a1, t4                   # [mix] V = A ^ B <<< 16
+    xor     t5, t2, t6                   # [mix] T = V ^ B
+    slli    t3, t5, 8                    # [mix]
+    srli    t1, t5, 24                   # [mix]
+    xor     t0, t2, t3                   # [mix]
+    xor     a1, t0, t1                   # [mix] Y = V ^ T <<< 8 = y5..y8
+    xor     a4, a4, t5                   # [round]
+    slli    t4, a1, 16                   # [mix]
+    srli    t6, a1, 16                   # [mix]
     xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
-    lw      t0, 0(a0)                    # [keysched]
-    lw      t1, 4(a0)                    # [keysched]
-    lw      t2, 8(a0)                    # [keysched]
-    lw      t3, 12(a0)                   # [keysched]
-    xor     a4, a4, t0                   # [keysched]
-    xor     a5, a5, t1                   # [keysched]
-    xor     a6, a6, t2                   # [keysched]
-    xor     a7, a7, t3                   # [keysched]
-    lw      t2, SIGMA_AT + 16(a3)        # [round]
-    lw      t3, SIGMA_AT + 20(a3)        # [round]
-    xor     t0, a4, t2                   # [round]
-    xor     t1, a5, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    xor     a5, a5, a1                   # [round]
+    xor     a4, a4, t6                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t2, 0(a0)                    # [keysched]
+    lw      t3, 4(a0)                    # [keysched]
+    xor     a4, a4, t2                   # [keysched]
+    xor     a5, a5, t3                   # [keysched]
+    lw      t0, 8(a0)                    # [keysched]
+    lw      t1, 12(a0)                   # [keysched]
+    xor     a6, a6, t0                   # [keysched]
+    xor     a7, a7, t1                   # [keysched]
+    lw      t5, SIGMA_AT + 16(a3)        # [round]
+    lw      t4, SIGMA_AT + 20(a3)        # [round]
+    xor     a1, a4, t5                   # [round] x1 x2 x3 x4
+    xor     t6, a5, t4                   # [round] x5 x6 x7 x8
+    sw      a1, 0(sp)                    # [addr]
+    sw      t6, 4(sp)                    # [addr]
+    lbu     t2, 2(sp)                    # [addr] x2
+    lbu     t3, 1(sp)                    # [addr] x3
+    lbu     t0, 6(sp)                    # [addr] x6
+    srli    t1, t6, 8                    # [rot8]
+    sb      a1, 1(sp)                    # [rot8] x4 over x3: halfword x4 x4
+    sb      t1, 4(sp)                    # [rot8] x7 over x8: halfword x7 x7
+    lhu     t5, 0(sp)                    # [rot8]
+    lhu     t4, 4(sp)                    # [rot8]
+    andi    t1, t6, 0xff                 # [addr] x8
+    srli    t5, t5, 7                    # [rot8]
+    srli    t4, t4, 7                    # [rot8]
+    andi    t5, t5, 0xff                 # [rot8] x4 <<< 1
+    srli    t6, t6, 24                   # [addr] x5
+    andi    t4, t4, 0xff                 # [rot8] x7 <<< 1
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    add     t1, t1, a3                   # [addr]
     add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
+    lbu     t3, 0(t3)                    # [load] u3
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
+    add     t6, t6, a3                   # [addr]
+    lbu     t0, 0(t0)                    # [load] u6
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    lbu     t1, 0(t1)                    # [load] u8
+    lbu     t2, 0(t2)                    # [load] u2
+    lbu     t5, 0(t5)                    # [load] u4
+    lbu     t6, 0(t6)                    # [load] u5
+    lbu     t4, 0(t4)                    # [load] u7
+    srli    a1, a1, 24                   # [addr] x1
+    add     a1, a1, a3                   # [addr]
+    sb      t1, 12(sp)                   # [mix] t8
+    srli    t1, t3, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
+    lbu     a1, 0(a1)                    # [load] u1
+    or      t1, t1, t3                   # [rot8]
+    srli    t3, t0, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
+    slli    t0, t0, 7                    # [rot8]
+    or      t3, t3, t0                   # [rot8]
+    slli    t0, t2, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t2, t2, 7                    # [rot8]
+    sb      t5, 8(sp)                    # [mix] t4
+    slli    t5, t6, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t6, t6, 7                    # [rot8]
+    sb      t4, 13(sp)                   # [mix] t7
+    or      t4, t0, t2                   # [rot8]
+    or      t0, t5, t6                   # [rot8]
+    sb      t1, 9(sp)                    # [mix] t3
+    sb      t3, 14(sp)                   # [mix] t6
+    sb      t4, 10(sp)                   # [mix] t2
+    sb      t0, 15(sp)                   # [mix] t5
+    sb      a1, 11(sp)                   # [mix] t1
+    lw      t2, 12(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t5, 8(sp)                    # [mix] A = t1 t2 t3 t4
+    slli    t6, t2, 16                   # [mix]
+    srli    t1, t2, 16                   # [mix]
+    xor     t3, t5, t6                   # [mix]
+    xor     t4, t3, t1                   # [mix] V = A ^ B <<< 16
+    xor     t0, t4, t2                   # [mix] T = V ^ B
+    slli    a1, t0, 8                    # [mix]
+    srli    t5, t0, 24                   # [mix]
+    xor     t6, t4, a1                   # [mix]
+    xor     t3, t6, t5                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a6, a6, t0                   # [round]
-    xor     a6, a6, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a6, a6, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
+    slli    t1, t3, 16                   # [mix]
+    srli    t2, t3, 16                   # [mix]
+    xor     a6, a6, t1                   # [round]
     xor     a7, a7, t3                   # [round]
-    xor     a7, a7, t2                   # [round] y5..y8 = zR ^ S
-    lw      t2, SIGMA_AT + 24(a3)        # [round]
-    lw      t3, SIGMA_AT + 28(a3)        # [round]
-    xor     t0, a6, t2                   # [round]
-    xor     t1, a7, t3                   # [round]
-    srli    t2, t0, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u1 = t1
-    srli    t3, t0, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
+    xor     a6, a6, t2                   # [round] y1..y4 = T ^ Y <<< 16
+    lw      t4, SIGMA_AT + 24(a3)        # [round]
+    lw      a1, SIGMA_AT + 28(a3)        # [round]
+    xor     t6, a6, t4                   # [round] x1 x2 x3 x4
+    xor     t5, a7, a1                   # [round] x5 x6 x7 x8
+    sw      t6, 16(sp)                   # [addr]
+    sw      t5, 20(sp)                   # [addr]
+    lbu     t0, 18(sp)                   # [addr] x2
+    lbu     t1, 17(sp)                   # [addr] x3
+    lbu     t3, 22(sp)                   # [addr] x6
+    srli    t2, t5, 8                    # [rot8]
+    sb      t6, 17(sp)                   # [rot8] x4 over x3: halfword x4 x4
+    sb      t2, 20(sp)                   # [rot8] x7 over x8: halfword x7 x7
+    lhu     t4, 16(sp)                   # [rot8]
+    lhu     a1, 20(sp)                   # [rot8]
+    andi    t2, t5, 0xff                 # [addr] x8
+    srli    t4, t4, 7                    # [rot8]
+    srli    a1, a1, 7                    # [rot8]
+    andi    t4, t4, 0xff                 # [rot8] x4 <<< 1
+    srli    t5, t5, 24                   # [addr] x5
+    andi    a1, a1, 0xff                 # [rot8] x7 <<< 1
+    add     t1, t1, a3                   # [addr]
     add     t3, t3, a3                   # [addr]
-    lbu     t3, 0(t3)                    # [load] u2
-    srli    t4, t0, 8                    # [addr]
-    andi    t4, t4, 0xff                 # [addr]
+    add     t2, t2, a3                   # [addr]
+    add     t0, t0, a3                   # [addr]
+    lbu     t1, 0(t1)                    # [load] u3
     add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u3
-    slli    t5, t0, 25                   # [rot8] SBOX4 input <<< 1
-    srli    t5, t5, 24                   # [rot8]
-    srli    t6, t0, 7                    # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t5, t5, t6                   # [rot8]
     add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u4 = t4
-    slli    t0, t2, 24                   # [mix] A = t1 t2 t3 t4
-    slli    t6, t3, 9                    # [rot8] t2 = u2 <<< 1
-    slli    t3, t3, 17                   # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s0                   # [rot8]
-    or      t0, t0, t3                   # [mix]
-    slli    t6, t4, 15                   # [rot8] t3 = u3 >>> 1
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    and     t4, t4, s1                   # [rot8]
-    or      t0, t0, t4                   # [mix]
-    or      t0, t0, t5                   # [mix]
-    srli    t2, t1, 24                   # [addr]
-    add     t2, t2, a3                   # [addr]
-    lbu     t2, 0(t2)                    # [load] u5
-    andi    t5, t1, 0xff                 # [addr]
-    add     t5, t5, a3                   # [addr]
-    lbu     t5, 0(t5)                    # [load] u8 = t8
-    srli    t3, t1, 16                   # [addr]
-    andi    t3, t3, 0xff                 # [addr]
-    add     t3, t3, a3                   # [addr]
     lbu     t3, 0(t3)                    # [load] u6
-    srli    t4, t1, 7                    # [rot8] SBOX4 input <<< 1
-    andi    t4, t4, 0xfe                 # [rot8]
-    srli    t6, t1, 15                   # [rot8]
-    andi    t6, t6, 1                    # [rot8]
-    or      t4, t4, t6                   # [rot8]
-    add     t4, t4, a3                   # [addr]
-    lbu     t4, 0(t4)                    # [load] u7 = t7
-    slli    t1, t5, 24                   # [mix] Q = t8 t5 t6 t7
-    slli    t6, t2, 9                    # [rot8] t5 = u5 <<< 1
-    slli    t2, t2, 17                   # [rot8]
-    or      t2, t2, t6                   # [rot8]
-    and     t2, t2, s0                   # [rot8]
-    or      t1, t1, t2                   # [mix]
-    slli    t6, t3, 15                   # [rot8] t6 = u6 >>> 1
+    add     a1, a1, a3                   # [addr]
+    lbu     t2, 0(t2)                    # [load] u8
+    lbu     t0, 0(t0)                    # [load] u2
+    lbu     t4, 0(t4)                    # [load] u4
+    lbu     t5, 0(t5)                    # [load] u5
+    lbu     a1, 0(a1)                    # [load] u7
+    srli    t6, t6, 24                   # [addr] x1
+    add     t6, t6, a3                   # [addr]
+    sb      t2, 28(sp)                   # [mix] t8
+    srli    t2, t1, 1                    # [rot8] t3 = u3 >>> 1 (bits 0-7)
+    slli    t1, t1, 7                    # [rot8]
+    lbu     t6, 0(t6)                    # [load] u1
+    or      t2, t2, t1                   # [rot8]
+    srli    t1, t3, 1                    # [rot8] t6 = u6 >>> 1 (bits 0-7)
     slli    t3, t3, 7                    # [rot8]
-    or      t3, t3, t6                   # [rot8]
-    and     t3, t3, s1                   # [rot8]
-    or      t1, t1, t3                   # [mix]
-    or      t1, t1, t4                   # [mix]
-    slli    t2, t0, 8                    # [mix]
-    srli    t3, t0, 24                   # [mix]
-    xor     t2, t2, t3                   # [mix]
-    xor     t2, t2, t0                   # [mix] S = A ^ A <<< 8
-    slli    t3, t1, 8                    # [mix]
-    srli    t4, t1, 24                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] Q2 = Q ^ Q <<< 8
-    slli    t4, t3, 16                   # [mix]
-    srli    t3, t3, 16                   # [mix]
-    xor     t3, t3, t4                   # [mix]
-    xor     t3, t3, t1                   # [mix] zR = Q ^ Q2 <<< 16
-    xor     a4, a4, t0                   # [round]
+    or      t1, t1, t3                   # [rot8]
+    slli    t3, t0, 1                    # [rot8] t2 = u2 <<< 1 (bits 0-7)
+    srli    t0, t0, 7                    # [rot8]
+    sb      t4, 24(sp)                   # [mix] t4
+    slli    t4, t5, 1                    # [rot8] t5 = u5 <<< 1 (bits 0-7)
+    srli    t5, t5, 7                    # [rot8]
+    sb      a1, 29(sp)                   # [mix] t7
+    or      a1, t3, t0                   # [rot8]
+    or      t3, t4, t5                   # [rot8]
+    sb      t2, 25(sp)                   # [mix] t3
+    sb      t1, 30(sp)                   # [mix] t6
+    sb      a1, 26(sp)                   # [mix] t2
+    sb      t3, 31(sp)                   # [mix] t5
+    sb      t6, 27(sp)                   # [mix] t1
+    lw      t0, 28(sp)                   # [mix] B = t5 t6 t7 t8
+    lw      t4, 24(sp)                   # [mix] A = t1 t2 t3 t4
+    slli    t5, t0, 16                   # [mix]
+    srli    t2, t0, 16                   # [mix]
+    xor     t1, t4, t5                   # [mix]
+    xor     a1, t1, t2                   # [mix] V = A ^ B <<< 16
+    xor     t3, a1, t0                   # [mix] T = V ^ B
+    slli    t6, t3, 8                    # [mix]
+    srli    t4, t3, 24                   # [mix]
+    xor     t5, a1, t6                   # [mix]
+    xor     t1, t5, t4                   # [mix] Y = V ^ T <<< 8 = y5..y8
     xor     a4, a4, t3                   # [round]
-    slli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round]
-    srli    t4, t2, 16                   # [mix]
-    xor     a4, a4, t4                   # [round] y1..y4 = A ^ S <<< 16 ^ zR
-    xor     a5, a5, t3                   # [round]
-    xor     a5, a5, t2                   # [round] y5..y8 = zR ^ S
+    slli    t2, t1, 16                   # [mix]
+    srli    t0, t1, 16                   # [mix]
+    xor     a4, a4, t2                   # [round]
+    xor     a5, a5, t1                   # [round]
+    xor     a4, a4, t0                   # [round] y1..y4 = T ^ Y <<< 16
     lw      t3, 0(a0)                    # [keysched] KL
     lw      t4, 4(a0)                    # [keysched] KL
     lw      t5, 8(a0)                    # [keysched] KL
@@ -3909,8 +3492,6 @@ camellia128_keyexp_enc:
     srli    t1, a7, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
     sw      t0, 204(a0)                  # [keysched]
-    lw      s0, 0(sp)                    # [io]
-    lw      s1, 4(sp)                    # [io]
-    addi    sp, sp, 8                    # [io]
+    addi    sp, sp, 32                   # [io]
     ret                                  # [io]
     .size camellia128_keyexp_enc, .-camellia128_keyexp_enc
