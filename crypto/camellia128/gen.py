@@ -576,7 +576,7 @@ class Camellia:
                     continue
                 e(f"slli t0, {hi}, {s}", role=ROT128, note=f"{name} = {src} <<< {rot}")
                 e(f"srli t1, {lo}, {32 - s}", role=ROT128)
-                e(f"or   t0, t0, t1", role=ROT128)
+                e("or   t0, t0, t1", role=ROT128)
                 e(f"sw   t0, {dst_off}(a0)", role=KEYS)
         self.epilogue()
 
