@@ -239,10 +239,20 @@ impl Predictor {
 
     /// Resolve the control-flow instruction `d` at `pc` (taken or not, next fetch at `next_pc`)
     /// and train the predictor.
+    #[inline(always)]
     pub fn resolve(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> Outcome {
         if self.not_taken {
             return if taken { Outcome::Mispredicted } else { Outcome::Predicted };
         }
+        match d.op {
+            Op::Jal | Op::Jalr => self.resolve_jump(pc, d, next_pc),
+            _ => self.resolve_branch(pc, d, taken, next_pc),
+        }
+    }
+
+    /// `resolve` of a jal or jalr (always taken).
+    #[inline(never)]
+    fn resolve_jump(&mut self, pc: u32, d: &Decoded, next_pc: u32) -> Outcome {
         let hit = self.lookup(pc);
         let link = pc.wrapping_add(d.len as u32);
         let predecode = self.predecode_penalty > 0;
@@ -286,31 +296,36 @@ impl Predictor {
                     Outcome::Mispredicted
                 }
             }
-            _ => {
-                // conditional branch
-                let i = self.bht_index(pc);
-                let counter_taken = self.bht[i] & 1 == 1;
-                let (pred_taken, via_predecode) = match hit {
-                    Some(e) if self.kind[e] == Kind::Branch => (counter_taken, false),
-                    Some(_) => (true, false),
-                    None => (predecode && counter_taken, predecode && counter_taken),
-                };
-                // the predicted target is the branch's own when the predecoder computed it
-                let target_ok = !pred_taken || via_predecode || hit.is_some_and(|e| self.target[e] == next_pc);
-                if hit.is_some() || !self.bht_needs_btb { self.bht_update(i, taken); }
-                if via_predecode { self.update(None, pc, pc.wrapping_add(d.imm as u32), Kind::Branch); }
-                let correct = pred_taken == taken && target_ok;
-                if correct {
-                    if taken && !via_predecode { self.touch(hit.unwrap()); }
-                    if via_predecode { Outcome::Predecoded } else { Outcome::Predicted }
-                } else {
-                    if taken {
-                        let h = if via_predecode { self.lookup(pc) } else { hit };
-                        self.update(h, pc, next_pc, Kind::Branch);
-                    }
-                    Outcome::Mispredicted
-                }
+            _ => unreachable!("resolve_jump of a conditional branch"),
+        }
+    }
+
+    /// `resolve` of a conditional branch (the common case: kept small and inlined).
+    #[inline(always)]
+    fn resolve_branch(&mut self, pc: u32, d: &Decoded, taken: bool, next_pc: u32) -> Outcome {
+        let hit = self.lookup(pc);
+        let predecode = self.predecode_penalty > 0;
+        let i = self.bht_index(pc);
+        let counter_taken = self.bht[i] & 1 == 1;
+        let (pred_taken, via_predecode) = match hit {
+            Some(e) if self.kind[e] == Kind::Branch => (counter_taken, false),
+            Some(_) => (true, false),
+            None => (predecode && counter_taken, predecode && counter_taken),
+        };
+        // the predicted target is the branch's own when the predecoder computed it
+        let target_ok = !pred_taken || via_predecode || hit.is_some_and(|e| self.target[e] == next_pc);
+        if hit.is_some() || !self.bht_needs_btb { self.bht_update(i, taken); }
+        if via_predecode { self.update(None, pc, pc.wrapping_add(d.imm as u32), Kind::Branch); }
+        let correct = pred_taken == taken && target_ok;
+        if correct {
+            if taken && !via_predecode { self.touch(hit.unwrap()); }
+            if via_predecode { Outcome::Predecoded } else { Outcome::Predicted }
+        } else {
+            if taken {
+                let h = if via_predecode { self.lookup(pc) } else { hit };
+                self.update(h, pc, next_pc, Kind::Branch);
             }
+            Outcome::Mispredicted
         }
     }
 }
