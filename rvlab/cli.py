@@ -299,6 +299,8 @@ seconds = _option_value(float, "a number of seconds", lambda s: 0 < s <= MAX_TIM
 percentage = _option_value(float, "a number", lambda v: 0 <= v < float("inf"), "must be a percentage >= 0")
 # -j N: a whole number >= 1
 jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at least 1")
+# --max-code BYTES: a whole number >= 0
+byte_count = _option_value(int, "a whole number of bytes", lambda n: n >= 0, "must be at least 0")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -387,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
     p.add_argument("--allow-variable-time", action="store_true",
                    help="also choose implementations the constant-time checker rejects (e.g. T-table AES)")
+    p.add_argument("--max-code", type=byte_count, metavar="BYTES",
+                   help="only implementations with at most BYTES of code (their own .text), e.g. 8192 to keep "
+                        "the unrolled ones out of a small flash or I-cache")
     p.add_argument("--json", default=str(RESULTS / "bench.json"),
                    help="bench records that say which is fastest (default results/bench.json); implementations "
                         "without e31 records there are measured first (kept in OUT/measured.json)")

@@ -100,12 +100,13 @@ def _score(recs: list[Record], keys: set) -> int:
     return sum(r.cycles for r in recs if r.measurement_key[4:] in keys)
 
 
-def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_variable_time: bool) -> list[Choice]:
+def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_variable_time: bool,
+           max_code: int | None = None) -> list[Choice]:
     """One Choice per primitive, in name order. Among the implementations that fit, pass their
-    KAT and (unless allow_variable_time) are constant time by the checker: the most entry points
-    (aes128/zknd over zkne, which has no decryption, though zkne's encryption is a cycle faster),
-    then the least e31 cycles summed over the measurements (operation, size) they all have, then
-    the least code."""
+    KAT, (unless allow_variable_time) are constant time by the checker and (with max_code) have
+    at most that many bytes of code: the most entry points (aes128/zknd over zkne, which has no
+    decryption, though zkne's encryption is a cycle faster), then the least e31 cycles summed
+    over the measurements (operation, size) they all have, then the least code."""
     recs = _by_impl(records)
     prims: dict[str, list[Impl]] = {}
     for i in impls:
@@ -116,12 +117,17 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
         c = Choice(prim, functions, header=group[0].primitive_dir / "api.h")
         fit = [i for i in group if fits(i, feats)]
         ok = [i for i in fit if recs.get(i.name) and all(r.kat == "pass" for r in recs[i.name])]
-        cands = ok if allow_variable_time else [i for i in ok if is_constant_time(recs[i.name])]
+        timing_ok = ok if allow_variable_time else [i for i in ok if is_constant_time(recs[i.name])]
+        cands = [i for i in timing_ok if max_code is None or recs[i.name][0].code_bytes <= max_code]
         if not cands:
             if not fit:
                 c.reason = f"none fits (ISAs: {', '.join(sorted({i.isa for i in group}))})"
             elif not ok:
                 c.reason = "none that fits passes its KAT"
+            elif timing_ok:
+                smallest = min(timing_ok, key=lambda i: recs[i.name][0].code_bytes)
+                c.reason = (f"none has at most {fmt(max_code)} code bytes (--max-code; smallest: "
+                            f"{smallest.impl}, {fmt(recs[smallest.name][0].code_bytes)})")
             else:
                 c.reason = (f"none constant-time fits (variable-time: "
                             f"{', '.join(i.impl for i in ok)}; --allow-variable-time takes them)")
@@ -364,7 +370,7 @@ def cmd_lib(args) -> int:
         err(str(e))
         return 1
     records += measure_missing([i for i in impls if fits(i, feats)], records, measured_file, args.jobs)
-    choices = choose(impls, records, feats, args.allow_variable_time)
+    choices = choose(impls, records, feats, args.allow_variable_time, args.max_code)
     table = choice_table(choices, args.march, args.allow_variable_time)
     try:
         lib, hdr = write_library(choices, args.march, out_dir, table)

@@ -113,6 +113,19 @@ def test_variable_time_on_request(tmp_path):
     assert "| aes128_encrypt | aes128/table | rv32i | NO |" in stdout
 
 
+def test_max_code(tmp_path):
+    # the fastest chacha20 for rv32imac (the unrolled rv32i kernel) against a limit below its code
+    # size: the C reference is taken; below every implementation's: none, with the smallest named
+    out = tmp_path / "lib"
+    free = rvlab("lib", "--march", "rv32imac", "--out", out, "--filter", "^chacha20/")
+    assert free.returncode == 0 and _chosen(out)["chacha20_xor"] == "chacha20/rv32i", free.stdout + free.stderr
+    size = next(int(l.split("|")[5].replace(",", "")) for l in free.stdout.splitlines() if l.startswith("| chacha20_xor |"))
+    small = rvlab("lib", "--march", "rv32imac", "--out", out, "--filter", "^chacha20/", "--max-code", str(size - 1))
+    assert small.returncode == 0 and _chosen(out)["chacha20_xor"] == "chacha20/ref", small.stdout + small.stderr
+    none = rvlab("lib", "--march", "rv32imac", "--out", out, "--filter", "^chacha20/", "--max-code", "16")
+    assert "none has at most 16 code bytes (--max-code; smallest: ref" in none.stdout, none.stdout + none.stderr
+
+
 @pytest.mark.parametrize("march, says", [("rv32imafc", "ilp32"), ("arm", "not an RV32"), ("rv64imac", "not an RV32")])
 def test_bad_march(march, says):
     p = rvlab("lib", "--march", march)
