@@ -11,7 +11,12 @@ branch: 200 M instructions); and the speed programs of a few kernels from build/
 `python3 -m rvlab build`; short runs, start-up included).  Each on --core e31 and --core ideal,
 and again with the constant-time checker on (--secret): its overhead is ct/plain per binary.
 
-usage: python3 sim/benches/speed_vs.py OLD_RVSIM [NEW_RVSIM] [--runs N] [--scale F] [--filter RE]
+--host-insns: instead of CPU seconds, the host instructions each run executes (valgrind's
+lackey tool, `apt-get install valgrind`; one run each, as they do not vary; millions), a
+deterministic figure on a host whose speed wanders; with it use a --scale of about 0.02, as
+valgrind is some 50 times slower than a plain run.
+
+usage: python3 sim/benches/speed_vs.py OLD_RVSIM [NEW_RVSIM] [--runs N] [--scale F] [--filter RE] [--host-insns]
 """
 import argparse
 import os
@@ -52,6 +57,22 @@ def cpu_run(cmd: list[str]) -> tuple[float, str]:
     return ru.ru_utime + ru.ru_stime, text
 
 
+def host_insns_run(cmd: list[str]) -> tuple[float, str]:
+    """Host instructions (millions) of one run of cmd under valgrind lackey, and its stderr."""
+    json_out = tempfile.NamedTemporaryFile(suffix=".json", delete=False).name
+    try:
+        p = subprocess.run(["valgrind", "--tool=lackey", "--basic-counts=yes", *cmd[:-2], "--json-out", json_out, cmd[-1]],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        sys.exit("--host-insns needs valgrind (apt-get install valgrind)")
+    m = re.search(r"guest instrs:\s*([\d,]+)", p.stderr)
+    if p.returncode != 0 or not m:
+        sys.exit(f"valgrind {' '.join(cmd)}: exit status {p.returncode}\n{p.stderr[-2000:]}")
+    text = Path(json_out).read_text()
+    os.unlink(json_out)
+    return int(m.group(1).replace(",", "")) / 1e6, text
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old")
@@ -60,12 +81,18 @@ def main() -> int:
     ap.add_argument("--scale", type=float, default=1.0, help="scale the loops' iteration counts")
     ap.add_argument("--filter", default="", help="regular expression on the workload names")
     ap.add_argument("--build", default=os.environ.get("RVLAB_BUILD", str(ROOT / "build")))
+    ap.add_argument("--host-insns", action="store_true", help="count host instructions (valgrind) instead of timing")
     args = ap.parse_args()
+    run = host_insns_run if args.host_insns else cpu_run
+    if args.host_insns:
+        args.runs = 1
     with tempfile.TemporaryDirectory(prefix="rvsim-speed-") as td:
         progs = build_loops(Path(td), args.scale) + kernel_programs(Path(args.build))
         print(f"# {time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f}, {args.runs} runs each, "
-              f"CPU seconds (median); new/old = median of the run-by-run ratios")
-        print(f"{'workload':22s} {'core':6s} {'ct':3s} {'M insns':>8s} {'old s':>7s} {'new s':>7s} {'new/old':>7s} {'new MIPS':>8s}")
+              ("host instructions (valgrind lackey)" if args.host_insns else "CPU seconds (median)")
+              + "; new/old = median of the run-by-run ratios")
+        unit, rate = ("M host", "host/insn") if args.host_insns else ("s", "new MIPS")
+        print(f"{'workload':22s} {'core':6s} {'ct':3s} {'M insns':>8s} {'old ' + unit:>10s} {'new ' + unit:>10s} {'new/old':>7s} {rate:>9s}")
         plain = {}
         for name, elf, opts, secret in progs:
             for core in ("e31", "ideal"):
@@ -76,8 +103,8 @@ def main() -> int:
                     cmd = [*opts, *(secret if ct else []), "--core", core, "--json", str(elf)]
                     olds, news, ratios = [], [], []
                     for _ in range(args.runs):
-                        o, _ = cpu_run([args.old, *cmd])
-                        n, j = cpu_run([args.new, *cmd])
+                        o, _ = run([args.old, *cmd])
+                        n, j = run([args.new, *cmd])
                         olds.append(o)
                         news.append(n)
                         ratios.append(n / o)
@@ -89,7 +116,8 @@ def main() -> int:
                         extra = f"   checker overhead: old {mo / po:.2f}x, new {mn / pn:.2f}x"
                     else:
                         plain[(name, core)] = (mo, mn)
-                    print(f"{label} {instret / 1e6:8.1f} {mo:7.3f} {mn:7.3f} {statistics.median(ratios):7.3f} {instret / mn / 1e6:8.0f}{extra}", flush=True)
+                    per = mn * 1e6 / instret if args.host_insns else instret / mn / 1e6
+                    print(f"{label} {instret / 1e6:8.1f} {mo:10.3f} {mn:10.3f} {statistics.median(ratios):7.3f} {per:9.1f}{extra}", flush=True)
     return 0
 
 
