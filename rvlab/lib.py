@@ -8,6 +8,10 @@ bench` does, and its records are kept in the output folder's measured.json. Noth
 a primitive: the primitives, their functions and their implementations are read from the
 manifests, so a new primitive is in the next library without a change here.
 
+A function of the primitive's api.h that the chosen implementation lacks (bigint-add/reduced has
+no bigint_add) comes from the next candidate, in the same order, that has it; that one goes in
+with only those functions global.
+
 Each chosen implementation goes into the archive as one relocatable object (ld -r of its kernel
 objects, built exactly as for the tests) in which only its api.h entry points stay global: the
 helpers an implementation carries (e.g. sha3-256's own Keccak-f, hmac-sha256's own SHA-256)
@@ -80,6 +84,13 @@ class Choice:
     records: list[Record] = field(default_factory=list)     # the chosen one's e31 records
     reason: str = ""                        # how it was chosen, or why there is none
     header: Path | None = None              # its api.h
+    # functions the chosen one lacks, each from the fastest other candidate that has it:
+    # (implementation, its functions taken, its e31 records)
+    extra: list[tuple[Impl, list[str], list[Record]]] = field(default_factory=list)
+
+    def parts(self) -> list[tuple[Impl, list[str], list[Record]]]:
+        """What goes into the library: the chosen implementation's functions, then the extras."""
+        return ([(self.impl, self.impl.entry_points, self.records)] if self.impl else []) + self.extra
 
 
 def _by_impl(records: list[Record]) -> dict[str, list[Record]]:
@@ -146,6 +157,20 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
         c.reason = (f"{'least' if common else 'least total'} e31 cycles over {len(common) or len(c.records)} "
                     f"measurement(s) among those with the most functions: {fmt(cycles(cands[0]))}"
                     + (f" (vs {', '.join(others)})" if others else ""))
+        # what it lacks, from the others in the same order (their own helpers stay local, so
+        # two implementations of one primitive sit side by side)
+        taken: dict[str, list[str]] = {}
+        for fn in functions:
+            if fn in c.impl.entry_points:
+                continue
+            by = next((i for i in cands[1:] if fn in i.entry_points), None)
+            if by is not None:
+                taken.setdefault(by.name, []).append(fn)
+        for i in cands[1:]:
+            if i.name in taken:
+                c.extra.append((i, taken[i.name], recs[i.name]))
+        if c.extra:
+            c.reason += "; " + "; ".join(f"{', '.join(fns)} from {i.impl}" for i, fns, _ in c.extra)
         out.append(c)
     return out
 
@@ -200,19 +225,25 @@ def choice_table(choices: list[Choice], march: str, allow_variable_time: bool) -
         if c.impl is None:
             out.append(f"| {', '.join(c.functions)} | none: {c.reason} | – | – | – | – | – | – |")
             continue
-        r0 = c.records[0]
-        ct = "yes" if is_constant_time(c.records) else "NO"
-        timed: dict[str, list[Record]] = {}
-        for r in _largest(c.records).values():
-            fn = function_of(r.operation, c.primitive, c.impl.entry_points)
-            timed.setdefault(fn or f"({r.operation})", []).append(r)
-        for fn in c.functions + [f for f in timed if f not in c.functions]:
-            if fn not in c.impl.entry_points and fn in c.functions:
+        # per function the part that supplies it (the chosen implementation first), and per part
+        # its timed operations by function (an operation no function names: "(operation)")
+        owner: dict[str, tuple[Impl, list[Record]]] = {}
+        timed: dict[tuple[str, str], list[Record]] = {}
+        for impl, fns, recs in c.parts():
+            for fn in fns:
+                owner.setdefault(fn, (impl, recs))
+            for r in _largest(recs).values():
+                fn = function_of(r.operation, c.primitive, impl.entry_points) or f"({r.operation})"
+                timed.setdefault((impl.name, fn), []).append(r)
+        unnamed = [f for (n, f) in timed if n == c.impl.name and f not in c.functions]
+        for fn in c.functions + unnamed:
+            if fn not in owner and fn in c.functions:
                 out.append(f"| {fn} | not in {c.primitive}/{c.impl.impl} | – | – | – | – | – | – |")
                 continue
-            rs = timed.get(fn) or [None]
-            for r in rs:
-                out.append(f"| {fn} | {c.primitive}/{c.impl.impl} | {c.impl.isa} | {ct} | {fmt(r0.code_bytes)} | "
+            impl, recs = owner.get(fn, (c.impl, c.records))
+            r0, ct = recs[0], "yes" if is_constant_time(recs) else "NO"
+            for r in timed.get((impl.name, fn)) or [None]:
+                out.append(f"| {fn} | {c.primitive}/{impl.impl} | {impl.isa} | {ct} | {fmt(r0.code_bytes)} | "
                            f"{fmt(r0.static_bytes)} | {fmt(r.stack_bytes) if r else '–'} | "
                            + (f"{fmt(r.cycles)} ({r.operation}{r.extra_label}, {fmt(r.input_bytes)} B)" if r else "–")
                            + " |")
@@ -235,13 +266,14 @@ def _run(cmd: list[str], what: str) -> None:
         raise LibError(f"{what} failed:\n  $ {' '.join(cmd)}\n{(p.stderr + p.stdout).rstrip()}")
 
 
-def impl_object(impl: Impl, out_dir: Path) -> Path:
-    """One relocatable object of the implementation in which only its entry points are global."""
+def impl_object(impl: Impl, out_dir: Path, functions: list[str]) -> Path:
+    """One relocatable object of the implementation in which only `functions` (its entry points
+    or some of them) are global."""
     objs = B.kernel_objects(impl)
     obj = out_dir / "obj" / f"{impl.primitive}--{impl.impl}.o"
     obj.parent.mkdir(parents=True, exist_ok=True)
     keep = obj.with_suffix(".globals")
-    keep.write_text("\n".join(impl.entry_points) + "\n")
+    keep.write_text("\n".join(functions) + "\n")
     _run([_tool("ld"), "-m", "elf32lriscv", "-r", "-o", str(obj)] + [str(o) for o in objs], f"{impl.name}: ld -r")
     _run([_tool("objcopy"), f"--keep-global-symbols={keep}", str(obj)], f"{impl.name}: objcopy")
     keep.unlink()
@@ -280,8 +312,9 @@ def header_text(choices: list[Choice], march: str, table: list[str]) -> str:
              " *"] + [" * " + l.replace("*/", "* /") for l in table] + [" */",
              "#ifndef RVLAB_LIB_H", "#define RVLAB_LIB_H", f'#define RVLAB_LIB_MARCH "{march}"', ""]
     for c in chosen:
-        lines.append(f"/* {c.primitive}: {c.impl.impl} ({c.impl.isa}) */")
-        lines += [f"#define RVLAB_HAS_{e.upper()} 1" for e in c.impl.entry_points]
+        for impl, fns, _ in c.parts():
+            lines.append(f"/* {c.primitive}: {impl.impl} ({impl.isa}) */")
+            lines += [f"#define RVLAB_HAS_{e.upper()} 1" for e in fns]
     lines.append("")
     seen: set[Path] = set()
     for c in chosen:
@@ -295,15 +328,14 @@ def write_library(choices: list[Choice], march: str, out_dir: Path, table: list[
     out_dir.mkdir(parents=True, exist_ok=True)
     objs, owner = [], {}
     for c in choices:
-        if c.impl is None:
-            continue
-        o = impl_object(c.impl, out_dir)
-        for sym in defined_globals(o):
-            if sym in owner:
-                raise LibError(f"{sym} is an entry point of both {owner[sym]} and {c.impl.name}: "
-                               f"one library cannot hold both (leave one out with --filter)")
-            owner[sym] = c.impl.name
-        objs.append(o)
+        for impl, fns, _ in c.parts():
+            o = impl_object(impl, out_dir, fns)
+            for sym in defined_globals(o):
+                if sym in owner:
+                    raise LibError(f"{sym} is an entry point of both {owner[sym]} and {impl.name}: "
+                                   f"one library cannot hold both (leave one out with --filter)")
+                owner[sym] = impl.name
+            objs.append(o)
     lib = out_dir / "librvlab.a"
     lib.unlink(missing_ok=True)
     if objs:

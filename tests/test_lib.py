@@ -113,6 +113,22 @@ def test_variable_time_on_request(tmp_path):
     assert "| aes128_encrypt | aes128/table | rv32i | NO |" in stdout
 
 
+def test_functions_the_fastest_lacks_come_from_another(tmp_path):
+    # bigint-add/reduced (chosen: more functions, faster) has no bigint_add; bigint-add/full's
+    # joins it in the archive with only that function global
+    out = tmp_path / "lib"
+    p = rvlab("lib", "--march", "rv32imac", "--out", out, "--filter", "^bigint-add/")
+    assert p.returncode == 0, p.stdout + p.stderr
+    chosen = _chosen(out)
+    assert chosen["bigint_add_reduced"] == chosen["bigint_normalize"] == "bigint-add/reduced"
+    assert chosen["bigint_add"] == "bigint-add/full"
+    assert "| bigint_add | bigint-add/full | rv32i | yes |" in p.stdout and "bigint_add from full" in p.stdout
+    nm = subprocess.run([B.CC.replace("gcc", "nm"), "-g", "--defined-only", str(out / "librvlab.a")],
+                        capture_output=True, text=True, check=True).stdout
+    assert sorted(l.split()[-1] for l in nm.splitlines() if len(l.split()) == 3) == \
+        ["bigint_add", "bigint_add_reduced", "bigint_normalize"]
+
+
 def test_max_code(tmp_path):
     # the fastest chacha20 for rv32imac (the unrolled rv32i kernel) against a limit below its code
     # size: the C reference is taken; below every implementation's: none, with the smallest named
