@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sched import Insn, dependences, path_heights  # noqa: E402
 from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
@@ -72,18 +73,17 @@ def plus4(off):
 # ---------------------------------------------------------------- table-small's scheduler
 class VSched:
     """Straight-line code on virtual registers, scheduled for the E31 and register-allocated in
-    one pass (table-small). An instruction is (text with %vN / fixed register names, dst, srcs,
-    memory accesses, group): virtual registers have one writer each; fixed registers (the state,
-    rk, the table base, sp) are tracked for RAW/WAR/WAW; memory accesses are sets of stack-frame
-    words (RAW at ST_LD slots, WAR, WAW). Greedy list scheduling, cycle by cycle: of the instructions
-    whose predecessors have issued and whose operands are ready (E31 latencies: lw 2, lbu/lhu
-    3, else 1), the one of the lowest group (round), then the longest latency path to the end;
-    a destination takes a free register of `pool` (a source read for the last time frees its
+    one pass (table-small). An instruction is a common.sched Insn (text with %vN / fixed register
+    names, dst, srcs, at most one stack-word access) with its group (the round); virtual
+    registers have one writer each; fixed registers (the state, rk, the table base, sp) and
+    stack words order the rest (common.sched.dependences). Greedy list scheduling, cycle by
+    cycle: of the instructions whose predecessors have issued and whose operands are ready, the
+    one of the lowest group, then the longest latency path to the end (path_heights); a
+    destination takes a free register of `pool` (a source read for the last time frees its
     register first). No instruction is ever padded in: a cycle with nothing ready is a stall,
     counted in `stalls` (the generator asserts there are none)."""
 
-    LAT = {"lw": 2, "lbu": 3, "lhu": 3, "lb": 3, "lh": 3}
-    # a load issues at least ST_LD slots after a store to its bytes: the E31's DTIM replays a
+    # a load issues at least ST_LD slots after a store to its word: the E31's DTIM replays a
     # load that reads a word still in its store buffer (sim/README.md; rvsim does not model it)
     ST_LD = 3
 
@@ -99,51 +99,21 @@ class VSched:
 
     def __call__(self, text, dst=None, src=(), mem=(), role=None, note=None):
         """text: the instruction with its operands written in (virtual names %vN); dst: the
-        register written (None for a store); src: registers read; mem: ("ld"|"st", bytes)."""
-        self.insns.append(dict(text=text, dst=dst, src=tuple(src), mem=tuple(mem), role=role,
-                               note=note, group=self.group, op=text.split()[0]))
+        register written (None for a store); src: registers read; mem: () or one
+        ("ld"|"st", stack word) access."""
+        x = Insn(text, () if dst is None else (dst,), src, note, role, mem=mem[0] if mem else None)
+        x.group = self.group
+        self.insns.append(x)
         return dst
 
     def run(self, asm):
         ins = self.insns
         n = len(ins)
-        lat = [self.LAT.get(x["op"], 1) for x in ins]
-        preds = [[] for _ in range(n)]
-        last_def, readers, last_st, lds = {}, {}, {}, {}
-        for i, x in enumerate(ins):
-            for r in x["src"]:
-                if r in last_def:
-                    preds[i].append((last_def[r], lat[last_def[r]]))
-            for kind, locs in x["mem"]:
-                for loc in locs:
-                    if loc in last_st:
-                        preds[i].append((last_st[loc], 1 if kind == "st" else self.ST_LD))
-                    if kind == "st":
-                        preds[i] += [(j, 1) for j in lds.get(loc, [])]
-                for loc in locs:
-                    if kind == "st":
-                        last_st[loc], lds[loc] = i, []
-                    else:
-                        lds.setdefault(loc, []).append(i)
-            r = x["dst"]
-            if r is not None:
-                if r in last_def:
-                    preds[i].append((last_def[r], 1))
-                preds[i] += [(u, 1) for u in readers.get(r, []) if u != i]
-            for s in x["src"]:
-                readers.setdefault(s, []).append(i)
-            if r is not None:
-                last_def[r], readers[r] = i, []
-        succ = [[] for _ in range(n)]
-        for k in range(n):
-            for p, d in preds[k]:
-                succ[p].append((k, d))
-        height = [0] * n
-        for k in range(n - 1, -1, -1):
-            height[k] = max([height[s] + d for s, d in succ[k]] + [lat[k]])
+        preds = dependences(ins, store_load=self.ST_LD)
+        succ, height = path_heights(ins, preds)
         uses = {}
         for x in ins:
-            for s in dict.fromkeys(x["src"]):
+            for s in dict.fromkeys(x.src):
                 if s.startswith("%v"):
                     uses[s] = uses.get(s, 0) + 1
         npred = [len(p) for p in preds]
@@ -155,11 +125,10 @@ class VSched:
         cycle = self.stalls = 0
 
         def frees(k):
-            return sum(1 for s in dict.fromkeys(ins[k]["src"]) if s.startswith("%v") and uses[s] == 1)
+            return sum(1 for s in dict.fromkeys(ins[k].src) if s.startswith("%v") and uses[s] == 1)
 
         def fits(k):
-            d = ins[k]["dst"]
-            return d is None or not d.startswith("%v") or len(free) + frees(k) >= 1
+            return not ins[k].dst or not ins[k].dst[0].startswith("%v") or len(free) + frees(k) >= 1
         while len(order) < n:
             cands = [k for k in ready if fits(k)]
             assert cands, "table-small scheduler: out of registers"
@@ -169,16 +138,15 @@ class VSched:
                 self.stalls += t - cycle
                 cycle = t
                 continue
-            k = min(now, key=lambda k: (ins[k]["group"], -height[k], k))
+            k = min(now, key=lambda k: (ins[k].group, -height[k], k))
             x = ins[k]
-            for s in dict.fromkeys(x["src"]):
+            for s in dict.fromkeys(x.src):
                 if s.startswith("%v"):
                     uses[s] -= 1
                     if uses[s] == 0:
                         free.append(phys[s])
-            d = x["dst"]
-            if d is not None and d.startswith("%v"):
-                phys[d] = free.pop(0)
+            if x.dst and x.dst[0].startswith("%v"):
+                phys[x.dst[0]] = free.pop(0)
             ready.discard(k)
             order.append(k)
             for s, dd in succ[k]:
@@ -190,8 +158,7 @@ class VSched:
         sub = lambda m: phys[m.group(0)]
         for k in order:
             x = ins[k]
-            text = re.sub(r"%v\d+", sub, x["text"])
-            asm(text, role=x["role"], note=x["note"])
+            asm(re.sub(r"%v\d+", sub, x.text), role=x.role, note=x.note)
         self.insns = []
         return self.stalls
 
@@ -272,10 +239,10 @@ class Camellia:
         S.group += 1
 
         def ld(off, n):                           # memory order by stack word (the replay
-            return ("ld", frozenset({off // 4}))  # hazard is per word)
+            return ("ld", off // 4)               # hazard is per word)
 
         def st(off, n):
-            return ("st", frozenset({off // 4}))
+            return ("st", off // 4)
 
         def op(text_fn, src_, role, mem=(), note=None, store=False):
             d = None if store else v()

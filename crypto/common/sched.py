@@ -51,10 +51,11 @@ class Listing:
         self.insns.append(Insn(f"# {why}", dst, src))
 
 
-def dependences(insns, lat=latency):
+def dependences(insns, lat=latency, store_load=1):
     """For each instruction the (predecessor index, distance) pairs: read after write with the
-    producer's latency; write after write, write after read, and the order of loads and stores
-    of one location with 1."""
+    producer's latency; a load of a location after the store to it with `store_load`; write
+    after write, write after read, and the other orders of loads and stores of one location
+    with 1."""
     preds = [[] for _ in insns]
     last_def, readers, last_store, loads_since = {}, {}, {}, {}
     for i, x in enumerate(insns):
@@ -65,7 +66,7 @@ def dependences(insns, lat=latency):
         if x.mem is not None:
             kind, loc = x.mem
             if loc in last_store:
-                preds[i].append((last_store[loc], 1))
+                preds[i].append((last_store[loc], 1 if kind == "st" else store_load))
             if kind == "st":
                 preds[i] += [(j, 1) for j in loads_since.get(loc, [])]
                 last_store[loc], loads_since[loc] = i, []
@@ -82,6 +83,19 @@ def dependences(insns, lat=latency):
         for r in x.dst:
             last_def[r], readers[r] = i, []
     return preds
+
+
+def path_heights(insns, preds, lat=latency):
+    """The successors (index, distance) of each instruction and the length of its longest
+    dependence path to the end of the block (its own latency at least)."""
+    succ = [[] for _ in insns]
+    for k, ps in enumerate(preds):
+        for p, d in ps:
+            succ[p].append((k, d))
+    height = [0] * len(insns)
+    for k in range(len(insns) - 1, -1, -1):
+        height[k] = max([height[s] + d for s, d in succ[k]] + [lat(insns[k].op)])
+    return succ, height
 
 
 def earliest_first(insns, window=24, lat=latency):
@@ -113,13 +127,7 @@ def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pres
     the number of live values bounded (see polymul-128/gen/rvgen.py). Returns (order, cycles)."""
     preds = dependences(insns, lat)
     n = len(insns)
-    succ = [[] for _ in range(n)]
-    for k in range(n):
-        for p, d in preds[k]:
-            succ[p].append((k, d))
-    prio = [0] * n
-    for k in range(n - 1, -1, -1):
-        prio[k] = max([prio[s] + d for s, d in succ[k]] + [lat(insns[k].op)])
+    succ, prio = path_heights(insns, preds, lat)
     npred = [len(p) for p in preds]
     earliest = [0] * n
     ready = set(k for k in range(n) if npred[k] == 0)
