@@ -58,19 +58,18 @@ def cpu_run(cmd: list[str]) -> tuple[float, str]:
 
 
 def host_insns_run(cmd: list[str]) -> tuple[float, str]:
-    """Host instructions (millions) of one run of cmd under valgrind lackey, and its stderr."""
-    json_out = tempfile.NamedTemporaryFile(suffix=".json", delete=False).name
-    try:
-        p = subprocess.run(["valgrind", "--tool=lackey", "--basic-counts=yes", *cmd[:-2], "--json-out", json_out, cmd[-1]],
-                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    except FileNotFoundError:
-        sys.exit("--host-insns needs valgrind (apt-get install valgrind)")
-    m = re.search(r"guest instrs:\s*([\d,]+)", p.stderr)
+    """Host instructions (millions) of one run of cmd under valgrind lackey (its report in a
+    file, so that stderr is rvsim's own, as for cpu_run), and that stderr."""
+    with tempfile.NamedTemporaryFile("r", suffix=".lackey") as log:
+        try:
+            p = subprocess.run(["valgrind", "--tool=lackey", "--basic-counts=yes", f"--log-file={log.name}", *cmd],
+                               capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        except FileNotFoundError:
+            sys.exit("--host-insns needs valgrind (apt-get install valgrind)")
+        m = re.search(r"guest instrs:\s*([\d,]+)", log.read())
     if p.returncode != 0 or not m:
         sys.exit(f"valgrind {' '.join(cmd)}: exit status {p.returncode}\n{p.stderr[-2000:]}")
-    text = Path(json_out).read_text()
-    os.unlink(json_out)
-    return int(m.group(1).replace(",", "")) / 1e6, text
+    return int(m.group(1).replace(",", "")) / 1e6, p.stderr
 
 
 def main() -> int:
@@ -88,9 +87,9 @@ def main() -> int:
         args.runs = 1
     with tempfile.TemporaryDirectory(prefix="rvsim-speed-") as td:
         progs = build_loops(Path(td), args.scale) + kernel_programs(Path(args.build))
+        measure = "host instructions (valgrind lackey)" if args.host_insns else "CPU seconds (median)"
         print(f"# {time.strftime('%Y-%m-%d %H:%M')}, load average {os.getloadavg()[0]:.1f}, {args.runs} runs each, "
-              ("host instructions (valgrind lackey)" if args.host_insns else "CPU seconds (median)")
-              + "; new/old = median of the run-by-run ratios")
+              f"{measure}; new/old = median of the run-by-run ratios")
         unit, rate = ("M host", "host/insn") if args.host_insns else ("s", "new MIPS")
         print(f"{'workload':22s} {'core':6s} {'ct':3s} {'M insns':>8s} {'old ' + unit:>10s} {'new ' + unit:>10s} {'new/old':>7s} {rate:>9s}")
         plain = {}
