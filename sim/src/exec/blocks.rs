@@ -251,10 +251,6 @@ impl Machine {
             };
             let blk = &bl.list[b as usize];
             let (n, ctrl, end) = (blk.n as usize, blk.ctrl, blk.end);
-            if self.instret + n as u64 > self.max_insns {
-                settle(bl, b, t, &mut deferred);
-                return pc;
-            }
             let (insns, plain, regs_only) = (&bl.insns[blk.first as usize..][..n], blk.plain, blk.regs_only);
             // the straight-line part
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
@@ -262,6 +258,10 @@ impl Machine {
             let ipc = end.wrapping_sub(last.first().map_or(0, |d| d.len as u32));
             // Run the block; in a loop's steady state, again and again right here.
             let next = loop {
+                if self.instret + n as u64 > self.max_insns {
+                    settle(bl, b, t, &mut deferred);
+                    return pc;
+                }
                 // an observer with nothing to do for this block does not see it
                 let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
                 let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
@@ -297,10 +297,6 @@ impl Machine {
                     bl.list[b as usize].count += 1;
                     self.instret += n as u64;
                     deferred += 1;
-                    if self.instret + n as u64 > self.max_insns {
-                        settle(bl, b, t, &mut deferred);
-                        return pc;
-                    }
                     continue;
                 }
                 settle(bl, b, t, &mut deferred);
