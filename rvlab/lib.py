@@ -84,7 +84,7 @@ class Choice:
     records: list[Record] = field(default_factory=list)     # the chosen one's e31 records
     reason: str = ""                        # how it was chosen, or why there is none
     header: Path | None = None              # its api.h
-    # functions the chosen one lacks, each from the fastest other candidate that has it:
+    # functions the chosen one lacks, each from the next candidate (in choose's order) that has it:
     # (implementation, its functions taken, its e31 records)
     extra: list[tuple[Impl, list[str], list[Record]]] = field(default_factory=list)
 
@@ -159,16 +159,12 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
                     + (f" (vs {', '.join(others)})" if others else ""))
         # what it lacks, from the others in the same order (their own helpers stay local, so
         # two implementations of one primitive sit side by side)
-        taken: dict[str, list[str]] = {}
-        for fn in functions:
-            if fn in c.impl.entry_points:
-                continue
-            by = next((i for i in cands[1:] if fn in i.entry_points), None)
-            if by is not None:
-                taken.setdefault(by.name, []).append(fn)
+        missing = [fn for fn in functions if fn not in c.impl.entry_points]
         for i in cands[1:]:
-            if i.name in taken:
-                c.extra.append((i, taken[i.name], recs[i.name]))
+            fns = [fn for fn in missing if fn in i.entry_points]
+            if fns:
+                c.extra.append((i, fns, recs[i.name]))
+                missing = [fn for fn in missing if fn not in fns]
         if c.extra:
             c.reason += "; " + "; ".join(f"{', '.join(fns)} from {i.impl}" for i, fns, _ in c.extra)
         out.append(c)
