@@ -106,10 +106,12 @@ class VSched:
         self.insns.append(x)
         return dst
 
-    def run(self, asm):
+    def run(self, asm, st_ld=ST_LD):
+        """Schedule, allocate and write out (asm) what it holds, a load ST_LD (or st_ld) slots
+        after a store to its word at the earliest; the number of stall cycles."""
         ins = self.insns
         n = len(ins)
-        preds = dependences(ins, store_load=self.ST_LD)
+        preds = dependences(ins, store_load=st_ld)
         succ, height = path_heights(ins, preds)
         uses = {}
         for x in ins:
@@ -442,8 +444,7 @@ class Camellia:
 
     def flush(self, st_ld=VSched.ST_LD):
         """table-small: schedule and write out what the scheduler holds (no stall allowed)"""
-        self.vs.ST_LD = st_ld
-        stalls = self.vs.run(self.a)
+        stalls = self.vs.run(self.a, st_ld)
         assert stalls == 0, f"table-small: {stalls} stall cycles on the E31"
 
     def f_temps(self):
