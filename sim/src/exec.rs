@@ -35,6 +35,17 @@ pub trait Observer {
     /// cycle, `stalls` the stall + penalty cycles of this instruction by cause
     /// (timing::STALL_NAMES)
     fn insn(&mut self, _pc: u32, _d: &Decoded, _kind: Kind, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
+    /// `insn` on the block engine's fast path (`quiet` said yes for a load or store), with
+    /// no cycle and no stalls: an observer may leave out its reporting there, so that the
+    /// path makes no call.
+    #[inline(always)]
+    fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, mem: &Memory) {
+        self.insn(pc, d, kind, rd_val, 0, &[0; N_STALLS], mem);
+    }
+    /// Would `insn` for the load or store `d` at data address `addr` only update the
+    /// observer's own state in place (no report, no allocation)?
+    #[inline(always)]
+    fn quiet(&self, _d: &Decoded, _kind: Kind, _addr: u32) -> bool { true }
     /// a data memory access by the instruction at `pc`
     fn mem(&mut self, _pc: u32, _addr: u32, _size: u32, _store: bool) {}
     /// a semihosting call (`op` = a0, `arg` = a1) about to be performed at `pc`

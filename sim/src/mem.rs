@@ -116,6 +116,25 @@ impl Memory {
         Ok(())
     }
 
+    /// `read` where it is a plain array read (aligned, in RAM or the flash backing), else
+    /// None: the block engine's hot path, free of calls (the caller takes `read` for None).
+    #[inline(always)]
+    pub fn read_fast<const N: usize>(&self, addr: u32) -> Option<u32> {
+        if N > 1 && addr & (N as u32 - 1) != 0 { return None; }
+        // (`get` of the N bytes: one bound check each)
+        let at = |m: &[u8], base: u32| m.get(addr.wrapping_sub(base) as usize..addr.wrapping_sub(base) as usize + N).map(|b| rd_le::<N>(b, 0));
+        at(&self.ram, RAM_BASE).or_else(|| at(&self.flash, FLASH_BASE))
+    }
+    /// `write` where it is an aligned store into RAM (true), else nothing (false).
+    #[inline(always)]
+    pub fn write_fast<const N: usize>(&mut self, addr: u32, v: u32) -> bool {
+        if N > 1 && addr & (N as u32 - 1) != 0 { return false; }
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        let Some(b) = self.ram.get_mut(o..o + N) else { return false };
+        wr_le::<N>(b, 0, v);
+        true
+    }
+
     /// The permission check of a store of N bytes at `addr` without the store: Ok where
     /// `write` would succeed, else its error (a failing SC must still pass it).
     pub fn check_write<const N: usize>(&self, addr: u32) -> Result<(), MemError> {

@@ -130,10 +130,48 @@ impl Machine {
             Kind::Branch(_) | Kind::Jump(_) | Kind::Div(_) | Kind::Csr(_) | Kind::Lrsc(_) | Kind::Amo(_) | Kind::System(_) =>
                 unreachable!("not in a block body"),
         };
-        // (a store's rd is x0 and its v 0: writing it keeps x0 0)
-        if PLAIN { self.x[d.rd_i()] = v; } else { self.write_rd(d.rd_i(), v); }
+        self.write_result::<PLAIN>(d, v);
         if O::ACTIVE { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
         true
+    }
+
+    /// `step` for the common case, with no call on its path: false, with no effect, for a
+    /// load or store that memory does not answer as a plain array access (`Memory::read_fast`,
+    /// `write_fast`) or that the observer would report on (`Observer::quiet`); `thread_slow`
+    /// then runs it through `step`. (A call on the path would make every thread save and
+    /// restore the host's callee-saved registers.)
+    #[inline(always)]
+    fn step_fast<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
+        let a = self.x[d.rs1_i()];
+        let b = self.x[d.rs2_i()];
+        let addr = a.wrapping_add(d.imm as u32);
+        let v = match kind {
+            Kind::Load(op) => {
+                if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
+                let Some(v) = semantics::load_fast(&self.mem, op, addr) else { return false };
+                if O::ACTIVE { obs.mem(pc, addr, op.size(), false); }
+                v
+            }
+            Kind::Store(op) => {
+                if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { return false; }
+                if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
+                if !semantics::store_fast(&mut self.mem, op, addr, b) { return false; }
+                if O::ACTIVE { obs.mem(pc, addr, op.size(), true); }
+                if self.reservation == Some(addr & !3) { self.reservation = None; }
+                0
+            }
+            _ => return self.step::<O, PLAIN>(obs, d, pc, kind),
+        };
+        self.write_result::<PLAIN>(d, v);
+        if O::ACTIVE { obs.insn_quiet(pc, d, kind, v, &self.mem); }
+        true
+    }
+
+    /// The result `v` of `d` to its register.
+    #[inline(always)]
+    fn write_result<const PLAIN: bool>(&mut self, d: &Decoded, v: u32) {
+        // (a store's rd is x0 and its v 0: writing it keeps x0 0)
+        if PLAIN { self.x[d.rd_i()] = v; } else { self.write_rd(d.rd_i(), v); }
     }
 
     /// The straight-line part of a block from `pc`: how many of its instructions ran (all,
@@ -160,9 +198,24 @@ impl Machine {
     #[inline(always)]
     fn thread<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32, kind: Kind) -> usize {
         let [d, next @ ..] = rest else { return 0 };
-        if !self.step::<O, PLAIN>(obs, d, pc, kind) { return rest.len(); }
+        if !self.step_fast::<O, PLAIN>(obs, d, pc, kind) { return self.thread_slow::<O, PLAIN>(obs, rest, pc); }
+        self.next_thread::<O, PLAIN>(obs, next, pc.wrapping_add(d.len as u32))
+    }
+
+    /// `thread` for an instruction `step_fast` left alone (a tail call: the arguments fit
+    /// the host's argument registers, so the kind is found again here).
+    #[cold]
+    #[inline(never)]
+    fn thread_slow<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32) -> usize {
+        let [d, next @ ..] = rest else { return 0 };
+        if !self.step::<O, PLAIN>(obs, d, pc, d.op.kind()) { return rest.len(); }
+        self.next_thread::<O, PLAIN>(obs, next, pc.wrapping_add(d.len as u32))
+    }
+
+    #[inline(always)]
+    fn next_thread<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, next: &[Decoded], pc: u32) -> usize {
         match next.first() {
-            Some(n) => Threads::<O, PLAIN>::ALL[n.op as usize](self, obs, next, pc.wrapping_add(d.len as u32)),
+            Some(n) => Threads::<O, PLAIN>::ALL[n.op as usize](self, obs, next, pc),
             None => 0,
         }
     }

@@ -113,6 +113,29 @@ pub fn load(mem: &Memory, op: LoadOp, addr: u32) -> Result<u32, MemError> {
     })
 }
 
+/// `load` where memory answers without a call (`Memory::read_fast`), else None.
+#[inline(always)]
+pub fn load_fast(mem: &Memory, op: LoadOp, addr: u32) -> Option<u32> {
+    Some(match op {
+        LoadOp::Lb => mem.read_fast::<1>(addr)? as u8 as i8 as i32 as u32,
+        LoadOp::Lh => mem.read_fast::<2>(addr)? as u16 as i16 as i32 as u32,
+        LoadOp::Lw => mem.read_fast::<4>(addr)?,
+        LoadOp::Lbu => mem.read_fast::<1>(addr)?,
+        LoadOp::Lhu => mem.read_fast::<2>(addr)?,
+    })
+}
+
+/// `store` where memory takes it without a call (`Memory::write_fast`): false, and nothing
+/// stored, otherwise.
+#[inline(always)]
+pub fn store_fast(mem: &mut Memory, op: StoreOp, addr: u32, v: u32) -> bool {
+    match op {
+        StoreOp::Sb => mem.write_fast::<1>(addr, v),
+        StoreOp::Sh => mem.write_fast::<2>(addr, v),
+        StoreOp::Sw => mem.write_fast::<4>(addr, v),
+    }
+}
+
 /// A store of the low bytes of `v` at `addr`.
 #[inline(always)]
 pub fn store(mem: &mut Memory, op: StoreOp, addr: u32, v: u32) -> Result<(), MemError> {
