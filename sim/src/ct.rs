@@ -206,8 +206,9 @@ impl Hasher for SiteHasher {
 
 /// The taint tracker (an `Observer`).
 pub struct CtChecker {
-    /// register byte masks
-    pub regs: [u8; 32],
+    /// register byte masks (held in words: the same index scale as the register file, which
+    /// saves the host an index register per instruction)
+    pub regs: [u32; 32],
     pub mem: Shadow,
     /// taint of the custom-extension state `StateVar::Carry` (xcarry's carry bit)
     pub carry: bool,
@@ -306,7 +307,7 @@ impl Observer for CtChecker {
 
     #[inline(always)]
     fn insn(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
-        self.track::<false>(pc, d, kind, rd_val);
+        self.track::<false>(pc, d, kind, rd_val, self.addr, false);
     }
 
     /// A load or store is quiet when its address is public and, for a store of secret bytes,
@@ -316,19 +317,21 @@ impl Observer for CtChecker {
         self.regs[d.rs1_i()] == 0 && (!matches!(kind, Kind::Store(_)) || self.regs[d.rs2_i()] == 0 || self.mem.page(addr).is_some())
     }
     #[inline(always)]
-    fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, _mem: &Memory) {
-        self.track::<true>(pc, d, kind, rd_val);
+    fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, addr: u32, plain: bool, _mem: &Memory) {
+        self.track::<true>(pc, d, kind, rd_val, addr, plain);
     }
 }
 
 impl CtChecker {
-    /// The taint update of one instruction (`Observer::insn`); `QUIET`: `Observer::quiet` said
-    /// that it reports nothing and allocates nothing, so neither is compiled in.
+    /// The taint update of one instruction (`Observer::insn`), `addr` the data address of a
+    /// memory access; `QUIET`: `Observer::quiet` said that it reports nothing and allocates
+    /// nothing, so neither is compiled in. `plain`: `d.rd` is x0 only for a store (whose
+    /// result mask is 0), so x0's mask stays 0 without being cleared.
     #[inline(always)]
-    fn track<const QUIET: bool>(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32) {
+    fn track<const QUIET: bool>(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, addr: u32, plain: bool) {
         let r = &self.regs;
-        let t1 = r[d.rs1_i()];
-        let t2 = r[d.rs2_i()];
+        let t1 = r[d.rs1_i()] as u8;
+        let t2 = r[d.rs2_i()] as u8;
         let imm = d.imm;
         let out: u8 = match kind {
             Kind::Alu(op) => match op {
@@ -344,9 +347,9 @@ impl CtChecker {
                     for j in 0..4 { if (imm as u32 >> (8 * j)) & 0xff != 0 { keep |= 1 << j; } }
                     t1 & keep
                 }
-                AluOp::Slli => self.shift[0][(imm & 31) as usize][t1 as usize],
-                AluOp::Srli => self.shift[1][(imm & 31) as usize][t1 as usize],
-                AluOp::Srai => self.shift[2][(imm & 31) as usize][t1 as usize],
+                AluOp::Slli => self.shift[0][(imm & 31) as usize][(t1 & ALL) as usize],
+                AluOp::Srli => self.shift[1][(imm & 31) as usize][(t1 & ALL) as usize],
+                AluOp::Srai => self.shift[2][(imm & 31) as usize][(t1 & ALL) as usize],
                 AluOp::Sll | AluOp::Srl | AluOp::Sra => if t2 & 1 != 0 { ALL } else { smear(t1) },
                 AluOp::Xor | AluOp::Or | AluOp::And => t1 | t2,
             },
@@ -365,7 +368,7 @@ impl CtChecker {
             }
             Kind::Load(op) => {
                 if !QUIET && t1 != 0 { self.report(pc, Leak::LoadAddress); }
-                let m = self.mem.load_mask(self.addr, op.size());
+                let m = self.mem.load_mask(addr, op.size());
                 match op {
                     LoadOp::Lw | LoadOp::Lbu | LoadOp::Lhu => m,
                     // sign extension spreads a secret top byte
@@ -375,12 +378,12 @@ impl CtChecker {
             }
             Kind::Store(op) => {
                 if !QUIET && t1 != 0 { self.report(pc, Leak::StoreAddress); }
-                if QUIET { self.mem.store_mask::<false>(self.addr, op.size(), t2) } else { self.mem.store_mask::<true>(self.addr, op.size(), t2) }
+                if QUIET { self.mem.store_mask::<false>(addr, op.size(), t2) } else { self.mem.store_mask::<true>(addr, op.size(), t2) }
                 0
             }
             Kind::Ext(_) => {
                 // the declared flow (default: every input mixes into rd), and the custom state
-                let ins = t1 | t2 | r[d.rs3_i()];
+                let ins = t1 | t2 | r[d.rs3_i()] as u8;
                 let mut m = match self.ext_flow.get(d.ext as usize).copied().unwrap_or(TaintFlow::Mix) {
                     TaintFlow::Mix => smear(ins),
                     TaintFlow::Bytewise => ins,
@@ -409,31 +412,31 @@ impl CtChecker {
             }
             Kind::Lrsc(LrscOp::LrW) => {
                 if t1 != 0 { self.report(pc, Leak::LoadAddress); }
-                self.mem.load_mask(self.addr, 4)
+                self.mem.load_mask(addr, 4)
             }
             Kind::Lrsc(LrscOp::ScW) => {
                 if t1 != 0 { self.report(pc, Leak::StoreAddress); }
                 // it stored iff its result is 0 (a failing sc.w writes 1 and stores nothing)
-                if rd_val == 0 { self.mem.store_mask::<true>(self.addr, 4, t2); }
+                if rd_val == 0 { self.mem.store_mask::<true>(addr, 4, t2); }
                 0
             }
             Kind::Amo(op) => {
                 if t1 != 0 { self.report(pc, Leak::StoreAddress); }
-                let old = self.mem.load_mask(self.addr, 4);
+                let old = self.mem.load_mask(addr, 4);
                 let new = match op {
                     AmoOp::AmoswapW => t2,
                     AmoOp::AmoxorW | AmoOp::AmoandW | AmoOp::AmoorW => old | t2,
                     AmoOp::AmoaddW => up(old | t2),
                     AmoOp::AmominW | AmoOp::AmomaxW | AmoOp::AmominuW | AmoOp::AmomaxuW => smear(old | t2),
                 };
-                self.mem.store_mask::<true>(self.addr, 4, new);
+                self.mem.store_mask::<true>(addr, 4, new);
                 old
             }
             Kind::System(SysOp::Ebreak) => { self.regs[10] = 0; 0 } // semihosting result in a0 is public
             Kind::System(SysOp::Fence | SysOp::FenceI | SysOp::Ecall | SysOp::Mret | SysOp::Wfi | SysOp::Trap) => 0,
         };
-        self.regs[d.rd_i()] = out;
-        self.regs[0] = 0;
+        self.regs[d.rd_i()] = out as u32;
+        if !plain { self.regs[0] = 0; }
     }
 }
 
@@ -613,11 +616,11 @@ mod tests {
         }
         /// Byte masks of a0 = muladd(a1, a2, a3) with the given input byte masks.
         fn result(&mut self, a1: u8, a2: u8, a3: u8) -> u8 {
-            self.c.regs[11] = a1;
-            self.c.regs[12] = a2;
-            self.c.regs[13] = a3;
+            self.c.regs[11] = a1 as u32;
+            self.c.regs[12] = a2 as u32;
+            self.c.regs[13] = a3 as u32;
             self.step(0x100, muladd(10, 11, 12, 13), None);
-            self.c.regs[10]
+            self.c.regs[10] as u8
         }
     }
 

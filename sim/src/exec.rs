@@ -35,11 +35,17 @@ pub trait Observer {
     /// cycle, `stalls` the stall + penalty cycles of this instruction by cause
     /// (timing::STALL_NAMES)
     fn insn(&mut self, _pc: u32, _d: &Decoded, _kind: Kind, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {}
-    /// `insn` on the block engine's fast path (`quiet` said yes for a load or store), with
-    /// no cycle and no stalls: an observer may leave out its reporting there, so that the
-    /// path makes no call.
+    /// `mem` (for a load or store, at data address `addr`) and `insn` on the block engine's
+    /// fast path (`quiet` said yes), with no cycle and no stalls: an observer may leave out
+    /// its reporting there, so that the path makes no call. `plain`: only a store may have
+    /// x0 as `d.rd` (a constant where the engine knows it).
     #[inline(always)]
-    fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, mem: &Memory) {
+    fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, addr: u32, _plain: bool, mem: &Memory) {
+        match kind {
+            Kind::Load(op) => self.mem(pc, addr, op.size(), false),
+            Kind::Store(op) => self.mem(pc, addr, op.size(), true),
+            _ => {}
+        }
         self.insn(pc, d, kind, rd_val, 0, &[0; N_STALLS], mem);
     }
     /// Would `insn` for the load or store `d` at data address `addr` only update the

@@ -149,21 +149,19 @@ impl Machine {
             Kind::Load(op) => {
                 if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
                 let Some(v) = semantics::load_fast(&self.mem, op, addr) else { return false };
-                if O::ACTIVE { obs.mem(pc, addr, op.size(), false); }
                 v
             }
             Kind::Store(op) => {
                 if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { return false; }
                 if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
                 if !semantics::store_fast(&mut self.mem, op, addr, b) { return false; }
-                if O::ACTIVE { obs.mem(pc, addr, op.size(), true); }
                 if self.reservation == Some(addr & !3) { self.reservation = None; }
                 0
             }
             _ => return self.step::<O, PLAIN>(obs, d, pc, kind),
         };
         self.write_result::<PLAIN>(d, v);
-        if O::ACTIVE { obs.insn_quiet(pc, d, kind, v, &self.mem); }
+        if O::ACTIVE { obs.insn_quiet(pc, d, kind, v, addr, PLAIN, &self.mem); }
         true
     }
 
