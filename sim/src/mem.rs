@@ -64,7 +64,11 @@ impl Memory {
             if self.flash.len() < need {
                 // extra 64 KiB of writable backing for the flat map
                 let slack = if self.flash_writable { 64 * 1024 } else { 0 };
-                self.flash.resize((need + slack + 0xfff) & !0xfff, 0);
+                let len = (need + slack + 0xfff) & !0xfff;
+                // the first segment's backing (it starts at FLASH_BASE: some MiB below the
+                // code) from calloc, whose zero pages cost nothing until touched; a later one
+                // zero-fills only its own growth
+                if self.flash.is_empty() { self.flash = vec![0; len]; } else { self.flash.resize(len, 0); }
             }
             self.flash[o..o + data.len()].copy_from_slice(data);
             Ok(())

@@ -290,6 +290,9 @@ impl Machine {
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
         // when the loop ends or the run stops (`settle`).
         let (mut clean, mut deferred) = (0u32, 0u64);
+        // the observer said `idle_on_registers` and only unobserved blocks ran since (which
+        // change nothing it tracks): it would say so again
+        let mut idle = false;
         loop {
             // the previous block's successor, if it still starts at pc; else the block at pc
             let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
@@ -314,7 +317,8 @@ impl Machine {
                     return pc;
                 }
                 // an observer with nothing to do for this block does not see it
-                let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
+                let unobserved = O::ACTIVE && regs_only && (idle || obs.idle_on_registers());
+                idle = unobserved;
                 let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
                     else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
                 if k < body.len() {
