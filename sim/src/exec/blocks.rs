@@ -11,6 +11,8 @@
 //! A body instruction runs through `Machine::step`, one match over the instruction's `Kind`
 //! calling the helpers of exec/semantics.rs, compiled once per op (`op_dispatch!`) and per
 //! observer, so that the constant-time checker's work is specialised to the op as well.
+//! Loads and stores first try `step_fast`, which makes no call; what it leaves (another
+//! memory region, a fault, a checker report) goes to `thread_slow` and `step`.
 //! While blocks run, their storage is taken out of the machine, so that a step gets the
 //! machine mutably and its instruction by reference.
 //!
