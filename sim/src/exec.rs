@@ -156,7 +156,7 @@ impl Machine {
             table,
             ext_fns: table.iter().map(|e| e.exec).collect(),
             ext_state: ExtState::default(),
-            dcache: vec![Slot { d: Decoded::trap(2), count: 0 }; slots],
+            dcache: vec![Slot { d: Decoded::undecoded(), count: 0 }; slots],
             dbase: elf.exec_lo & !1,
             dspan: (slots * 2) as u32,
             mnem_slow: vec![0; N_BASE_OPS + table.len()],
@@ -181,12 +181,8 @@ impl Machine {
             use_blocks: true,
             blocks: blocks::Blocks::new(slots),
         };
-        // decode every halfword slot of the code span up front (slots inside 4-byte
-        // instructions or data hold whatever they decode to; only executed slots matter)
-        for i in 0..m.dcache.len() {
-            let pc = m.dbase.wrapping_add(2 * i as u32);
-            m.dcache[i].d = m.decode_at(pc).unwrap_or(Decoded::trap(2));
-        }
+        // slots are decoded when first reached (`decoded`): a short run decodes only the code
+        // it executes, not the whole span
         let (f, lo, hi) = m.func_of(m.pc);
         m.cur_func = f;
         m.cur_lo = lo;
@@ -254,7 +250,25 @@ impl Machine {
     /// Execution count and decoded record for an address inside the decode cache.
     pub fn slot(&self, pc: u32) -> Option<(Decoded, u64)> {
         let i = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-        if i < self.dcache.len() { Some((self.dcache[i].d, self.dcache[i].count)) } else { None }
+        let s = self.dcache.get(i)?;
+        Some((if s.d.is_undecoded() { self.decode_slot(i) } else { s.d }, s.count))
+    }
+
+    /// The decoded instruction of decode-cache slot `i`, decoded now (and kept) the first
+    /// time. (Slots inside 4-byte instructions or data hold whatever they decode to; only
+    /// executed ones matter.)
+    #[inline(always)]
+    fn decoded(&mut self, i: usize) -> Decoded {
+        let d = self.dcache[i].d;
+        if !d.is_undecoded() { return d; }
+        let d = self.decode_slot(i);
+        self.dcache[i].d = d;
+        d
+    }
+    #[cold]
+    #[inline(never)]
+    fn decode_slot(&self, i: usize) -> Decoded {
+        self.decode_at(self.dbase.wrapping_add(2 * i as u32)).unwrap_or(Decoded::trap(2))
     }
 
     /// The instruction at `pc`: decoded (`Op::Trap` when the word does not decode or is
@@ -329,12 +343,11 @@ impl Machine {
         if first > last { return; }
         self.drop_blocks(first, last);
         for i in first..=last {
-            // re-decode at once: the cache never holds a stale slot
+            // decoded again when next reached: the cache never holds a stale slot (a slot
+            // with a count was executed, so decoded)
             let s = self.dcache[i];
             self.mnem_slow[s.d.mnem as usize] += s.count;
-            let pc = self.dbase.wrapping_add(2 * i as u32);
-            let d = self.decode_at(pc).unwrap_or(Decoded::trap(2));
-            self.dcache[i] = Slot { d, count: 0 };
+            self.dcache[i] = Slot { d: Decoded::undecoded(), count: 0 };
         }
     }
 
@@ -463,9 +476,8 @@ impl Machine {
             }
             let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
             let d = if idx < self.dcache.len() {
-                let slot = &mut self.dcache[idx];
-                slot.count += 1;
-                slot.d
+                self.dcache[idx].count += 1;
+                self.decoded(idx)
             } else {
                 match self.decode_at(pc) {
                     Ok(d) => { self.mnem_slow[d.mnem as usize] += 1; d }

@@ -223,7 +223,7 @@ impl Machine {
     /// The block starting at decode-cache slot `idx`, built now if there is none yet;
     /// None if the instruction there cannot start one.
     #[inline(always)]
-    fn block_at<T: Timing>(&self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
+    fn block_at<T: Timing>(&mut self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
         match bl.at[idx] {
             NONE => self.build_block(bl, idx, t),
             NOT_A_BLOCK => None,
@@ -233,7 +233,7 @@ impl Machine {
 
     #[cold]
     #[inline(never)]
-    fn build_block<T: Timing>(&self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
+    fn build_block<T: Timing>(&mut self, bl: &mut Blocks, idx: usize, t: &T) -> Option<u32> {
         // run_inner takes this instruction; the next run_blocks makes room
         if bl.full() { return None; }
         let start = self.dbase.wrapping_add(2 * idx as u32);
@@ -243,7 +243,7 @@ impl Machine {
         let (_, _, func_end) = self.func_of(start);
         let (mut i, mut pc, mut ctrl) = (idx, start, None);
         while i < self.dcache.len() && bl.insns.len() - first < MAX_LEN && pc < func_end {
-            let d = self.dcache[i].d;
+            let d = self.decoded(i);
             // with a stack limit, a write to sp is checked one instruction at a time
             if !in_block(d.op) || (d.rd == 2 && self.stack_limit.is_some()) { break; }
             bl.insns.push(d);
