@@ -69,6 +69,7 @@ struct Plru { older_left: Vec<bool>, n: usize }
 impl Plru {
     fn new(n: usize) -> Plru { Plru { older_left: vec![false; n.max(1)], n } }
     /// Walk from the root to `way` (Some: touch it) or to the replacement way (None).
+    #[inline(never)]
     fn walk(&mut self, touch: Option<usize>) -> usize {
         let (mut lo, mut n, mut node) = (0usize, self.n, 0usize);
         while n > 1 {
@@ -113,6 +114,8 @@ pub struct Predictor {
     // BHT
     bht: Vec<u8>,
     bht_bits: u32,
+    /// bht_entries - 1
+    bht_mask: u32,
     history: u32,
     ras: Ras,
 }
@@ -141,6 +144,7 @@ impl Predictor {
             plru: Plru::new(n),
             bht: vec![0; p.bht_entries as usize],
             bht_bits: p.bht_entries.trailing_zeros(),
+            bht_mask: p.bht_entries - 1,
             history: 0,
             ras: Ras { stack: vec![0; p.ras_entries as usize], pos: 0, count: 0 },
         }
@@ -191,12 +195,14 @@ impl Predictor {
         self.kind[i] = kind;
         self.touch(i);
     }
+    #[inline(always)]
     fn touch(&mut self, i: usize) { if self.repl == BtbReplacement::Plru { self.plru.walk(Some(i)); } }
 
     /// BHT index of the branch at `pc`: the fetch packet's address (4-byte aligned) with the
     /// global history, as the generation's source computes it.
+    #[inline(always)]
     fn bht_index(&self, pc: u32) -> usize {
-        let mask = (1u32 << self.bht_bits) - 1;
+        let mask = self.bht_mask;
         let fetch = pc & !3;
         let i = if self.history_hash == 0 {
             // rocket-chip 2016: addr bits from 1 up, XOR the whole history
