@@ -61,6 +61,10 @@ fn secret_bytes(w: u32) -> u8 {
     ((w & 0x0101_0101).wrapping_mul(0x1020_4080) >> 28) as u8
 }
 
+/// The shadow byte `b` after a store of a secret or public byte: a pinned byte stays secret.
+#[inline(always)]
+fn store_byte(b: &mut u8, secret: bool) { if *b != PINNED_SECRET { *b = secret as u8; } }
+
 /// Byte-granular shadow of the 32-bit address space.
 ///
 /// Loads and stores reach it only after the access succeeded, so naturally aligned (the
@@ -87,10 +91,7 @@ impl Shadow {
     /// Store-style update of one byte: a pinned byte stays secret.
     #[inline(always)]
     pub fn set(&mut self, addr: u32, secret: bool) {
-        if let Some(p) = self.page_mut(addr, secret) {
-            let b = &mut p[addr as usize & (PAGE - 1)];
-            if *b != PINNED_SECRET { *b = secret as u8; }
-        }
+        if let Some(p) = self.page_mut(addr, secret) { store_byte(&mut p[addr as usize & (PAGE - 1)], secret); }
     }
     /// The page holding `addr`, allocated now if `create` and there is none yet.
     #[inline(always)]
@@ -135,9 +136,7 @@ impl Shadow {
             return;
         }
         let o = addr as usize & (PAGE - 1) & !(n as usize - 1);
-        for (i, b) in p[o..o + n as usize].iter_mut().enumerate() {
-            if *b != PINNED_SECRET { *b = mask >> i & 1; }
-        }
+        for (i, b) in p[o..o + n as usize].iter_mut().enumerate() { store_byte(b, mask >> i & 1 != 0); }
     }
     /// Mark a range: public (declassify, also unpins), secret, or pinned secret.
     /// (Marking secret keeps an existing pin; marking public removes it.)

@@ -263,9 +263,7 @@ impl Decoded {
         Decoded::base(Op::Trap, 0, 0, 0, 0, len)
     }
     /// A decode-cache slot not decoded yet (length 0: no instruction has it).
-    pub const fn undecoded() -> Decoded {
-        Decoded { op: Op::Trap, rd: 0, rs1: 0, rs2: 0, rs3: 0, len: 0, cls: 0, xlat: 0, imm: 0, mnem: Op::Trap as u16, ext: 0 }
-    }
+    pub fn undecoded() -> Decoded { Decoded { len: 0, ..Decoded::trap(2) } }
     pub fn is_undecoded(&self) -> bool { self.len == 0 }
 }
 

@@ -326,10 +326,14 @@ impl Machine {
         format!("{} by '{dis}' at pc 0x{pc:08x} (mtval 0x{tval:08x})", crate::csr::cause::name(c))
     }
 
+    /// Might a store at `addr` overwrite decoded code (a slot, or the upper half of a 4-byte
+    /// instruction in the last one)?
+    #[inline(always)]
+    fn stores_into_code(&self, addr: u32) -> bool { addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) }
+
     #[inline(always)]
     fn invalidate(&mut self, addr: u32, size: u32) {
-        let o = addr.wrapping_sub(self.dbase);
-        if o < self.dspan.wrapping_add(4) {
+        if self.stores_into_code(addr) {
             self.invalidate_slow(addr, size);
         }
     }
@@ -388,8 +392,14 @@ impl Machine {
     fn store_data<O: Observer>(&mut self, obs: &mut O, pc: u32, op: StoreOp, addr: u32, v: u32) -> Result<(), MemError> {
         if O::ACTIVE { obs.mem(pc, addr, op.size(), true); }
         semantics::store(&mut self.mem, op, addr, v)?;
-        if self.reservation == Some(addr & !3) { self.reservation = None; }
+        self.clear_reservation(addr);
         Ok(())
+    }
+
+    /// A store at `addr` breaks an LR reservation on its word.
+    #[inline(always)]
+    fn clear_reservation(&mut self, addr: u32) {
+        if self.reservation == Some(addr & !3) { self.reservation = None; }
     }
 
     /// Any store: `store_data`, and a store into the code re-decodes it.

@@ -79,20 +79,22 @@ impl Memory {
 
     #[inline(always)]
     pub fn read<const N: usize>(&self, addr: u32) -> Result<u32, MemError> {
-        if N > 1 && addr & (N as u32 - 1) != 0 {
-            return Err(MemError::Misaligned { addr, size: N as u32, store: false });
-        }
-        let o = addr.wrapping_sub(RAM_BASE) as usize;
-        if o < self.ram.len() {
-            return Ok(rd_le::<N>(&self.ram, o));
-        }
-        self.read_slow::<N>(addr)
+        match self.read_fast::<N>(addr) { Some(v) => Ok(v), None => self.read_slow::<N>(addr) }
     }
+    /// `read` where it is a plain array read (aligned, in RAM or the flash backing), else
+    /// None: also the block engine's hot path, free of calls.
+    #[inline(always)]
+    pub fn read_fast<const N: usize>(&self, addr: u32) -> Option<u32> {
+        if N > 1 && addr & (N as u32 - 1) != 0 { return None; }
+        // (`get` of the N bytes: one bound check each)
+        let at = |m: &[u8], base: u32| { let o = addr.wrapping_sub(base) as usize; m.get(o..o + N).map(|b| rd_le::<N>(b, 0)) };
+        at(&self.ram, RAM_BASE).or_else(|| at(&self.flash, FLASH_BASE))
+    }
+    /// `read` past `read_fast`: misaligned, the flash region beyond its backing, unmapped.
     #[inline(never)]
     fn read_slow<const N: usize>(&self, addr: u32) -> Result<u32, MemError> {
-        let o = addr.wrapping_sub(FLASH_BASE) as usize;
-        if o < self.flash.len() {
-            return Ok(rd_le::<N>(&self.flash, o));
+        if N > 1 && addr & (N as u32 - 1) != 0 {
+            return Err(MemError::Misaligned { addr, size: N as u32, store: false });
         }
         if (FLASH_BASE..FLASH_END).contains(&addr) {
             return Ok(0);
@@ -102,34 +104,10 @@ impl Memory {
 
     #[inline(always)]
     pub fn write<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
-        if N > 1 && addr & (N as u32 - 1) != 0 {
-            return Err(MemError::Misaligned { addr, size: N as u32, store: true });
-        }
-        let o = addr.wrapping_sub(RAM_BASE) as usize;
-        if o < self.ram.len() {
-            wr_le::<N>(&mut self.ram, o, v);
-            return Ok(());
-        }
-        self.write_slow::<N>(addr, v)
+        if self.write_fast::<N>(addr, v) { Ok(()) } else { self.write_slow::<N>(addr, v) }
     }
-    #[inline(never)]
-    fn write_slow<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
-        // not in RAM: allowed only into the backing of a writable flash region
-        self.check_write::<N>(addr)?;
-        wr_le::<N>(&mut self.flash, (addr - FLASH_BASE) as usize, v);
-        Ok(())
-    }
-
-    /// `read` where it is a plain array read (aligned, in RAM or the flash backing), else
-    /// None: the block engine's hot path, free of calls (the caller takes `read` for None).
-    #[inline(always)]
-    pub fn read_fast<const N: usize>(&self, addr: u32) -> Option<u32> {
-        if N > 1 && addr & (N as u32 - 1) != 0 { return None; }
-        // (`get` of the N bytes: one bound check each)
-        let at = |m: &[u8], base: u32| m.get(addr.wrapping_sub(base) as usize..addr.wrapping_sub(base) as usize + N).map(|b| rd_le::<N>(b, 0));
-        at(&self.ram, RAM_BASE).or_else(|| at(&self.flash, FLASH_BASE))
-    }
-    /// `write` where it is an aligned store into RAM (true), else nothing (false).
+    /// `write` where it is an aligned store into RAM (true), else nothing (false): also the
+    /// block engine's hot path, free of calls.
     #[inline(always)]
     pub fn write_fast<const N: usize>(&mut self, addr: u32, v: u32) -> bool {
         if N > 1 && addr & (N as u32 - 1) != 0 { return false; }
@@ -137,6 +115,14 @@ impl Memory {
         let Some(b) = self.ram.get_mut(o..o + N) else { return false };
         wr_le::<N>(b, 0, v);
         true
+    }
+    /// `write` past `write_fast`: allowed only into the backing of a writable flash region
+    /// (`check_write` gives the error of a misaligned or any other store).
+    #[inline(never)]
+    fn write_slow<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), MemError> {
+        self.check_write::<N>(addr)?;
+        wr_le::<N>(&mut self.flash, (addr - FLASH_BASE) as usize, v);
+        Ok(())
     }
 
     /// The permission check of a store of N bytes at `addr` without the store: Ok where

@@ -123,7 +123,7 @@ impl Machine {
             Kind::Load(op) => match self.load(obs, pc, op, addr) { Ok(v) => v, Err(_) => return false },
             Kind::Store(op) => {
                 // a store into the decoded code range goes to run_inner (it re-decodes)
-                if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { return false; }
+                if self.stores_into_code(addr) { return false; }
                 if self.store_data(obs, pc, op, addr, b).is_err() { return false; }
                 0
             }
@@ -154,10 +154,10 @@ impl Machine {
                 v
             }
             Kind::Store(op) => {
-                if addr.wrapping_sub(self.dbase) < self.dspan.wrapping_add(4) { return false; }
+                if self.stores_into_code(addr) { return false; }
                 if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
                 if !semantics::store_fast(&mut self.mem, op, addr, b) { return false; }
-                if self.reservation == Some(addr & !3) { self.reservation = None; }
+                self.clear_reservation(addr);
                 0
             }
             _ => return self.step::<O, PLAIN>(obs, d, pc, kind),

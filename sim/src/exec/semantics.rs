@@ -104,25 +104,25 @@ pub fn is_link(r: u8) -> bool { r == 1 || r == 5 }
 /// A load: the bytes at `addr`, sign- or zero-extended.
 #[inline(always)]
 pub fn load(mem: &Memory, op: LoadOp, addr: u32) -> Result<u32, MemError> {
-    Ok(match op {
-        LoadOp::Lb => mem.read::<1>(addr)? as u8 as i8 as i32 as u32,
-        LoadOp::Lh => mem.read::<2>(addr)? as u16 as i16 as i32 as u32,
-        LoadOp::Lw => mem.read::<4>(addr)?,
-        LoadOp::Lbu => mem.read::<1>(addr)?,
-        LoadOp::Lhu => mem.read::<2>(addr)?,
-    })
+    let raw = match op.size() { 1 => mem.read::<1>(addr)?, 2 => mem.read::<2>(addr)?, _ => mem.read::<4>(addr)? };
+    Ok(extend(op, raw))
 }
 
 /// `load` where memory answers without a call (`Memory::read_fast`), else None.
 #[inline(always)]
 pub fn load_fast(mem: &Memory, op: LoadOp, addr: u32) -> Option<u32> {
-    Some(match op {
-        LoadOp::Lb => mem.read_fast::<1>(addr)? as u8 as i8 as i32 as u32,
-        LoadOp::Lh => mem.read_fast::<2>(addr)? as u16 as i16 as i32 as u32,
-        LoadOp::Lw => mem.read_fast::<4>(addr)?,
-        LoadOp::Lbu => mem.read_fast::<1>(addr)?,
-        LoadOp::Lhu => mem.read_fast::<2>(addr)?,
-    })
+    let raw = match op.size() { 1 => mem.read_fast::<1>(addr)?, 2 => mem.read_fast::<2>(addr)?, _ => mem.read_fast::<4>(addr)? };
+    Some(extend(op, raw))
+}
+
+/// The result of load `op` from its bytes `raw` (zero-extended): lb and lh sign-extend.
+#[inline(always)]
+fn extend(op: LoadOp, raw: u32) -> u32 {
+    match op {
+        LoadOp::Lb => raw as u8 as i8 as i32 as u32,
+        LoadOp::Lh => raw as u16 as i16 as i32 as u32,
+        LoadOp::Lw | LoadOp::Lbu | LoadOp::Lhu => raw,
+    }
 }
 
 /// `store` where memory takes it without a call (`Memory::write_fast`): false, and nothing
