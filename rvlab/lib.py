@@ -9,8 +9,8 @@ a primitive: the primitives, their functions and their implementations are read 
 manifests, so a new primitive is in the next library without a change here.
 
 A function of the primitive's api.h that the chosen implementation lacks (bigint-add/reduced has
-no bigint_add) comes from the next candidate, in the same order, that has it; that one goes in
-with only those functions global.
+no bigint_add) comes from the other candidate that runs it in the fewest e31 cycles; that one
+goes in with only those functions global.
 
 Each chosen implementation goes into the archive as one relocatable object (ld -r of its kernel
 objects, built exactly as for the tests) in which only its api.h entry points stay global: the
@@ -84,7 +84,7 @@ class Choice:
     records: list[Record] = field(default_factory=list)     # the chosen one's e31 records
     reason: str = ""                        # how it was chosen, or why there is none
     header: Path | None = None              # its api.h
-    # functions the chosen one lacks, each from the next candidate (in choose's order) that has it:
+    # functions the chosen one lacks, each from the candidate that runs it fastest (see choose):
     # (implementation, its functions taken, its e31 records)
     extra: list[tuple[Impl, list[str], list[Record]]] = field(default_factory=list)
 
@@ -157,14 +157,19 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
         c.reason = (f"{'least' if common else 'least total'} e31 cycles over {len(common) or len(c.records)} "
                     f"measurement(s) among those with the most functions: {fmt(cycles(cands[0]))}"
                     + (f" (vs {', '.join(others)})" if others else ""))
-        # what it lacks, from the others in the same order (their own helpers stay local, so
-        # two implementations of one primitive sit side by side)
-        missing = [fn for fn in functions if fn not in c.impl.entry_points]
-        for i in cands[1:]:
-            fns = [fn for fn in missing if fn in i.entry_points]
-            if fns:
-                c.extra.append((i, fns, recs[i.name]))
-                missing = [fn for fn in missing if fn not in fns]
+        # what it lacks, each function from the other candidate that runs it in the fewest e31
+        # cycles (one that does not time it: after those that do, in the order above); their
+        # own helpers stay local, so two implementations of one primitive sit side by side
+        taken: dict[str, list[str]] = {}
+        for fn in functions:
+            if fn in c.impl.entry_points:
+                continue
+            having = [i for i in cands[1:] if fn in i.entry_points]
+            if having:
+                best = min(having, key=lambda i: (function_cycles(i, recs[i.name], prim, fn) is None,
+                                                  function_cycles(i, recs[i.name], prim, fn) or 0))
+                taken.setdefault(best.name, []).append(fn)
+        c.extra = [(i, taken[i.name], recs[i.name]) for i in cands[1:] if i.name in taken]
         if c.extra:
             c.reason += "; " + "; ".join(f"{', '.join(fns)} from {i.impl}" for i, fns, _ in c.extra)
         out.append(c)
@@ -194,6 +199,13 @@ def function_of(op: str, primitive: str, entry_points: list[str]) -> str | None:
         if len(hits) == 1:
             return hits[0]
     return entry_points[0] if len(entry_points) == 1 else None
+
+
+def function_cycles(impl: Impl, recs: list[Record], primitive: str, fn: str) -> int | None:
+    """e31 cycles of `fn` in `impl`: summed over the operations that time it, each at its largest
+    input (None: no operation times it)."""
+    hits = [r.cycles for r in _largest(recs).values() if function_of(r.operation, primitive, impl.entry_points) == fn]
+    return sum(hits) if hits else None
 
 
 def _largest(recs: list[Record]) -> dict[tuple, Record]:

@@ -10,8 +10,9 @@ from Crypto.Cipher import AES, ChaCha20
 
 from conftest import ROOT, RVSIM, rvlab
 from rvlab import build as B
-from rvlab.lib import LibError, fits, function_of, march_features
-from rvlab.manifest import load_manifest
+from rvlab.lib import LibError, choose, fits, function_of, march_features
+from rvlab.manifest import Impl, load_manifest
+from rvlab.records import Record
 
 EXAMPLE = ROOT / "examples" / "hifive1"
 # what the example uses, and what they are built from: a small library keeps the test short
@@ -127,6 +128,26 @@ def test_functions_the_fastest_lacks_come_from_another(tmp_path):
                         capture_output=True, text=True, check=True).stdout
     assert sorted(l.split()[-1] for l in nm.splitlines() if len(l.split()) == 3) == \
         ["bigint_add", "bigint_add_reduced", "bigint_normalize"]
+
+
+def test_a_missing_function_comes_from_whichever_runs_it_fastest():
+    # "wide" has the most functions and is chosen; it lacks p_decrypt, which "slow" (first in the
+    # candidates' order: faster overall) and "fast" both have: fast decrypts in fewer cycles
+    def impl(name, fns):
+        return Impl("p", name, "rv32i", [], fns, "", ROOT, ROOT)
+
+    def rec(name, op, cycles):
+        return Record("p", name, "rv32i", "e31", op, 16, cycles, cycles, None, 100, 0, 0, "pass", True, 1)
+    impls = [impl("wide", ["p_keyexp", "p_encrypt", "p_extra"]), impl("slow", ["p_keyexp", "p_encrypt", "p_decrypt"]),
+             impl("fast", ["p_keyexp", "p_encrypt", "p_decrypt"])]
+    records = [rec("wide", "encrypt", 100), rec("slow", "encrypt", 200), rec("slow", "decrypt", 900),
+               rec("fast", "encrypt", 800), rec("fast", "decrypt", 300)]
+    [c] = choose(impls, records, march_features("rv32imac"), allow_variable_time=False)
+    assert c.impl.impl == "wide"
+    assert [(i.impl, fns) for i, fns, _ in c.extra] == [("fast", ["p_decrypt"])]
+    # without a timing of p_decrypt, the candidates' order decides
+    [c] = choose(impls, [r for r in records if r.operation != "decrypt"], march_features("rv32imac"), False)
+    assert [(i.impl, fns) for i, fns, _ in c.extra] == [("slow", ["p_decrypt"])]
 
 
 def test_max_code(tmp_path):
