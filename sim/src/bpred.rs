@@ -46,6 +46,7 @@ pub enum BtbReplacement {
 }
 
 /// Rocket's RAS: a circular stack with a count; a pop of an empty stack does nothing.
+#[derive(Clone, PartialEq)]
 struct Ras { stack: Vec<u32>, pos: usize, count: usize }
 impl Ras {
     fn push(&mut self, v: u32) {
@@ -65,6 +66,7 @@ impl Ras {
 
 /// Tree pseudo-LRU over `n` ways (any n >= 1): each internal node splits its ways into a
 /// left part of 2^(ceil(log2 n) - 1) ways and the rest, and remembers which side is older.
+#[derive(Clone, PartialEq)]
 struct Plru { older_left: Vec<bool>, n: usize }
 impl Plru {
     fn new(n: usize) -> Plru { Plru { older_left: vec![false; n.max(1)], n } }
@@ -85,6 +87,7 @@ impl Plru {
     }
 }
 
+#[derive(Clone, PartialEq)]
 pub struct Predictor {
     /// static not-taken (`[branch] predictor = "not-taken"`): no tables, every taken
     /// branch and every jump is mispredicted

@@ -25,7 +25,7 @@
 use super::semantics::{self, is_link};
 use super::{Machine, NoObserver, Observer};
 use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
-use crate::timing::{BlockPlan, Timing, N_STALLS};
+use crate::timing::{BlockPlan, Counters, Timing, N_STALLS};
 
 /// `Blocks::at` values besides a block index.
 const NONE: u32 = u32::MAX;
@@ -60,6 +60,130 @@ struct Block {
     /// complete executions (folded into the decode-cache counts by `flush`)
     count: u64,
     plan: BlockPlan,
+}
+
+/// Most block executions in one trip of a loop that `Trip` follows.
+const TRIP_MAX: usize = 256;
+/// Returns to a loop's head whose timing state `Trip` compares with the states at the returns
+/// before (a trip may span several iterations: a branch that alternates has a period of two).
+const TRIP_MARKS: usize = 8;
+/// A steady state that ends within this many trips counts as a failure (`TRIP_BACKOFF_MIN`).
+const TRIP_SHORT: u64 = 4;
+/// Backward transfers to let pass after a loop gave no fixed point, before following another
+/// (doubled after each failure, up to TRIP_BACKOFF_MAX; reset by a loop that gave one).
+const TRIP_BACKOFF_MIN: u32 = 4;
+const TRIP_BACKOFF_MAX: u32 = 1 << 16;
+
+/// A loop of several blocks in `run_blocks_in`. From a backward transfer to its head, the
+/// blocks run as usual and each (block, exit) is recorded; at each return to the head the
+/// timing state (`Timing::snapshot`) is compared with the ones at the returns before. When it
+/// equals one of them, the timing model is deterministic and has come back to the same state
+/// (shifted in time) after the path since then, so every further trip along exactly that
+/// path would take the same cycles and change the statistics by the same amounts
+/// (`per_trip`): in this steady state, blocks run with no timing, each checked against the
+/// path, and whole trips are only counted (`deferred`). When a block leaves the path, or
+/// the run stops, `leave_trip` applies the deferred trips at once (`Timing::repeat_trip`) and
+/// replays the timing of the part of the trip under way, so every statistic is what running
+/// each block's timing would have given.
+struct Trip<S> {
+    /// pc of the loop's head; 0: following none
+    head: u32,
+    /// the blocks run since following began, with the exit each took (true: the taken one)
+    path: Vec<(u32, bool)>,
+    /// the timing state and counters at each return to the head, and the length of path then
+    marks: Vec<(S, Counters, usize)>,
+    steady: bool,
+    /// in the steady state: where in path the next block is, the counters of one trip, and
+    /// the whole trips whose timing is deferred
+    pos: usize,
+    per_trip: Counters,
+    deferred: u64,
+    cooldown: u32,
+    backoff: u32,
+}
+
+impl<S: PartialEq> Trip<S> {
+    fn new() -> Self {
+        Trip { head: 0, path: Vec::new(), marks: Vec::new(), steady: false, pos: 0, per_trip: Counters::default(),
+               deferred: 0, cooldown: 0, backoff: TRIP_BACKOFF_MIN }
+    }
+    fn idle(&self) -> bool { self.head == 0 }
+
+    /// In the steady state: is block `b` leaving by `taken` the next step of the path? If so,
+    /// step on.
+    #[inline(always)]
+    fn expects(&mut self, b: u32, taken: bool) -> bool {
+        if self.path[self.pos] != (b, taken) { return false; }
+        self.pos += 1;
+        if self.pos == self.path.len() {
+            self.pos = 0;
+            self.deferred += 1;
+        }
+        true
+    }
+
+    /// A backward transfer to `head`: follow the loop from there (unless cooling down).
+    #[cold]
+    fn begin<T: Timing<Snapshot = S>>(&mut self, t: &T, head: u32) {
+        if self.cooldown > 0 {
+            self.cooldown -= 1;
+            return;
+        }
+        self.head = head;
+        self.marks.push((t.snapshot(), t.counters(), 0));
+    }
+
+    /// Block `b` ran as usual and went on to `next` by its exit `taken`; `ok`: a transfer a
+    /// trip may hold.
+    #[inline(always)]
+    fn record<T: Timing<Snapshot = S>>(&mut self, t: &T, b: u32, taken: bool, next: u32, ok: bool) {
+        self.path.push((b, taken));
+        if !ok || self.path.len() > TRIP_MAX {
+            self.give_up();
+        } else if next == self.head {
+            self.returned(t);
+        }
+    }
+
+    /// Back at the head: the steady state, if the timing state is one seen at an earlier return.
+    #[cold]
+    #[inline(never)]
+    fn returned<T: Timing<Snapshot = S>>(&mut self, t: &T) {
+        let (snap, now) = (t.snapshot(), t.counters());
+        // the same state as at an earlier return, after a path that also ran just before that
+        // one (a path seen once is often not the loop's: an `if` in the body may alternate)
+        let len = self.path.len();
+        let repeats = |at: usize| at >= len - at && self.path[at..] == self.path[2 * at - len..at];
+        if let Some(j) = self.marks.iter().rposition(|m| m.0 == snap && repeats(m.2)) {
+            let at = self.marks[j].2;
+            self.per_trip = now.since(&self.marks[j].1);
+            self.path.drain(..at);
+            self.marks.clear();
+            self.steady = true;
+            self.pos = 0;
+            self.deferred = 0;
+            self.backoff = TRIP_BACKOFF_MIN;
+        } else if self.marks.len() == TRIP_MARKS {
+            self.give_up();
+        } else {
+            self.marks.push((snap, now, self.path.len()));
+        }
+    }
+
+    fn give_up(&mut self) {
+        self.reset();
+        self.cooldown = self.backoff;
+        self.backoff = (2 * self.backoff).min(TRIP_BACKOFF_MAX);
+    }
+
+    fn reset(&mut self) {
+        self.head = 0;
+        self.path.clear();
+        self.marks.clear();
+        self.steady = false;
+        self.pos = 0;
+        self.deferred = 0;
+    }
 }
 
 #[derive(Default)]
@@ -292,6 +416,8 @@ impl Machine {
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
         // when the loop ends or the run stops (`settle`).
         let (mut clean, mut deferred) = (0u32, 0u64);
+        // a loop of several blocks: the same idea for a whole trip (see `Trip`)
+        let mut trip = Trip::<T::Snapshot>::new();
         // the observer said `idle_on_registers` and only unobserved blocks ran since (which
         // change nothing it tracks): it would say so again
         let mut idle = false;
@@ -300,8 +426,11 @@ impl Machine {
             let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
             let b = if cached != NONE && bl.list[cached as usize].start == pc { cached } else {
                 let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-                if idx >= bl.at.len() { return pc; }
-                let Some(b) = self.block_at(bl, idx, t) else { return pc };
+                let found = if idx < bl.at.len() { self.block_at(bl, idx, t) } else { None };
+                let Some(b) = found else {
+                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    return pc;
+                };
                 if let Some((pb, exit)) = from { bl.list[pb as usize].succ[exit] = b; }
                 b
             };
@@ -316,6 +445,7 @@ impl Machine {
             let next = loop {
                 if self.instret + n as u64 > self.max_insns {
                     settle(bl, b, t, &mut deferred);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
                     return pc;
                 }
                 // an observer with nothing to do for this block does not see it
@@ -325,15 +455,25 @@ impl Machine {
                     else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
                     self.partial_block(bl, b, k, t);
                     return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
                 }
                 // the branch or jump that ends the block
                 let (Some(c), [d]) = (ctrl, last) else {
+                    from = Some((b, 0));
+                    if trip.steady {
+                        if trip.expects(b, false) {
+                            self.count_block(&mut bl.list, b);
+                            break end;
+                        }
+                        self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    }
                     clean = 0;
                     self.finish_block(bl, b, t);
+                    let stays = self.in_function(end);
                     self.enter(end, t.cycles(), false);
-                    from = Some((b, 0));
+                    self.follow_trip(&mut trip, t, b, false, end, stays, false);
                     break end;
                 };
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
@@ -341,6 +481,7 @@ impl Machine {
                 if taken {
                     if check_align && target & 3 != 0 {
                         settle(bl, b, t, &mut deferred);
+                        self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
                         self.partial_block(bl, b, body.len(), t);
                         return ipc;
                     }
@@ -349,8 +490,17 @@ impl Machine {
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
                 if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                from = Some((b, taken as usize));
+                if trip.steady {
+                    if trip.expects(b, taken) {
+                        self.count_block(&mut bl.list, b);
+                        if next == pc { continue; }
+                        break next;
+                    }
+                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                }
                 let again = taken && next == pc && !jump;
-                if again && clean >= 2 {
+                if again && clean >= 2 && trip.idle() {
                     bl.list[b as usize].count += 1;
                     self.instret += n as u64;
                     deferred += 1;
@@ -360,24 +510,87 @@ impl Machine {
                 let d = *d;
                 self.finish_block(bl, b, t);
                 let penalty = t.control(ipc, &d, taken, next);
-                self.enter(next, t.cycles(), jump && is_link(d.rd));
-                from = Some((b, taken as usize));
+                let link = jump && is_link(d.rd);
+                let stays = !link && self.in_function(next);
+                self.enter(next, t.cycles(), link);
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
+                self.follow_trip(&mut trip, t, b, taken, next, stays && d.op != Op::Jalr, taken && next <= ipc && next != pc);
                 break next;
             };
             pc = next;
         }
     }
 
+    /// A block ran completely, its timing deferred (a trip in its steady state): count it.
+    #[inline(always)]
+    fn count_block(&mut self, list: &mut [Block], b: u32) {
+        let blk = &mut list[b as usize];
+        blk.count += 1;
+        self.instret += blk.n as u64;
+    }
+
+    /// Is `pc` in the function that runs now?
+    #[inline(always)]
+    fn in_function(&self, pc: u32) -> bool { pc >= self.cur_lo && pc < self.cur_hi }
+
+    /// After block `b`'s timing ran as usual and control went on to `next` (`taken`): record
+    /// it in the trip being followed, or begin one at `next` after a `backward` transfer (not
+    /// to the block itself: `clean` takes those). `ok`: a transfer a trip can hold: one it
+    /// can replay (a branch or a `jal` that does not link) inside the function (per-function
+    /// cycles are settled when it changes).
+    #[inline(always)]
+    fn follow_trip<T: Timing>(&self, trip: &mut Trip<T::Snapshot>, t: &T, b: u32, taken: bool, next: u32, ok: bool, backward: bool) {
+        if trip.head != 0 {
+            trip.record(t, b, taken, next, ok);
+        } else if backward && ok {
+            trip.begin(t, next);
+        }
+    }
+
+    /// Leave the trip being followed; in its steady state, apply the deferred trips' timing,
+    /// then that of the blocks of the trip under way (as they ran).
+    #[cold]
+    #[inline(never)]
+    fn leave_trip<T: Timing>(&mut self, list: &mut [Block], insns: &[Decoded], t: &mut T, trip: &mut Trip<T::Snapshot>) {
+        if trip.steady {
+            if trip.deferred > 0 { t.repeat_trip(&trip.per_trip, trip.deferred); }
+            self.trips_deferred += trip.deferred;
+            for i in 0..trip.pos {
+                let (b, taken) = trip.path[i];
+                self.replay_block(list, insns, b, taken, t);
+            }
+            // a steady state that did not last: wait before following the next loop
+            if trip.deferred < TRIP_SHORT { trip.give_up(); }
+        }
+        trip.reset();
+    }
+
+    /// The timing of block `b` run once, left by its exit `taken` (a branch or a `jal`).
+    fn replay_block<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, taken: bool, t: &mut T) {
+        self.issue_timing(list, insns, b, t);
+        let blk = &list[b as usize];
+        if blk.ctrl.is_some() {
+            let d = insns[(blk.first + blk.n - 1) as usize];
+            let ipc = blk.end.wrapping_sub(d.len as u32);
+            let next = if taken { ipc.wrapping_add(d.imm as u32) } else { blk.end };
+            t.control(ipc, &d, taken, next);
+        }
+    }
+
     /// Block `b` executed completely: count it, issue it.
     #[inline(always)]
     fn finish_block<T: Timing>(&mut self, bl: &mut Blocks, b: u32, t: &mut T) {
-        let blk = &mut bl.list[b as usize];
-        blk.count += 1;
-        let n = blk.n as usize;
-        self.instret += n as u64;
+        self.count_block(&mut bl.list, b);
+        self.issue_timing(&mut bl.list, &bl.insns, b, t);
+    }
+
+    /// The timing of block `b`: its plan, or its instructions one by one.
+    #[inline(always)]
+    fn issue_timing<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, t: &mut T) {
+        let blk = &mut list[b as usize];
         if !t.issue_block(&mut blk.plan) {
-            self.issue_each(bl, b, n, t);
+            let n = blk.n as usize;
+            self.issue_each(list, insns, b, n, t);
         }
     }
 
@@ -392,16 +605,16 @@ impl Machine {
             i += d.len as usize / 2;
         }
         self.instret += k as u64;
-        self.issue_each(bl, b, k, t);
+        self.issue_each(&bl.list, &bl.insns, b, k, t);
     }
 
     /// `Timing::issue` for the first `k` instructions of block `b` (they need no register
     /// values: the only operand-dependent latency, DIV's, is not in blocks).
     #[inline(never)]
-    fn issue_each<T: Timing>(&self, bl: &Blocks, b: u32, k: usize, t: &mut T) {
-        let blk = &bl.list[b as usize];
+    fn issue_each<T: Timing>(&self, list: &[Block], insns: &[Decoded], b: u32, k: usize, t: &mut T) {
+        let blk = &list[b as usize];
         let mut pc = blk.start;
-        for d in &bl.insns[blk.first as usize..][..k] {
+        for d in &insns[blk.first as usize..][..k] {
             t.issue(pc, d, &self.x);
             pc = pc.wrapping_add(d.len as u32);
         }
