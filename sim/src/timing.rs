@@ -74,12 +74,14 @@ pub trait Timing {
     /// from the one before by its taken branch, when `steady_loop` holds: the same as
     /// `issue_block` and `control` `k` times each.
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
-    /// Everything that decides the timing of what follows, times relative to `cycles()`; a
-    /// result already available counts as available now (how long ago cannot matter). Equal
-    /// snapshots before and after a loop's trip mean each further identical trip takes the same
-    /// cycles and ends in the same state again (see `run_blocks_in`).
-    type Snapshot: PartialEq;
-    fn snapshot(&self) -> Self::Snapshot;
+    /// Whether `run_blocks_in` follows loops of several blocks for this model (`Trip`): not
+    /// where a block's timing costs less than following them.
+    const TRIPS: bool = true;
+    /// Everything that decides the timing of what follows, appended to `out` as words, times
+    /// relative to `cycles()`; a result already available counts as available now (how long
+    /// ago cannot matter). Equal snapshots before and after a loop's trip mean each further
+    /// identical trip takes the same cycles and ends in the same state again (see `Trip`).
+    fn snapshot(&self, out: &mut Vec<u64>);
     /// The cycles and the statistics so far.
     fn counters(&self) -> Counters;
     /// `k` more trips of a loop whose trip changes the counters by `per_trip` and leaves a
@@ -165,8 +167,8 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
     fn steady_loop(&self, _: u32, _: u32) -> bool { true }
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
-    type Snapshot = ();
-    fn snapshot(&self) {}
+    const TRIPS: bool = false;
+    fn snapshot(&self, _: &mut Vec<u64>) {}
     fn counters(&self) -> Counters { Counters { cycles: self.n, ..Counters::default() } }
     fn repeat_trip(&mut self, per_trip: &Counters, k: u64) { self.n += k * per_trip.cycles; }
 }
@@ -850,18 +852,19 @@ impl Timing for Pipeline {
         self.apply_plan(p, self.next + k * bubble + (k - 1) * p.end as u64, k);
     }
 
-    type Snapshot = PipelineSnapshot;
-    fn snapshot(&self) -> PipelineSnapshot {
+    fn snapshot(&self, out: &mut Vec<u64>) {
         let now = self.next;
         let ahead = |t: u64| t.saturating_sub(now);
         // a result's cause only matters while it is pending
-        let ready = self.ready.map(ahead);
-        let cause = std::array::from_fn(|r| if ready[r] > 0 { self.cause[r] } else { 0 });
-        let mdu = ahead(self.mdu_free);
-        PipelineSnapshot {
-            ready, cause, mdu: (mdu, if mdu > 0 { self.mdu_cause } else { 0 }), cur: now.wrapping_sub(self.cur),
-            redirected: self.redirected, icache: (self.ic_epoch, self.ic_base, self.ic_bytes, self.lfsr), bp: self.bp.clone(),
+        for r in 0..32 {
+            let a = ahead(self.ready[r]);
+            out.extend([a, if a > 0 { self.cause[r] as u64 } else { 0 }]);
         }
+        let mdu = ahead(self.mdu_free);
+        let bp = self.bp.state();
+        out.extend([mdu, if mdu > 0 { self.mdu_cause as u64 } else { 0 }, now.wrapping_sub(self.cur), self.redirected as u64,
+                    self.ic_epoch, (self.ic_base as u64) << 32 | self.ic_bytes as u64, self.lfsr as u64,
+                    bp.history as u64, bp.changes, bp.plru as u64, (bp.plru >> 64) as u64]);
     }
     fn counters(&self) -> Counters {
         Counters { cycles: self.next, stalls: self.stalls, mispredicts: self.mispredicts, icache_misses: self.icache_misses }
@@ -879,18 +882,6 @@ impl Timing for Pipeline {
     }
 }
 
-/// `Pipeline::snapshot` (see `Timing::snapshot`): pending results as cycles ahead of the next
-/// issue slot, the I-cache's change count, place of the last line and LFSR, the predictor.
-#[derive(PartialEq)]
-pub struct PipelineSnapshot {
-    ready: [u64; 32],
-    cause: [u8; 32],
-    mdu: (u64, usize),
-    cur: u64,
-    redirected: bool,
-    icache: (u64, u32, u32, u16),
-    bp: Predictor,
-}
 
 impl Pipeline {
     /// The effect of `k` executions of plan `p` on the scoreboard and the stall counts, the

@@ -85,13 +85,16 @@ const TRIP_BACKOFF_MAX: u32 = 1 << 16;
 /// the run stops, `leave_trip` applies the deferred trips at once (`Timing::repeat_trip`) and
 /// replays the timing of the part of the trip under way, so every statistic is what running
 /// each block's timing would have given.
-struct Trip<S> {
+struct Trip {
     /// pc of the loop's head; 0: following none
     head: u32,
     /// the blocks run since following began, with the exit each took (true: the taken one)
     path: Vec<(u32, bool)>,
-    /// the timing state and counters at each return to the head, and the length of path then
-    marks: Vec<(S, Counters, usize)>,
+    /// the timing state at each return to the head (`Timing::snapshot`, one after the other,
+    /// all of one length), and the counters and the length of path then
+    snaps: Vec<u64>,
+    marks: Vec<(Counters, usize)>,
+    scratch: Vec<u64>,
     steady: bool,
     /// in the steady state: where in path the next block is, the counters of one trip, and
     /// the whole trips whose timing is deferred
@@ -102,11 +105,14 @@ struct Trip<S> {
     backoff: u32,
 }
 
-impl<S: PartialEq> Trip<S> {
-    fn new() -> Self {
-        Trip { head: 0, path: Vec::new(), marks: Vec::new(), steady: false, pos: 0, per_trip: Counters::default(),
-               deferred: 0, cooldown: 0, backoff: TRIP_BACKOFF_MIN }
+impl Default for Trip {
+    fn default() -> Self {
+        Trip { head: 0, path: Vec::new(), snaps: Vec::new(), marks: Vec::new(), scratch: Vec::new(), steady: false, pos: 0,
+               per_trip: Counters::default(), deferred: 0, cooldown: 0, backoff: TRIP_BACKOFF_MIN }
     }
+}
+
+impl Trip {
     fn idle(&self) -> bool { self.head == 0 }
 
     /// In the steady state: is block `b` leaving by `taken` the next step of the path? If so,
@@ -124,19 +130,20 @@ impl<S: PartialEq> Trip<S> {
 
     /// A backward transfer to `head`: follow the loop from there (unless cooling down).
     #[cold]
-    fn begin<T: Timing<Snapshot = S>>(&mut self, t: &T, head: u32) {
+    fn begin<T: Timing>(&mut self, t: &T, head: u32) {
         if self.cooldown > 0 {
             self.cooldown -= 1;
             return;
         }
         self.head = head;
-        self.marks.push((t.snapshot(), t.counters(), 0));
+        t.snapshot(&mut self.snaps);
+        self.marks.push((t.counters(), 0));
     }
 
     /// Block `b` ran as usual and went on to `next` by its exit `taken`; `ok`: a transfer a
     /// trip may hold.
     #[inline(always)]
-    fn record<T: Timing<Snapshot = S>>(&mut self, t: &T, b: u32, taken: bool, next: u32, ok: bool) {
+    fn record<T: Timing>(&mut self, t: &T, b: u32, taken: bool, next: u32, ok: bool) {
         self.path.push((b, taken));
         if !ok || self.path.len() > TRIP_MAX {
             self.give_up();
@@ -148,16 +155,20 @@ impl<S: PartialEq> Trip<S> {
     /// Back at the head: the steady state, if the timing state is one seen at an earlier return.
     #[cold]
     #[inline(never)]
-    fn returned<T: Timing<Snapshot = S>>(&mut self, t: &T) {
-        let (snap, now) = (t.snapshot(), t.counters());
+    fn returned<T: Timing>(&mut self, t: &T) {
+        self.scratch.clear();
+        t.snapshot(&mut self.scratch);
+        let now = t.counters();
         // the same state as at an earlier return, after a path that also ran just before that
         // one (a path seen once is often not the loop's: an `if` in the body may alternate)
-        let len = self.path.len();
+        let (len, w) = (self.path.len(), self.scratch.len());
         let repeats = |at: usize| at >= len - at && self.path[at..] == self.path[2 * at - len..at];
-        if let Some(j) = self.marks.iter().rposition(|m| m.0 == snap && repeats(m.2)) {
-            let at = self.marks[j].2;
-            self.per_trip = now.since(&self.marks[j].1);
+        let same = |j: usize| self.snaps[j * w..(j + 1) * w] == self.scratch[..];
+        if let Some(j) = (0..self.marks.len()).rev().find(|&j| same(j) && repeats(self.marks[j].1)) {
+            let (then, at) = self.marks[j];
+            self.per_trip = now.since(&then);
             self.path.drain(..at);
+            self.snaps.clear();
             self.marks.clear();
             self.steady = true;
             self.pos = 0;
@@ -166,7 +177,8 @@ impl<S: PartialEq> Trip<S> {
         } else if self.marks.len() == TRIP_MARKS {
             self.give_up();
         } else {
-            self.marks.push((snap, now, self.path.len()));
+            self.snaps.extend_from_slice(&self.scratch);
+            self.marks.push((now, len));
         }
     }
 
@@ -179,6 +191,7 @@ impl<S: PartialEq> Trip<S> {
     fn reset(&mut self) {
         self.head = 0;
         self.path.clear();
+        self.snaps.clear();
         self.marks.clear();
         self.steady = false;
         self.pos = 0;
@@ -188,6 +201,8 @@ impl<S: PartialEq> Trip<S> {
 
 #[derive(Default)]
 pub(crate) struct Blocks {
+    /// the loop `run_blocks_in` follows (kept here for its buffers; left at every return)
+    trip: Trip,
     /// per decode-cache slot: the block starting there, NONE or NOT_A_BLOCK
     at: Vec<u32>,
     list: Vec<Block>,
@@ -398,13 +413,15 @@ impl Machine {
     pub(super) fn run_blocks<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) {
         if self.blocks.full() { self.reset_blocks(); }
         let mut bl = std::mem::take(&mut self.blocks);
-        *pcref = self.run_blocks_in(&mut bl, t, obs, *pcref);
+        let mut trip = std::mem::take(&mut bl.trip);
+        *pcref = self.run_blocks_in(&mut bl, &mut trip, t, obs, *pcref);
+        bl.trip = trip;
         self.blocks = bl;
     }
 
     /// `run_blocks` with the block storage `bl` out of the machine: the pc it stopped at.
     #[inline(always)]
-    fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
+    fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, trip: &mut Trip, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
         let check_align = !self.isa.c;
         // the block before and which of its exits led to pc
         let mut from: Option<(u32, usize)> = None;
@@ -416,8 +433,7 @@ impl Machine {
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
         // when the loop ends or the run stops (`settle`).
         let (mut clean, mut deferred) = (0u32, 0u64);
-        // a loop of several blocks: the same idea for a whole trip (see `Trip`)
-        let mut trip = Trip::<T::Snapshot>::new();
+        // a loop of several blocks: the same idea for a whole trip (`trip`, see `Trip`)
         // the observer said `idle_on_registers` and only unobserved blocks ran since (which
         // change nothing it tracks): it would say so again
         let mut idle = false;
@@ -428,7 +444,7 @@ impl Machine {
                 let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
                 let found = if idx < bl.at.len() { self.block_at(bl, idx, t) } else { None };
                 let Some(b) = found else {
-                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     return pc;
                 };
                 if let Some((pb, exit)) = from { bl.list[pb as usize].succ[exit] = b; }
@@ -445,7 +461,7 @@ impl Machine {
             let next = loop {
                 if self.instret + n as u64 > self.max_insns {
                     settle(bl, b, t, &mut deferred);
-                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     return pc;
                 }
                 // an observer with nothing to do for this block does not see it
@@ -455,7 +471,7 @@ impl Machine {
                     else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
-                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     self.partial_block(bl, b, k, t);
                     return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
                 }
@@ -467,13 +483,13 @@ impl Machine {
                             self.count_block(&mut bl.list, b);
                             break end;
                         }
-                        self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                        self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     }
                     clean = 0;
                     self.finish_block(bl, b, t);
                     let stays = self.in_function(end);
                     self.enter(end, t.cycles(), false);
-                    self.follow_trip(&mut trip, t, b, false, end, stays, false);
+                    self.follow_trip(trip, t, b, false, end, stays, false);
                     break end;
                 };
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
@@ -481,7 +497,7 @@ impl Machine {
                 if taken {
                     if check_align && target & 3 != 0 {
                         settle(bl, b, t, &mut deferred);
-                        self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                        self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                         self.partial_block(bl, b, body.len(), t);
                         return ipc;
                     }
@@ -497,10 +513,12 @@ impl Machine {
                         if next == pc { continue; }
                         break next;
                     }
-                    self.leave_trip(&mut bl.list, &bl.insns, t, &mut trip);
+                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                 }
                 let again = taken && next == pc && !jump;
-                if again && clean >= 2 && trip.idle() {
+                if again && clean >= 2 {
+                    // a loop of one block inside the loop followed: leave that one to this
+                    if !trip.idle() { trip.give_up(); }
                     bl.list[b as usize].count += 1;
                     self.instret += n as u64;
                     deferred += 1;
@@ -514,7 +532,7 @@ impl Machine {
                 let stays = !link && self.in_function(next);
                 self.enter(next, t.cycles(), link);
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
-                self.follow_trip(&mut trip, t, b, taken, next, stays && d.op != Op::Jalr, taken && next <= ipc && next != pc);
+                self.follow_trip(trip, t, b, taken, next, stays && d.op != Op::Jalr, taken && next <= ipc && next != pc);
                 break next;
             };
             pc = next;
@@ -539,7 +557,8 @@ impl Machine {
     /// can replay (a branch or a `jal` that does not link) inside the function (per-function
     /// cycles are settled when it changes).
     #[inline(always)]
-    fn follow_trip<T: Timing>(&self, trip: &mut Trip<T::Snapshot>, t: &T, b: u32, taken: bool, next: u32, ok: bool, backward: bool) {
+    fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, ok: bool, backward: bool) {
+        if !T::TRIPS { return; }
         if trip.head != 0 {
             trip.record(t, b, taken, next, ok);
         } else if backward && ok {
@@ -551,7 +570,7 @@ impl Machine {
     /// then that of the blocks of the trip under way (as they ran).
     #[cold]
     #[inline(never)]
-    fn leave_trip<T: Timing>(&mut self, list: &mut [Block], insns: &[Decoded], t: &mut T, trip: &mut Trip<T::Snapshot>) {
+    fn leave_trip<T: Timing>(&mut self, list: &mut [Block], insns: &[Decoded], t: &mut T, trip: &mut Trip) {
         if trip.steady {
             if trip.deferred > 0 { t.repeat_trip(&trip.per_trip, trip.deferred); }
             self.trips_deferred += trip.deferred;
