@@ -202,7 +202,7 @@ impl Trip {
 #[derive(Default)]
 pub(crate) struct Blocks {
     /// the loop `run_blocks_in` follows (kept here for its buffers; left at every return)
-    trip: Trip,
+    trip: Option<Box<Trip>>,
     /// per decode-cache slot: the block starting there, NONE or NOT_A_BLOCK
     at: Vec<u32>,
     list: Vec<Block>,
@@ -413,9 +413,12 @@ impl Machine {
     pub(super) fn run_blocks<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) {
         if self.blocks.full() { self.reset_blocks(); }
         let mut bl = std::mem::take(&mut self.blocks);
-        let mut trip = std::mem::take(&mut bl.trip);
+        // (a pointer: moved in and out cheaply)
+        let mut trip = bl.trip.take().unwrap_or_default();
         *pcref = self.run_blocks_in(&mut bl, &mut trip, t, obs, *pcref);
-        bl.trip = trip;
+        // (run_trip leaves a steady trip before it returns; one being recorded ends here)
+        if T::TRIPS { trip.reset(); }
+        bl.trip = Some(trip);
         self.blocks = bl;
     }
 
@@ -431,22 +434,25 @@ impl Machine {
         // same from a state that is the one before's shifted in time (the same results in
         // flight relative to its start, older ones older still):
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
-        // when the loop ends or the run stops (`settle`).
+        // when the loop ends or the run stops (`settle`). A loop of several blocks: `trip`.
         let (mut clean, mut deferred) = (0u32, 0u64);
-        // a loop of several blocks: the same idea for a whole trip (`trip`, see `Trip`)
         // the observer said `idle_on_registers` and only unobserved blocks ran since (which
         // change nothing it tracks): it would say so again
         let mut idle = false;
         loop {
+            // a loop of several blocks in its steady state: run_trip follows its path
+            if T::TRIPS && trip.steady {
+                match self.run_trip(bl, trip, t, obs, pc) {
+                    Ok((next, f)) => { pc = next; from = f; clean = 0; }
+                    Err(stop) => return stop,
+                }
+            }
             // the previous block's successor, if it still starts at pc; else the block at pc
             let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
             let b = if cached != NONE && bl.list[cached as usize].start == pc { cached } else {
                 let idx = (pc.wrapping_sub(self.dbase) >> 1) as usize;
-                let found = if idx < bl.at.len() { self.block_at(bl, idx, t) } else { None };
-                let Some(b) = found else {
-                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-                    return pc;
-                };
+                if idx >= bl.at.len() { return pc; }
+                let Some(b) = self.block_at(bl, idx, t) else { return pc };
                 if let Some((pb, exit)) = from { bl.list[pb as usize].succ[exit] = b; }
                 b
             };
@@ -461,7 +467,6 @@ impl Machine {
             let next = loop {
                 if self.instret + n as u64 > self.max_insns {
                     settle(bl, b, t, &mut deferred);
-                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     return pc;
                 }
                 // an observer with nothing to do for this block does not see it
@@ -471,25 +476,16 @@ impl Machine {
                     else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
-                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                     self.partial_block(bl, b, k, t);
                     return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
                 }
                 // the branch or jump that ends the block
                 let (Some(c), [d]) = (ctrl, last) else {
-                    from = Some((b, 0));
-                    if trip.steady {
-                        if trip.expects(b, false) {
-                            self.count_block(&mut bl.list, b);
-                            break end;
-                        }
-                        self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-                    }
                     clean = 0;
                     self.finish_block(bl, b, t);
-                    let stays = self.in_function(end);
+                    self.follow_trip(trip, t, b, false, end, true, false);
                     self.enter(end, t.cycles(), false);
-                    self.follow_trip(trip, t, b, false, end, stays, false);
+                    from = Some((b, 0));
                     break end;
                 };
                 let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
@@ -497,7 +493,6 @@ impl Machine {
                 if taken {
                     if check_align && target & 3 != 0 {
                         settle(bl, b, t, &mut deferred);
-                        self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                         self.partial_block(bl, b, body.len(), t);
                         return ipc;
                     }
@@ -506,19 +501,8 @@ impl Machine {
                 let jump = matches!(c, Ctrl::Jump(_));
                 if jump { self.write_rd(d.rd_i(), end); }
                 if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
-                from = Some((b, taken as usize));
-                if trip.steady {
-                    if trip.expects(b, taken) {
-                        self.count_block(&mut bl.list, b);
-                        if next == pc { continue; }
-                        break next;
-                    }
-                    self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-                }
                 let again = taken && next == pc && !jump;
                 if again && clean >= 2 {
-                    // a loop of one block inside the loop followed: leave that one to this
-                    if !trip.idle() { trip.give_up(); }
                     bl.list[b as usize].count += 1;
                     self.instret += n as u64;
                     deferred += 1;
@@ -529,13 +513,78 @@ impl Machine {
                 self.finish_block(bl, b, t);
                 let penalty = t.control(ipc, &d, taken, next);
                 let link = jump && is_link(d.rd);
-                let stays = !link && self.in_function(next);
+                self.follow_trip(trip, t, b, taken, next, !link && d.op != Op::Jalr, taken && next <= ipc && next != pc);
                 self.enter(next, t.cycles(), link);
+                from = Some((b, taken as usize));
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
-                self.follow_trip(trip, t, b, taken, next, stays && d.op != Op::Jalr, taken && next <= ipc && next != pc);
+                // a loop of one block inside the loop followed: leave that one to `clean`
+                if T::TRIPS && clean >= 2 && !trip.idle() { trip.give_up(); }
                 break next;
             };
             pc = next;
+        }
+    }
+
+    /// Blocks along the path of `trip` in its steady state (see `Trip`) from `pc`, with their
+    /// timing deferred, until one leaves the path: Ok(the pc it went on to, the block and exit
+    /// it left by) after the trip was left and that block's timing ran as usual, or Err(pc)
+    /// where the run stops (the instruction budget, a fault, ...: as `run_blocks_in`).
+    #[inline(never)]
+    fn run_trip<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, trip: &mut Trip, t: &mut T, obs: &mut O, mut pc: u32)
+                                        -> Result<(u32, Option<(u32, usize)>), u32> {
+        let check_align = !self.isa.c;
+        loop {
+            let b = trip.path[trip.pos].0;
+            let blk = &bl.list[b as usize];
+            let (n, ctrl, end, plain, regs_only) = (blk.n as usize, blk.ctrl, blk.end, blk.plain, blk.regs_only);
+            if blk.start != pc || self.instret + n as u64 > self.max_insns {
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                return Ok((pc, None));
+            }
+            let insns = &bl.insns[blk.first as usize..][..n];
+            let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
+            let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
+            let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
+                else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+            if k < body.len() {
+                let stop = body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.partial_block(bl, b, k, t);
+                return Err(stop);
+            }
+            let (Some(c), [d]) = (ctrl, last) else {
+                if trip.expects(b, false) {
+                    self.count_block(&mut bl.list, b);
+                    pc = end;
+                    continue;
+                }
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.finish_block(bl, b, t);
+                self.enter(end, t.cycles(), false);
+                return Ok((end, Some((b, 0))));
+            };
+            let d = *d;
+            let ipc = end.wrapping_sub(d.len as u32);
+            let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
+            if taken && check_align && target & 3 != 0 {
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.partial_block(bl, b, body.len(), t);
+                return Err(ipc);
+            }
+            let next = if taken { target } else { end };
+            let jump = matches!(c, Ctrl::Jump(_));
+            if jump { self.write_rd(d.rd_i(), end); }
+            if O::ACTIVE && !unobserved { obs.insn(ipc, &d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+            if trip.expects(b, taken) {
+                self.count_block(&mut bl.list, b);
+                pc = next;
+                continue;
+            }
+            self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+            self.finish_block(bl, b, t);
+            t.control(ipc, &d, taken, next);
+            self.enter(next, t.cycles(), jump && is_link(d.rd));
+            return Ok((next, Some((b, taken as usize))));
         }
     }
 
@@ -551,17 +600,17 @@ impl Machine {
     #[inline(always)]
     fn in_function(&self, pc: u32) -> bool { pc >= self.cur_lo && pc < self.cur_hi }
 
-    /// After block `b`'s timing ran as usual and control went on to `next` (`taken`): record
+    /// After block `b`'s timing ran as usual, before control goes on to `next` (`taken`): record
     /// it in the trip being followed, or begin one at `next` after a `backward` transfer (not
-    /// to the block itself: `clean` takes those). `ok`: a transfer a trip can hold: one it
-    /// can replay (a branch or a `jal` that does not link) inside the function (per-function
-    /// cycles are settled when it changes).
+    /// to the block itself: `clean` takes those). A trip holds only transfers it can replay
+    /// (`replayable`: a branch, or a `jal` that does not link) inside the function that runs
+    /// (per-function cycles are settled when it changes).
     #[inline(always)]
-    fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, ok: bool, backward: bool) {
+    fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, replayable: bool, backward: bool) {
         if !T::TRIPS { return; }
         if trip.head != 0 {
-            trip.record(t, b, taken, next, ok);
-        } else if backward && ok {
+            trip.record(t, b, taken, next, replayable && self.in_function(next));
+        } else if backward && replayable && self.in_function(next) {
             trip.begin(t, next);
         }
     }
