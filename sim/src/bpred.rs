@@ -118,7 +118,15 @@ pub struct Predictor {
     bht_mask: u32,
     history: u32,
     ras: Ras,
+    /// writes that changed a table (BTB, BHT, RAS; the PLRU bits too when there are more
+    /// than `state` packs): with `history` and the PLRU bits, what `state` compares
+    changes: u64,
 }
+
+/// `Predictor::state`: equal states before and after a stretch of execution mean the
+/// predictor is as it was (any table write in between counts as a change).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PredictorState { pub history: u32, pub changes: u64, pub plru: u128 }
 
 
 impl Predictor {
@@ -146,6 +154,7 @@ impl Predictor {
             bht_bits: p.bht_entries.trailing_zeros(),
             bht_mask: p.bht_entries - 1,
             history: 0,
+            changes: 0,
             ras: Ras { stack: vec![0; p.ras_entries as usize], pos: 0, count: 0 },
         }
     }
@@ -191,12 +200,25 @@ impl Predictor {
             },
         };
         if self.tag[i] != pc { self.set_tag(i, pc); }
+        self.changes += 1;
         self.target[i] = target;
         self.kind[i] = kind;
         self.touch(i);
     }
     #[inline(always)]
-    fn touch(&mut self, i: usize) { if self.repl == BtbReplacement::Plru { self.plru.walk(Some(i)); } }
+    fn touch(&mut self, i: usize) {
+        if self.repl == BtbReplacement::Plru {
+            self.plru.walk(Some(i));
+            // bits `state` cannot pack: every touch counts as a change
+            if self.plru.n > 128 { self.changes += 1; }
+        }
+    }
+
+    /// The predictor's state, compactly (see `PredictorState`).
+    pub fn state(&self) -> PredictorState {
+        let plru = if self.plru.n > 128 { 0 } else { self.plru.older_left.iter().rev().fold(0u128, |a, &b| a << 1 | b as u128) };
+        PredictorState { history: self.history, changes: self.changes, plru }
+    }
 
     /// BHT index of the branch at `pc`: the fetch packet's address (4-byte aligned) with the
     /// global history, as the generation's source computes it.
@@ -220,12 +242,14 @@ impl Predictor {
     }
     fn bht_update(&mut self, i: usize, taken: bool) {
         let v = self.bht[i];
-        self.bht[i] = if self.counter_bits == 1 { taken as u8 } else {
+        let new = if self.counter_bits == 1 { taken as u8 } else {
             // bit 0 predicts; bit 1 is the last outcome; the new prediction is the majority of
             // the last outcome, the old prediction and this outcome
             let (b1, b0, t) = (v >> 1 & 1, v & 1, taken as u8);
             (t << 1) | ((b1 & b0) | ((b1 | b0) & t))
         };
+        self.changes += (new != v) as u64;
+        self.bht[i] = new;
         if self.history_bits > 0 {
             self.history = (self.history >> 1) | ((taken as u32) << (self.history_bits - 1));
         }
@@ -264,7 +288,7 @@ impl Predictor {
         let predecode = self.predecode_penalty > 0;
         match d.op {
             Op::Jal => {
-                if is_link(d.rd) { self.ras.push(link); }
+                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
                 if hit.is_some_and(|i| self.target[i] == next_pc) {
                     self.touch(hit.unwrap());
                     Outcome::Predicted
@@ -282,8 +306,8 @@ impl Predictor {
                     None if predecode => (self.ras.peek(), true),
                     None => (None, false),
                 };
-                if hit.is_some() || !self.ras_needs_btb { self.ras.pop(); }
-                if is_link(d.rd) { self.ras.push(link); }
+                if hit.is_some() || !self.ras_needs_btb { self.ras.pop(); self.changes += 1; }
+                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
                 if pred == Some(next_pc) {
                     if via_predecode { self.update(None, pc, next_pc, Kind::Return); Outcome::Predecoded }
                     else { self.touch(hit.unwrap()); Outcome::Predicted }
@@ -293,7 +317,7 @@ impl Predictor {
                 }
             }
             Op::Jalr => {
-                if is_link(d.rd) { self.ras.push(link); }
+                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
                 if hit.is_some_and(|i| self.target[i] == next_pc) {
                     self.touch(hit.unwrap());
                     Outcome::Predicted

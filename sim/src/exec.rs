@@ -119,6 +119,8 @@ pub struct Machine {
     /// watches; false: every instruction through the per-instruction loop (same results)
     pub use_blocks: bool,
     blocks: blocks::Blocks,
+    /// whole trips of loops of several blocks whose timing the block engine applied at once
+    pub trips_deferred: u64,
 }
 
 /// One decode-cache slot: the decoded instruction and how often it executed.
@@ -179,6 +181,7 @@ impl Machine {
             min_sp: u32::MAX,
             stack_limit: None,
             use_blocks: true,
+            trips_deferred: 0,
             blocks: blocks::Blocks::new(slots),
         };
         // slots are decoded when first reached (`decoded`): a short run decodes only the code

@@ -74,6 +74,30 @@ pub trait Timing {
     /// from the one before by its taken branch, when `steady_loop` holds: the same as
     /// `issue_block` and `control` `k` times each.
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
+    /// Whether `run_blocks_in` follows loops of several blocks for this model (`Trip`): not
+    /// where a block's timing costs less than following them.
+    const TRIPS: bool = true;
+    /// Everything that decides the timing of what follows, appended to `out` as words, times
+    /// relative to `cycles()`; a result already available counts as available now (how long
+    /// ago cannot matter). Equal snapshots before and after a loop's trip mean each further
+    /// identical trip takes the same cycles and ends in the same state again (see `Trip`).
+    fn snapshot(&self, out: &mut Vec<u64>);
+    /// The cycles and the statistics so far.
+    fn counters(&self) -> Counters;
+    /// `k` more trips of a loop whose trip changes the counters by `per_trip` and leaves a
+    /// snapshot as it found it: the state now shifted by `k` trips' cycles.
+    fn repeat_trip(&mut self, per_trip: &Counters, k: u64);
+}
+
+/// The statistics a timing model accumulates (`Timing::counters`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Counters { pub cycles: u64, pub stalls: [u64; N_STALLS], pub mispredicts: u64, pub icache_misses: u64 }
+impl Counters {
+    /// What happened between `before` and `self`.
+    pub fn since(&self, before: &Counters) -> Counters {
+        Counters { cycles: self.cycles - before.cycles, stalls: std::array::from_fn(|i| self.stalls[i] - before.stalls[i]),
+                   mispredicts: self.mispredicts - before.mispredicts, icache_misses: self.icache_misses - before.icache_misses }
+    }
 }
 
 /// The timing of a straight-line block, computed once by `Timing::plan` from its instructions
@@ -143,6 +167,10 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
     fn steady_loop(&self, _: u32, _: u32) -> bool { true }
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
+    const TRIPS: bool = false;
+    fn snapshot(&self, _: &mut Vec<u64>) {}
+    fn counters(&self) -> Counters { Counters { cycles: self.n, ..Counters::default() } }
+    fn repeat_trip(&mut self, per_trip: &Counters, k: u64) { self.n += k * per_trip.cycles; }
 }
 
 /// How conditional branches and jumps are predicted (core file `[branch] predictor`; the
@@ -823,7 +851,37 @@ impl Timing for Pipeline {
         self.stalls[S_FETCH] += k * bubble;
         self.apply_plan(p, self.next + k * bubble + (k - 1) * p.end as u64, k);
     }
+
+    fn snapshot(&self, out: &mut Vec<u64>) {
+        let now = self.next;
+        let ahead = |t: u64| t.saturating_sub(now);
+        // a result's cause only matters while it is pending
+        for r in 0..32 {
+            let a = ahead(self.ready[r]);
+            out.extend([a, if a > 0 { self.cause[r] as u64 } else { 0 }]);
+        }
+        let mdu = ahead(self.mdu_free);
+        let bp = self.bp.state();
+        out.extend([mdu, if mdu > 0 { self.mdu_cause as u64 } else { 0 }, now.wrapping_sub(self.cur), self.redirected as u64,
+                    self.ic_epoch, (self.ic_base as u64) << 32 | self.ic_bytes as u64, self.lfsr as u64,
+                    bp.history as u64, bp.changes, bp.plru as u64, (bp.plru >> 64) as u64]);
+    }
+    fn counters(&self) -> Counters {
+        Counters { cycles: self.next, stalls: self.stalls, mispredicts: self.mispredicts, icache_misses: self.icache_misses }
+    }
+    fn repeat_trip(&mut self, per_trip: &Counters, k: u64) {
+        let d = k * per_trip.cycles;
+        for r in &mut self.ready { *r += d; }
+        self.mdu_free += d;
+        self.latest += d;
+        self.cur += d;
+        self.next += d;
+        for (s, &v) in self.stalls.iter_mut().zip(&per_trip.stalls) { *s += k * v; }
+        self.mispredicts += k * per_trip.mispredicts;
+        self.icache_misses += k * per_trip.icache_misses;
+    }
 }
+
 
 impl Pipeline {
     /// The effect of `k` executions of plan `p` on the scoreboard and the stall counts, the

@@ -109,9 +109,20 @@ fn loops_of_one_block() {
 }
 
 #[test]
+fn loops_of_several_blocks() {
+    let r = check("TRIPS", "rv32im_zicsr_zifencei", "link.ld");
+    assert_eq!((r.s(3), r.s(5)), (800, 2000), "s3, s5");
+    // the whole-trip steady state was reached (and left at every loop exit)
+    assert!(r.m.trips_deferred > 500, "{} trips deferred", r.m.trips_deferred);
+    check("TRIPS", "rv32imc_zicsr_zifencei", "link.ld");
+}
+
+#[test]
 fn instruction_budget_inside_a_block() {
-    // B_LONG: inside a block; B_LOOP: inside a loop's steady state (its timing deferred)
-    for (prog, budgets) in [("B_LONG", [5, 700, 1505, 2100]), ("B_LOOP", [40, 131, 257, 390])] {
+    // B_LONG: inside a block; B_LOOP: inside a loop's steady state (its timing deferred);
+    // B_TRIPS: inside a trip of a loop of several blocks, in its steady state or not
+    for (prog, budgets) in [("B_LONG", [5, 700, 1505, 2100]), ("B_LOOP", [40, 131, 257, 390]),
+                            ("B_TRIPS", [3001, 4998, 9001, 15007])] {
         let elf = build_asm("blocks", "rv32im_zicsr_zifencei", &[prog]);
         for budget in budgets {
             let out = [true, false].map(|blocks| {

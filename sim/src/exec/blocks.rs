@@ -25,7 +25,7 @@
 use super::semantics::{self, is_link};
 use super::{Machine, NoObserver, Observer};
 use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
-use crate::timing::{BlockPlan, Timing, N_STALLS};
+use crate::timing::{BlockPlan, Counters, Timing, N_STALLS};
 
 /// `Blocks::at` values besides a block index.
 const NONE: u32 = u32::MAX;
@@ -62,8 +62,147 @@ struct Block {
     plan: BlockPlan,
 }
 
+/// Most block executions in one trip of a loop that `Trip` follows.
+const TRIP_MAX: usize = 256;
+/// Returns to a loop's head whose timing state `Trip` compares with the states at the returns
+/// before (a trip may span several iterations: a branch that alternates has a period of two).
+const TRIP_MARKS: usize = 8;
+/// A steady state that ends within this many trips counts as a failure (`TRIP_BACKOFF_MIN`).
+const TRIP_SHORT: u64 = 4;
+/// Backward transfers to let pass after a loop gave no fixed point, before following another
+/// (doubled after each failure, up to TRIP_BACKOFF_MAX; reset by a loop that gave one).
+const TRIP_BACKOFF_MIN: u32 = 4;
+const TRIP_BACKOFF_MAX: u32 = 1 << 16;
+
+/// A loop of several blocks in `run_blocks_in`. From a backward transfer to its head, the
+/// blocks run as usual and each (block, exit) is recorded; at each return to the head the
+/// timing state (`Timing::snapshot`) is compared with the ones at the returns before. When it
+/// equals one of them, the timing model is deterministic and has come back to the same state
+/// (shifted in time) after the path since then, so every further trip along exactly that
+/// path would take the same cycles and change the statistics by the same amounts
+/// (`per_trip`): in this steady state, blocks run with no timing, each checked against the
+/// path, and whole trips are only counted (`deferred`). When a block leaves the path, or
+/// the run stops, `leave_trip` applies the deferred trips at once (`Timing::repeat_trip`) and
+/// replays the timing of the part of the trip under way, so every statistic is what running
+/// each block's timing would have given.
+struct Trip {
+    /// pc of the loop's head; 0: following none
+    head: u32,
+    /// the blocks run since following began, with the exit each took (true: the taken one)
+    path: Vec<(u32, bool)>,
+    /// the timing state at each return to the head (`Timing::snapshot`, one after the other,
+    /// all of one length), and the counters and the length of path then
+    snaps: Vec<u64>,
+    marks: Vec<(Counters, usize)>,
+    scratch: Vec<u64>,
+    steady: bool,
+    /// in the steady state: where in path the next block is, the counters of one trip, and
+    /// the whole trips whose timing is deferred
+    pos: usize,
+    per_trip: Counters,
+    deferred: u64,
+    cooldown: u32,
+    backoff: u32,
+}
+
+impl Default for Trip {
+    fn default() -> Self {
+        Trip { head: 0, path: Vec::new(), snaps: Vec::new(), marks: Vec::new(), scratch: Vec::new(), steady: false, pos: 0,
+               per_trip: Counters::default(), deferred: 0, cooldown: 0, backoff: TRIP_BACKOFF_MIN }
+    }
+}
+
+impl Trip {
+    fn idle(&self) -> bool { self.head == 0 }
+
+    /// In the steady state: is block `b` leaving by `taken` the next step of the path? If so,
+    /// step on.
+    #[inline(always)]
+    fn expects(&mut self, b: u32, taken: bool) -> bool {
+        if self.path[self.pos] != (b, taken) { return false; }
+        self.pos += 1;
+        if self.pos == self.path.len() {
+            self.pos = 0;
+            self.deferred += 1;
+        }
+        true
+    }
+
+    /// A backward transfer to `head`: follow the loop from there (unless cooling down).
+    #[cold]
+    fn begin<T: Timing>(&mut self, t: &T, head: u32) {
+        if self.cooldown > 0 {
+            self.cooldown -= 1;
+            return;
+        }
+        self.head = head;
+        t.snapshot(&mut self.snaps);
+        self.marks.push((t.counters(), 0));
+    }
+
+    /// Block `b` ran as usual and went on to `next` by its exit `taken`; `ok`: a transfer a
+    /// trip may hold.
+    #[inline(always)]
+    fn record<T: Timing>(&mut self, t: &T, b: u32, taken: bool, next: u32, ok: bool) {
+        self.path.push((b, taken));
+        if !ok || self.path.len() > TRIP_MAX {
+            self.give_up();
+        } else if next == self.head {
+            self.returned(t);
+        }
+    }
+
+    /// Back at the head: the steady state, if the timing state is one seen at an earlier return.
+    #[cold]
+    #[inline(never)]
+    fn returned<T: Timing>(&mut self, t: &T) {
+        self.scratch.clear();
+        t.snapshot(&mut self.scratch);
+        let now = t.counters();
+        // the same state as at an earlier return, after a path that also ran just before that
+        // one (a path seen once is often not the loop's: an `if` in the body may alternate)
+        let (len, w) = (self.path.len(), self.scratch.len());
+        let repeats = |at: usize| at >= len - at && self.path[at..] == self.path[2 * at - len..at];
+        let same = |j: usize| self.snaps[j * w..(j + 1) * w] == self.scratch[..];
+        if let Some(j) = (0..self.marks.len()).rev().find(|&j| same(j) && repeats(self.marks[j].1)) {
+            let (then, at) = self.marks[j];
+            self.per_trip = now.since(&then);
+            self.path.drain(..at);
+            self.snaps.clear();
+            self.marks.clear();
+            self.steady = true;
+            self.pos = 0;
+            self.deferred = 0;
+            self.backoff = TRIP_BACKOFF_MIN;
+        } else if self.marks.len() == TRIP_MARKS {
+            self.give_up();
+        } else {
+            self.snaps.extend_from_slice(&self.scratch);
+            self.marks.push((now, len));
+        }
+    }
+
+    fn give_up(&mut self) {
+        self.reset();
+        self.cooldown = self.backoff;
+        self.backoff = (2 * self.backoff).min(TRIP_BACKOFF_MAX);
+    }
+
+    fn reset(&mut self) {
+        self.head = 0;
+        self.path.clear();
+        self.snaps.clear();
+        self.marks.clear();
+        self.steady = false;
+        self.pos = 0;
+        self.deferred = 0;
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct Blocks {
+    /// the loop `run_blocks_in` follows (kept here for its buffers; left at every return)
+    trip: Option<Box<Trip>>,
     /// per decode-cache slot: the block starting there, NONE or NOT_A_BLOCK
     at: Vec<u32>,
     list: Vec<Block>,
@@ -274,13 +413,18 @@ impl Machine {
     pub(super) fn run_blocks<T: Timing, O: Observer>(&mut self, t: &mut T, obs: &mut O, pcref: &mut u32) {
         if self.blocks.full() { self.reset_blocks(); }
         let mut bl = std::mem::take(&mut self.blocks);
-        *pcref = self.run_blocks_in(&mut bl, t, obs, *pcref);
+        // (a pointer: moved in and out cheaply)
+        let mut trip = bl.trip.take().unwrap_or_default();
+        *pcref = self.run_blocks_in(&mut bl, &mut trip, t, obs, *pcref);
+        // (run_trip leaves a steady trip before it returns; one being recorded ends here)
+        if T::TRIPS { trip.reset(); }
+        bl.trip = Some(trip);
         self.blocks = bl;
     }
 
     /// `run_blocks` with the block storage `bl` out of the machine: the pc it stopped at.
     #[inline(always)]
-    fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
+    fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, trip: &mut Trip, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
         let check_align = !self.isa.c;
         // the block before and which of its exits led to pc
         let mut from: Option<(u32, usize)> = None;
@@ -290,12 +434,19 @@ impl Machine {
         // same from a state that is the one before's shifted in time (the same results in
         // flight relative to its start, older ones older still):
         // those run with their timing `deferred`, applied at once by `Timing::repeat_block`
-        // when the loop ends or the run stops (`settle`).
+        // when the loop ends or the run stops (`settle`). A loop of several blocks: `trip`.
         let (mut clean, mut deferred) = (0u32, 0u64);
         // the observer said `idle_on_registers` and only unobserved blocks ran since (which
         // change nothing it tracks): it would say so again
         let mut idle = false;
         loop {
+            // a loop of several blocks in its steady state: run_trip follows its path
+            if T::TRIPS && trip.steady {
+                match self.run_trip(bl, trip, t, obs, pc) {
+                    Ok((next, f)) => { pc = next; from = f; clean = 0; }
+                    Err(stop) => return stop,
+                }
+            }
             // the previous block's successor, if it still starts at pc; else the block at pc
             let cached = from.map_or(NONE, |(pb, exit)| bl.list[pb as usize].succ[exit]);
             let b = if cached != NONE && bl.list[cached as usize].start == pc { cached } else {
@@ -332,6 +483,7 @@ impl Machine {
                 let (Some(c), [d]) = (ctrl, last) else {
                     clean = 0;
                     self.finish_block(bl, b, t);
+                    self.follow_trip(trip, t, b, false, end, true, false);
                     self.enter(end, t.cycles(), false);
                     from = Some((b, 0));
                     break end;
@@ -360,24 +512,153 @@ impl Machine {
                 let d = *d;
                 self.finish_block(bl, b, t);
                 let penalty = t.control(ipc, &d, taken, next);
-                self.enter(next, t.cycles(), jump && is_link(d.rd));
+                let link = jump && is_link(d.rd);
+                self.follow_trip(trip, t, b, taken, next, !link && d.op != Op::Jalr, taken && next <= ipc && next != pc);
+                self.enter(next, t.cycles(), link);
                 from = Some((b, taken as usize));
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
+                // a loop of one block inside the loop followed: leave that one to `clean`
+                if T::TRIPS && clean >= 2 && !trip.idle() { trip.give_up(); }
                 break next;
             };
             pc = next;
         }
     }
 
+    /// Blocks along the path of `trip` in its steady state (see `Trip`) from `pc`, with their
+    /// timing deferred, until one leaves the path: Ok(the pc it went on to, the block and exit
+    /// it left by) after the trip was left and that block's timing ran as usual, or Err(pc)
+    /// where the run stops (the instruction budget, a fault, ...: as `run_blocks_in`).
+    #[inline(never)]
+    fn run_trip<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, trip: &mut Trip, t: &mut T, obs: &mut O, mut pc: u32)
+                                        -> Result<(u32, Option<(u32, usize)>), u32> {
+        let check_align = !self.isa.c;
+        loop {
+            let b = trip.path[trip.pos].0;
+            let blk = &bl.list[b as usize];
+            let (n, ctrl, end, plain, regs_only) = (blk.n as usize, blk.ctrl, blk.end, blk.plain, blk.regs_only);
+            if blk.start != pc || self.instret + n as u64 > self.max_insns {
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                return Ok((pc, None));
+            }
+            let insns = &bl.insns[blk.first as usize..][..n];
+            let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
+            let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
+            let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
+                else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+            if k < body.len() {
+                let stop = body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.partial_block(bl, b, k, t);
+                return Err(stop);
+            }
+            let (Some(c), [d]) = (ctrl, last) else {
+                if trip.expects(b, false) {
+                    self.count_block(&mut bl.list, b);
+                    pc = end;
+                    continue;
+                }
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.finish_block(bl, b, t);
+                self.enter(end, t.cycles(), false);
+                return Ok((end, Some((b, 0))));
+            };
+            let d = *d;
+            let ipc = end.wrapping_sub(d.len as u32);
+            let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
+            if taken && check_align && target & 3 != 0 {
+                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                self.partial_block(bl, b, body.len(), t);
+                return Err(ipc);
+            }
+            let next = if taken { target } else { end };
+            let jump = matches!(c, Ctrl::Jump(_));
+            if jump { self.write_rd(d.rd_i(), end); }
+            if O::ACTIVE && !unobserved { obs.insn(ipc, &d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+            if trip.expects(b, taken) {
+                self.count_block(&mut bl.list, b);
+                pc = next;
+                continue;
+            }
+            self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+            self.finish_block(bl, b, t);
+            t.control(ipc, &d, taken, next);
+            self.enter(next, t.cycles(), jump && is_link(d.rd));
+            return Ok((next, Some((b, taken as usize))));
+        }
+    }
+
+    /// A block ran completely, its timing deferred (a trip in its steady state): count it.
+    #[inline(always)]
+    fn count_block(&mut self, list: &mut [Block], b: u32) {
+        let blk = &mut list[b as usize];
+        blk.count += 1;
+        self.instret += blk.n as u64;
+    }
+
+    /// Is `pc` in the function that runs now?
+    #[inline(always)]
+    fn in_function(&self, pc: u32) -> bool { pc >= self.cur_lo && pc < self.cur_hi }
+
+    /// After block `b`'s timing ran as usual, before control goes on to `next` (`taken`): record
+    /// it in the trip being followed, or begin one at `next` after a `backward` transfer (not
+    /// to the block itself: `clean` takes those). A trip holds only transfers it can replay
+    /// (`replayable`: a branch, or a `jal` that does not link) inside the function that runs
+    /// (per-function cycles are settled when it changes).
+    #[inline(always)]
+    fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, replayable: bool, backward: bool) {
+        if !T::TRIPS { return; }
+        if trip.head != 0 {
+            trip.record(t, b, taken, next, replayable && self.in_function(next));
+        } else if backward && replayable && self.in_function(next) {
+            trip.begin(t, next);
+        }
+    }
+
+    /// Leave the trip being followed; in its steady state, apply the deferred trips' timing,
+    /// then that of the blocks of the trip under way (as they ran).
+    #[cold]
+    #[inline(never)]
+    fn leave_trip<T: Timing>(&mut self, list: &mut [Block], insns: &[Decoded], t: &mut T, trip: &mut Trip) {
+        if trip.steady {
+            if trip.deferred > 0 { t.repeat_trip(&trip.per_trip, trip.deferred); }
+            self.trips_deferred += trip.deferred;
+            for i in 0..trip.pos {
+                let (b, taken) = trip.path[i];
+                self.replay_block(list, insns, b, taken, t);
+            }
+            // a steady state that did not last: wait before following the next loop
+            if trip.deferred < TRIP_SHORT { trip.give_up(); }
+        }
+        trip.reset();
+    }
+
+    /// The timing of block `b` run once, left by its exit `taken` (a branch or a `jal`).
+    fn replay_block<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, taken: bool, t: &mut T) {
+        self.issue_timing(list, insns, b, t);
+        let blk = &list[b as usize];
+        if blk.ctrl.is_some() {
+            let d = insns[(blk.first + blk.n - 1) as usize];
+            let ipc = blk.end.wrapping_sub(d.len as u32);
+            let next = if taken { ipc.wrapping_add(d.imm as u32) } else { blk.end };
+            t.control(ipc, &d, taken, next);
+        }
+    }
+
     /// Block `b` executed completely: count it, issue it.
     #[inline(always)]
     fn finish_block<T: Timing>(&mut self, bl: &mut Blocks, b: u32, t: &mut T) {
-        let blk = &mut bl.list[b as usize];
-        blk.count += 1;
-        let n = blk.n as usize;
-        self.instret += n as u64;
+        self.count_block(&mut bl.list, b);
+        self.issue_timing(&mut bl.list, &bl.insns, b, t);
+    }
+
+    /// The timing of block `b`: its plan, or its instructions one by one.
+    #[inline(always)]
+    fn issue_timing<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, t: &mut T) {
+        let blk = &mut list[b as usize];
         if !t.issue_block(&mut blk.plan) {
-            self.issue_each(bl, b, n, t);
+            let n = blk.n as usize;
+            self.issue_each(list, insns, b, n, t);
         }
     }
 
@@ -392,16 +673,16 @@ impl Machine {
             i += d.len as usize / 2;
         }
         self.instret += k as u64;
-        self.issue_each(bl, b, k, t);
+        self.issue_each(&bl.list, &bl.insns, b, k, t);
     }
 
     /// `Timing::issue` for the first `k` instructions of block `b` (they need no register
     /// values: the only operand-dependent latency, DIV's, is not in blocks).
     #[inline(never)]
-    fn issue_each<T: Timing>(&self, bl: &Blocks, b: u32, k: usize, t: &mut T) {
-        let blk = &bl.list[b as usize];
+    fn issue_each<T: Timing>(&self, list: &[Block], insns: &[Decoded], b: u32, k: usize, t: &mut T) {
+        let blk = &list[b as usize];
         let mut pc = blk.start;
-        for d in &bl.insns[blk.first as usize..][..k] {
+        for d in &insns[blk.first as usize..][..k] {
             t.issue(pc, d, &self.x);
             pc = pc.wrapping_add(d.len as u32);
         }

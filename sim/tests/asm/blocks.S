@@ -210,6 +210,58 @@ outer:
     addi s7, s7, 1
     addi t0, t0, -1
     bnez t0, 4b
+#elif defined(B_TRIPS)
+    /* loops of several blocks, whose steady state the block engine runs with a whole trip's
+       timing deferred (exec/blocks.rs, Trip): an `if` that alternates (a period of two
+       iterations) beside a load, a store and a multiply; one taken every third time, with a
+       forward `j` in the body; two branches on an LFSR's bits (steady states that break);
+       a nested loop whose inner trips end at every exit of the inner loop */
+    li t0, 600
+1:  lw a4, 0(a0)
+    add a4, a4, a2
+    sw a4, 4(a0)
+    mul a5, a4, a2
+    andi a6, t0, 1
+    beqz a6, 2f
+    xor a2, a2, a5
+2:  lbu a7, 4(a0)
+    add s2, s2, a7
+    addi t0, t0, -1
+    bnez t0, 1b
+    li t0, 600
+    li t1, 0
+3:  addi t1, t1, 1
+    li t2, 3
+    bne t1, t2, 4f
+    li t1, 0
+    addi s3, s3, 1
+    j 5f
+4:  add s3, s3, t1
+5:  addi t0, t0, -1
+    bnez t0, 3b
+    li t0, 2000
+    li t1, 0xace1
+6:  srli t2, t1, 1
+    andi t3, t1, 1
+    beqz t3, 7f
+    li t4, 0xb400
+    xor t2, t2, t4
+7:  mv t1, t2
+    andi t3, t1, 0x30
+    bnez t3, 8f
+    addi s7, s7, 1
+8:  addi t0, t0, -1
+    bnez t0, 6b
+    li s8, 40
+9:  li t0, 20
+10: andi t1, t0, 1
+    beqz t1, 11f
+    addi s5, s5, 3
+11: addi s5, s5, 1
+    addi t0, t0, -1
+    bnez t0, 10b
+    addi s8, s8, -1
+    bnez s8, 9b
 #else
 #error "select a program with -DB_<NAME>"
 #endif
