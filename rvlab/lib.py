@@ -164,10 +164,9 @@ def choose(impls: list[Impl], records: list[Record], feats: set[str], allow_vari
         for fn in functions:
             if fn in c.impl.entry_points:
                 continue
-            having = [i for i in cands[1:] if fn in i.entry_points]
-            if having:
-                best = min(having, key=lambda i: (function_cycles(i, recs[i.name], prim, fn) is None,
-                                                  function_cycles(i, recs[i.name], prim, fn) or 0))
+            timed = [(function_cycles(i, recs[i.name], prim, fn), i) for i in cands[1:] if fn in i.entry_points]
+            if timed:
+                _, best = min(timed, key=lambda ci: (ci[0] is None, ci[0] or 0))
                 taken.setdefault(best.name, []).append(fn)
         c.extra = [(i, taken[i.name], recs[i.name]) for i in cands[1:] if i.name in taken]
         if c.extra:

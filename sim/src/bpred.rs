@@ -46,9 +46,11 @@ pub enum BtbReplacement {
 }
 
 /// Rocket's RAS: a circular stack with a count; a pop of an empty stack does nothing.
-struct Ras { stack: Vec<u32>, pos: usize, count: usize }
+/// `changes`: pushes and pops that changed it (`Predictor::snapshot`).
+struct Ras { stack: Vec<u32>, pos: usize, count: usize, changes: u64 }
 impl Ras {
     fn push(&mut self, v: u32) {
+        self.changes += 1;
         let n = self.stack.len();
         self.count = (self.count + 1).min(n);
         self.pos = (self.pos + 1) % n;
@@ -57,6 +59,7 @@ impl Ras {
     fn peek(&self) -> Option<u32> { (self.count > 0).then(|| self.stack[self.pos]) }
     fn pop(&mut self) {
         if self.count > 0 {
+            self.changes += 1;
             self.count -= 1;
             self.pos = (self.pos + self.stack.len() - 1) % self.stack.len();
         }
@@ -118,15 +121,10 @@ pub struct Predictor {
     bht_mask: u32,
     history: u32,
     ras: Ras,
-    /// writes that changed a table (BTB, BHT, RAS; the PLRU bits too when there are more
-    /// than `state` packs): with `history` and the PLRU bits, what `state` compares
+    /// writes that changed the BTB or the BHT (the PLRU bits too when there are more than
+    /// `snapshot` packs; the RAS counts its own)
     changes: u64,
 }
-
-/// `Predictor::state`: equal states before and after a stretch of execution mean the
-/// predictor is as it was (any table write in between counts as a change).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct PredictorState { pub history: u32, pub changes: u64, pub plru: u128 }
 
 
 impl Predictor {
@@ -155,7 +153,7 @@ impl Predictor {
             bht_mask: p.bht_entries - 1,
             history: 0,
             changes: 0,
-            ras: Ras { stack: vec![0; p.ras_entries as usize], pos: 0, count: 0 },
+            ras: Ras { stack: vec![0; p.ras_entries as usize], pos: 0, count: 0, changes: 0 },
         }
     }
 
@@ -209,15 +207,17 @@ impl Predictor {
     fn touch(&mut self, i: usize) {
         if self.repl == BtbReplacement::Plru {
             self.plru.walk(Some(i));
-            // bits `state` cannot pack: every touch counts as a change
+            // bits `snapshot` cannot pack: every touch counts as a change
             if self.plru.n > 128 { self.changes += 1; }
         }
     }
 
-    /// The predictor's state, compactly (see `PredictorState`).
-    pub fn state(&self) -> PredictorState {
+    /// The predictor's state, compactly, appended to `out` (`Timing::snapshot`): equal
+    /// snapshots before and after a stretch of execution mean it is as it was (any table write
+    /// in between counts as a change).
+    pub fn snapshot(&self, out: &mut Vec<u64>) {
         let plru = if self.plru.n > 128 { 0 } else { self.plru.older_left.iter().rev().fold(0u128, |a, &b| a << 1 | b as u128) };
-        PredictorState { history: self.history, changes: self.changes, plru }
+        out.extend([self.history as u64, self.changes + self.ras.changes, plru as u64, (plru >> 64) as u64]);
     }
 
     /// BHT index of the branch at `pc`: the fetch packet's address (4-byte aligned) with the
@@ -288,7 +288,7 @@ impl Predictor {
         let predecode = self.predecode_penalty > 0;
         match d.op {
             Op::Jal => {
-                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
+                if is_link(d.rd) { self.ras.push(link); }
                 if hit.is_some_and(|i| self.target[i] == next_pc) {
                     self.touch(hit.unwrap());
                     Outcome::Predicted
@@ -306,8 +306,8 @@ impl Predictor {
                     None if predecode => (self.ras.peek(), true),
                     None => (None, false),
                 };
-                if hit.is_some() || !self.ras_needs_btb { self.ras.pop(); self.changes += 1; }
-                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
+                if hit.is_some() || !self.ras_needs_btb { self.ras.pop(); }
+                if is_link(d.rd) { self.ras.push(link); }
                 if pred == Some(next_pc) {
                     if via_predecode { self.update(None, pc, next_pc, Kind::Return); Outcome::Predecoded }
                     else { self.touch(hit.unwrap()); Outcome::Predicted }
@@ -317,7 +317,7 @@ impl Predictor {
                 }
             }
             Op::Jalr => {
-                if is_link(d.rd) { self.ras.push(link); self.changes += 1; }
+                if is_link(d.rd) { self.ras.push(link); }
                 if hit.is_some_and(|i| self.target[i] == next_pc) {
                     self.touch(hit.unwrap());
                     Outcome::Predicted

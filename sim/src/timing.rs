@@ -861,10 +861,9 @@ impl Timing for Pipeline {
             out.extend([a, if a > 0 { self.cause[r] as u64 } else { 0 }]);
         }
         let mdu = ahead(self.mdu_free);
-        let bp = self.bp.state();
         out.extend([mdu, if mdu > 0 { self.mdu_cause as u64 } else { 0 }, now.wrapping_sub(self.cur), self.redirected as u64,
-                    self.ic_epoch, (self.ic_base as u64) << 32 | self.ic_bytes as u64, self.lfsr as u64,
-                    bp.history as u64, bp.changes, bp.plru as u64, (bp.plru >> 64) as u64]);
+                    self.ic_epoch, (self.ic_base as u64) << 32 | self.ic_bytes as u64, self.lfsr as u64]);
+        self.bp.snapshot(out);
     }
     fn counters(&self) -> Counters {
         Counters { cycles: self.next, stalls: self.stalls, mispredicts: self.mispredicts, icache_misses: self.icache_misses }
@@ -881,7 +880,6 @@ impl Timing for Pipeline {
         self.icache_misses += k * per_trip.icache_misses;
     }
 }
-
 
 impl Pipeline {
     /// The effect of `k` executions of plan `p` on the scoreboard and the stall counts, the

@@ -237,6 +237,9 @@ fn settle<T: Timing>(bl: &Blocks, b: u32, t: &mut T, deferred: &mut u64) {
     }
 }
 
+/// The pc after the instructions `done`, run from `pc`.
+fn pc_after(pc: u32, done: &[Decoded]) -> u32 { done.iter().fold(pc, |p, d| p.wrapping_add(d.len as u32)) }
+
 /// Can this instruction be part of a block (see the module comment)? A block body holds what
 /// `Machine::step` executes; the branch or jump that ends it is handled after the body.
 fn in_block(op: Op) -> bool {
@@ -323,6 +326,14 @@ impl Machine {
             None => 0,
         };
         body.len() - left
+    }
+
+    /// `run_body` as the block needs it: unobserved (see `Observer::idle_on_registers`),
+    /// plain or not.
+    #[inline(always)]
+    fn run_block_body<O: Observer>(&mut self, obs: &mut O, body: &[Decoded], pc: u32, plain: bool, unobserved: bool) -> usize {
+        if unobserved { self.run_body_unobserved(body, pc, plain) }
+        else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) }
     }
 
     /// `run_body` without an observer (see `Observer::idle_on_registers`); apart, so that the
@@ -472,12 +483,11 @@ impl Machine {
                 // an observer with nothing to do for this block does not see it
                 let unobserved = O::ACTIVE && regs_only && (idle || obs.idle_on_registers());
                 idle = unobserved;
-                let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
-                    else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+                let k = self.run_block_body(obs, body, pc, plain, unobserved);
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
                     self.partial_block(bl, b, k, t);
-                    return body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+                    return pc_after(pc, &body[..k]);
                 }
                 // the branch or jump that ends the block
                 let (Some(c), [d]) = (ctrl, last) else {
@@ -544,46 +554,38 @@ impl Machine {
             let insns = &bl.insns[blk.first as usize..][..n];
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
             let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
-            let k = if unobserved { self.run_body_unobserved(body, pc, plain) }
-                else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) };
+            let k = self.run_block_body(obs, body, pc, plain, unobserved);
             if k < body.len() {
-                let stop = body[..k].iter().fold(pc, |p, d| p.wrapping_add(d.len as u32));
+                let stop = pc_after(pc, &body[..k]);
                 self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                 self.partial_block(bl, b, k, t);
                 return Err(stop);
             }
-            let (Some(c), [d]) = (ctrl, last) else {
-                if trip.expects(b, false) {
-                    self.count_block(&mut bl.list, b);
-                    pc = end;
-                    continue;
+            // the exit: the branch or jump that ends the block, or the fall-through
+            let (taken, next) = match (ctrl, last) {
+                (Some(c), [d]) => {
+                    let ipc = end.wrapping_sub(d.len as u32);
+                    let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
+                    if taken && check_align && target & 3 != 0 {
+                        self.leave_trip(&mut bl.list, &bl.insns, t, trip);
+                        self.partial_block(bl, b, body.len(), t);
+                        return Err(ipc);
+                    }
+                    if matches!(c, Ctrl::Jump(_)) { self.write_rd(d.rd_i(), end); }
+                    if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+                    (taken, if taken { target } else { end })
                 }
-                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-                self.finish_block(bl, b, t);
-                self.enter(end, t.cycles(), false);
-                return Ok((end, Some((b, 0))));
+                _ => (false, end),
             };
-            let d = *d;
-            let ipc = end.wrapping_sub(d.len as u32);
-            let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
-            if taken && check_align && target & 3 != 0 {
-                self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-                self.partial_block(bl, b, body.len(), t);
-                return Err(ipc);
-            }
-            let next = if taken { target } else { end };
-            let jump = matches!(c, Ctrl::Jump(_));
-            if jump { self.write_rd(d.rd_i(), end); }
-            if O::ACTIVE && !unobserved { obs.insn(ipc, &d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+            self.count_block(&mut bl.list, b);
             if trip.expects(b, taken) {
-                self.count_block(&mut bl.list, b);
                 pc = next;
                 continue;
             }
+            // it leaves the path: its timing as usual (a path's blocks can be replayed)
             self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-            self.finish_block(bl, b, t);
-            t.control(ipc, &d, taken, next);
-            self.enter(next, t.cycles(), jump && is_link(d.rd));
+            self.replay_block(&mut bl.list, &bl.insns, b, taken, t);
+            self.enter(next, t.cycles(), false);
             return Ok((next, Some((b, taken as usize))));
         }
     }
@@ -608,7 +610,7 @@ impl Machine {
     #[inline(always)]
     fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, replayable: bool, backward: bool) {
         if !T::TRIPS { return; }
-        if trip.head != 0 {
+        if !trip.idle() {
             trip.record(t, b, taken, next, replayable && self.in_function(next));
         } else if backward && replayable && self.in_function(next) {
             trip.begin(t, next);
