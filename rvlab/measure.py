@@ -4,10 +4,13 @@ it with the harness (the same flags, memory map and RVLAB_BENCH protocol as ever
 two calls in one loop, the second -- warm -- one timed with rdcycle/rdinstret, the empty
 measurement subtracted), and runs three programs on rvsim:
 
-  speed (2 timed calls)  cycles and instructions of the warm call; rvsim's statistics B
+  speed (2 timed calls)  cycles and instructions of the warm call; its stalls by cause, I-cache
+                         misses and mispredicts: rvsim's `cycle_window`, the statistics between
+                         the last two reads of the cycle counter (the reads around the warm
+                         call); rvsim's statistics B
   speed (1 timed call)   rvsim's statistics A: B - A is everything the second call did, so its
-                         stalls by cause, I-cache misses, mispredicts, mnemonics and functions
-                         (plus the few instructions of one turn of the timing loop)
+                         mnemonics and functions (plus the few instructions of one turn of the
+                         timing loop)
   stack                  the harness's stack program: bytes below the caller's sp the call touched
 
 Before the timed loop, one call goes through the harness's trampoline, which checks that NAME
@@ -204,6 +207,9 @@ def measure(files: list[Path], name: str, args: list[Arg], isa: str, core: str, 
         raise MeasureError(f"{name} breaks the ilp32 calling convention, so it cannot be timed: "
                            + "; ".join(abi) + f"\n    reproduce: {reproduce}")
     d = _diff(stats_b, stats_a)
+    # stalls, misses and mispredicts of exactly the timed window (a difference of whole runs
+    # would also hold the harness's own differences: printing other numbers, its loop's exit)
+    win = stats_b.get("cycle_window") or {}
     ret = speed.results("RVLAB_RETURN")
     # the functions the call ran (the timing loop's rvlab_speed left out), most cycles first
     functions = {f: v for f, v in sorted(d.get("functions", {}).items(), key=lambda kv: -kv[1].get("cycles", 0))
@@ -213,9 +219,9 @@ def measure(files: list[Path], name: str, args: list[Arg], isa: str, core: str, 
             "cycles": res[-1]["cycles"], "instret": res[-1]["instret"], "stack_bytes": stack[-1]["stack_bytes"],
             "returned": ret[-1]["a0"] if ret else None,
             # B - A: everything the second call did, with one turn of the timing loop
-            "stalls": d.get("stalls", {}), "icache_misses": d.get("icache_misses"),
-            "branch_mispredicts": d.get("branch_mispredicts"),
-            "call_cycles": d.get("cycles"), "call_instret": d.get("instret"),
+            "stalls": {k: v for k, v in win.get("stalls", {}).items() if v},
+            "icache_misses": win.get("icache_misses"), "branch_mispredicts": win.get("branch_mispredicts"),
+            "window_cycles": win.get("cycles"), "window_instret": win.get("instret"),
             "mnemonics": dict(sorted(d.get("mnemonics", {}).items(), key=lambda kv: -kv[1])),
             "functions": functions,
             "reproduce": reproduce}
@@ -229,13 +235,13 @@ def render(m: dict) -> str:
     cpi = m["cycles"] / m["instret"] if m["instret"] else 0
     lat = f", multiplier latency {m['mul_latency']}" if m["core"] != "ideal" and m["mul_latency"] else ""
     stalls = ", ".join(f"{k} {v:,}" for k, v in m["stalls"].items()) or "none"
-    loop = (m["call_cycles"] or 0) - m["cycles"]
+    reads = (m["window_cycles"] or 0) - m["cycles"]
     ret = "–" if m["returned"] is None else f"0x{m['returned']:08x}"
     lines = [f"{m['function']}({', '.join(m['args'])}) on {m['core']}{lat}, isa {m['isa']}",
              f"  cycles        {_n(m['cycles'])}   (the warm call, empty measurement subtracted: rvlab bench's protocol)",
              f"  instructions  {_n(m['instret'])}   CPI {cpi:.2f}",
              f"  stack bytes   {_n(m['stack_bytes'])}",
-             f"  stalls        {stalls}   (of the warm call and one turn of the timing loop, {loop:+,} cycles)",
+             f"  stalls        {stalls}   (between the cycle-counter reads around the warm call, {reads:+,} cycles for the reads)",
              f"  I-cache misses {_n(m['icache_misses'])}, branch mispredicts {_n(m['branch_mispredicts'])}",
              f"  returned      a0 = {ret}   (calling convention checked: s0-s11, sp, gp, tp preserved)"]
     if m["functions"]:

@@ -79,6 +79,11 @@ def test_e31_stalls_and_stack(src, rvsim_built):
     assert m["core"] == "e31" and m["mul_latency"] == 5
     assert m["stalls"]["load_use"] == 16              # LW's result latency is 2: one stall per word
     assert m["cycles"] > m["instret"] and m["icache_misses"] == 0        # warm
+    # the stalls are those of the timed window (rvsim's cycle_window): with its instructions
+    # they make its cycles exactly, none negative
+    assert all(v > 0 for v in m["stalls"].values())
+    assert m["window_instret"] + sum(m["stalls"].values()) == m["window_cycles"]
+    assert m["window_cycles"] - m["cycles"] == m["window_instret"] - m["instret"]  # the reads
     assert _measure(f, "--function", "uses_stack")["stack_bytes"] == 48
 
 

@@ -14,7 +14,7 @@ use crate::ext::{ExtInsn, ExtState};
 use crate::isa::Isa;
 use crate::mem::{MemError, Memory};
 use crate::semihost::{Outcome, Semihost};
-use crate::timing::{Timing, N_STALLS};
+use crate::timing::{Counters, Timing, N_STALLS};
 pub use crate::stop::{Exception, Stop};
 use semantics::is_link;
 
@@ -121,6 +121,20 @@ pub struct Machine {
     blocks: blocks::Blocks,
     /// whole trips of loops of several blocks whose timing the block engine applied at once
     pub trips_deferred: u64,
+    /// the timing counters and instret at the last two reads of the cycle counter (`cycle`,
+    /// `mcycle`), older first: a program that reads it around the code it times (rvlab's
+    /// harness does) gets that code's stalls, mispredicts and misses from `cycle_window`
+    cycle_reads: [Option<(Counters, u64)>; 2],
+}
+
+/// What happened between the last two reads of the cycle counter: (counters, instructions).
+impl Machine {
+    pub fn cycle_window(&self) -> Option<(Counters, u64)> {
+        match self.cycle_reads {
+            [Some((a, ia)), Some((b, ib))] => Some((b.since(&a), ib - ia)),
+            _ => None,
+        }
+    }
 }
 
 /// One decode-cache slot: the decoded instruction and how often it executed.
@@ -182,6 +196,7 @@ impl Machine {
             stack_limit: None,
             use_blocks: true,
             trips_deferred: 0,
+            cycle_reads: [None; 2],
             blocks: blocks::Blocks::new(slots),
         };
         // slots are decoded when first reached (`decoded`): a short run decodes only the code
@@ -544,7 +559,7 @@ impl Machine {
                 (seq, self.transfer(t, pc, d, Ctrl::Jump(op), a, b)?)
             }
             Kind::Ext(op) => (self.ext(d, op), seq),
-            Kind::Csr(op) => (self.csr_op(pc, d, op, a, t.now())?, seq),
+            Kind::Csr(op) => (self.csr_op(t, pc, d, op, a)?, seq),
             Kind::Lrsc(op) => (self.lrsc(obs, pc, op, a, b)?, seq),
             Kind::Amo(op) => (self.amo(obs, pc, op, a, b)?, seq),
             Kind::System(op) => self.system(t, obs, pc, d, op, before)?,
@@ -572,11 +587,14 @@ impl Machine {
         Ok(next)
     }
 
-    /// A CSR instruction (rs1 value a, cycle `cyc`): the old value.  Out of the hot loop.
+    /// A CSR instruction (rs1 value a): the old value.  Out of the hot loop.
     #[inline(never)]
-    fn csr_op(&mut self, pc: u32, d: &Decoded, op: CsrOp, a: u32, cyc: u64) -> Result<u32, Exception> {
+    fn csr_op<T: Timing>(&mut self, t: &T, pc: u32, d: &Decoded, op: CsrOp, a: u32) -> Result<u32, Exception> {
         let acc = semantics::csr_access(op, d, a);
-        let ret = self.instret;
+        let (cyc, ret) = (t.now(), self.instret);
+        if acc.reads && matches!(acc.csr, 0xc00 | 0xb00) {
+            self.cycle_reads = [self.cycle_reads[1], Some((t.counters(), ret))];
+        }
         let mut fault = None;
         let old = if acc.reads { self.csr.read(acc.csr, cyc, ret).unwrap_or_else(|f| { fault = Some(f); 0 }) } else { 0 };
         if acc.writes && fault.is_none() {

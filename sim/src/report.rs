@@ -39,6 +39,12 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
         funcs.insert(name, json!({"cycles": s.cycles, "instret": s.instret, "calls": s.calls}));
     }
     let max_stack = m.init_sp.map(|s| s.saturating_sub(m.min_sp)).unwrap_or(0);
+    // the code between the last two reads of the cycle counter (what a program timed)
+    let window = m.cycle_window().map(|(c, instret)| {
+        let stalls: Map<String, Value> = STALL_NAMES.iter().zip(c.stalls).map(|(n, v)| (n.to_string(), json!(v))).collect();
+        json!({"cycles": c.cycles, "instret": instret, "stalls": stalls, "icache_misses": c.icache_misses,
+               "branch_mispredicts": c.mispredicts})
+    });
     json!({
         "exit_code": r.exit_code,
         "error": r.error,
@@ -56,6 +62,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
         "branch_mispredicts": r.branch_mispredicts,
         "traps": m.traps_taken,
         "first_trap": m.first_trap.map(|t| m.trap_message(t)),
+        "cycle_window": window,
     })
 }
 

@@ -35,6 +35,22 @@ fn lw_chain() {
 }
 
 #[test]
+fn cycle_window_is_the_measured_block() {
+    // rvsim's cycle_window (JSON `cycle_window`, what rvlab measure reports): the statistics
+    // between the last two reads of the cycle counter, here START and STOP around the block
+    for (name, cause, stalls) in [("LW_CHAIN", S_LOAD, 7), ("MUL_CHAIN", S_MUL, 28), ("LBU_CHAIN", S_LOAD, 16)] {
+        let r = measure(name, no_icache());
+        let (c, instret) = r.m.cycle_window().expect("two cycle reads");
+        assert_eq!(c.cycles, r.measured_cycles() as u64, "{name}");
+        assert_eq!(c.stalls[cause], stalls, "{name}");
+        assert_eq!(c.stalls.iter().sum::<u64>() + instret, c.cycles, "{name}: instructions + stalls");
+    }
+    // with two measured blocks, the second one's
+    let r = measure("DIV", no_icache());
+    assert_eq!(r.m.cycle_window().unwrap().0.cycles, r.measured_cycles() as u64);
+}
+
+#[test]
 fn lbu_chain() {
     // each (lbu, add) pair: add waits 3 cycles for the byte, the next lbu 1 for the add: 4 per pair
     let r = measure("LBU_CHAIN", no_icache());
