@@ -37,6 +37,8 @@ class Block:
         return d
     def lw(self, base, off):
         return self._op("lw", mem=(base, off))
+    def lbu(self, base, off):
+        return self._op("lbu", mem=(base, off))
     def sw(self, v, base, off):
         self._op("sw", [v], mem=(base, off), dst=False)
     def li(self, val):
@@ -77,7 +79,7 @@ def sbox(B, u):
 ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
               "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
               "ra"]
-SPILL_BASE = 512
+SPILL_BASE = 640            # the stack areas below it: see "the pieces"
 SPILL_SLOTS = 32
 
 def allocate(B, reserved=()):
@@ -152,8 +154,8 @@ def allocate(B, reserved=()):
 
 # ---------------------------------------------------------------- scheduling
 def insn_text(op, d, srcs, imm, mem):
-    if op == "lw":
-        return f"lw   {d}, {mem[1]}({mem[0]})"
+    if op in ("lw", "lbu"):
+        return f"{op:4} {d}, {mem[1]}({mem[0]})"
     if op == "sw":
         return f"sw   {srcs[0]}, {mem[1]}({mem[0]})"
     if op == "li":
@@ -169,7 +171,7 @@ def schedule(code):
     """the allocated code (op, dst, srcs, imm, mem) as Insns in critical-path order, and the
     cycles the schedule expects"""
     insns = [Insn(insn_text(*c), () if c[1] is None else (c[1],), c[2],
-                  mem=None if c[4] is None else ("ld" if c[0] == "lw" else "st", c[4])) for c in code]
+                  mem=None if c[4] is None else ("st" if c[0] == "sw" else "ld", c[4])) for c in code]
     return critical_path(insns)
 
 def reorder(B, rng=None):
@@ -339,10 +341,14 @@ STATS = {}
 COMPILED = {}
 
 # ----------------------------------------------------------------- the pieces
-ST, CT, KS, VT = 0, 128, 256, 384           # stack areas: state, packed counter, keystream, temp
-MISC = SPILL_BASE + 4 * SPILL_SLOTS          # 640: out, in, len, rk, round count
-SAVE = MISC + 32                             # saved callee-saved registers
-FRAME = SAVE + 64                            # 736
+# stack areas: state, packed counter (round 1's input), keystream, temp, round-1 cache
+ST, CT, KS, VT, RC = 0, 128, 256, 384, 512
+# MISC words: out, in, len, rk, round count, n (bytes this batch), counter (of the batch's
+# block 0), tag (counter >> 8 of the batch RC was filled for), fill (1: the round loop is
+# filling RC)
+MISC = SPILL_BASE + 4 * SPILL_SLOTS          # 768
+SAVE = MISC + 48                             # saved callee-saved registers
+FRAME = SAVE + 64                            # 880
 
 def w_off(r, b):
     return 4 * (8 * r + b)
@@ -367,6 +373,24 @@ def round_block(zbkb):
         out.append([B.rotr(s[b], 8 * r, zbkb) for b in range(8)])
     mixcolumns(B, out)
     return compile_block(B, ("a0",), "round")
+
+def round1_block(zbkb):
+    """round 1 from the cache RC, which holds round 1 as computed with row 3 of its input
+    (counter byte 15 and iv bytes 3, 7, 11) taken as S^-1(0) (the xor function fills it):
+    ARK, SubBytes and ShiftRows of row 3 only, then the state = RC ^ row 3's share of MixColumns
+    (out_r = 2 a_r ^ 3 a_r+1 ^ a_r+2 ^ a_r+3: a3 goes to rows 0 and 1, 3 a3 to row 2, 2 a3 to
+    row 3)."""
+    B = Block()
+    u = [B.xor(B.lw("sp", CT + w_off(3, b)), B.lw("a0", w_off(3, b))) for b in range(8)]
+    s = sbox(B, u)
+    a3 = [B.rotr(s[b], 24, zbkb) for b in range(8)]
+    # xtime in the bitsliced form: bit b of 2x is bit b - 1 of x, plus bit 7 of x at bits 0, 1, 3, 4
+    x2 = [a3[7]] + [B.xor(a3[b - 1], a3[7]) if b in (1, 3, 4) else a3[b - 1] for b in range(1, 8)]
+    share = [a3, a3, [B.xor(x2[b], a3[b]) for b in range(8)], x2]
+    for r in range(4):
+        for b in range(8):
+            B.sw(B.xor(B.lw("sp", RC + w_off(r, b)), share[r][b]), "sp", ST + w_off(r, b))
+    return compile_block(B, ("a0",), "round1")
 
 def mixcolumns(B=None, vals=None):
     name = B is None
@@ -454,34 +478,42 @@ def last_round_block(zbkb):
     return compile_block(B, ("a0", "a1", "a2"), "lastround")
 
 def pack_phase():
-    """8 counter blocks in KS (block k at KS + 16k) -> packed CT."""
+    """the 8 counter blocks (the iv at a3, any alignment, with counter + k in block k) straight
+    to the packed form CT.  In W[r][b], bytes 0..2 (columns 0..2: iv bytes 4c + r, the same in
+    every block) are bit b of that iv byte replicated into the 8 lanes; byte 3 (column 3) has in
+    lane k bit b of counter byte r (big endian) of block k: an 8x8 bit transpose of the 8
+    counter values.  Also stores the counter (block 0's) at MISC + 24."""
     B = Block()
-    m1, m2, m4, m8, m16 = masks(B)
-    for c in range(4):
-        v = bittr(B, [B.lw("sp", KS + 16 * k + 4 * c) for k in range(8)], m1, m2, m4)
+    iv = [B.lbu("a3", i) for i in range(16)]
+    ctr = B.or_(B.or_(B.slli(iv[12], 24), B.slli(iv[13], 16)), B.or_(B.slli(iv[14], 8), iv[15]))
+    B.sw(ctr, "sp", MISC + 24)
+    m1, m2, m4 = B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f)
+    # v[b]: byte j, bit k = bit 8j + b of counter + k (mod 2^32)
+    v = bittr(B, [ctr] + [B.addi(ctr, k) for k in range(1, 8)], m1, m2, m4)
+    m3, top = B.li(0x00010101), B.li(0xff000000)
+    for r in range(4):
+        row = B.or_(B.or_(iv[r], B.slli(iv[4 + r], 8)), B.slli(iv[8 + r], 16))
         for b in range(8):
-            B.sw(v[b], "sp", VT + 4 * (8 * c + b))
-    for b in range(8):
-        w = bytetr(B, [B.lw("sp", VT + 4 * (8 * c + b)) for c in range(4)], m8, m16)
-        for r in range(4):
-            B.sw(w[r], "sp", CT + w_off(r, b))
-            B.sw(w[r], "sp", ST + w_off(r, b))
-    return compile_block(B, ("a0", "a1"), "pack")
+            x = B.and_(B.srli(row, b) if b else row, m3)
+            cols = B.sub(B.slli(x, 8), x)                      # 0xff in byte c where the bit is set
+            if r == 3:
+                c3 = B.slli(v[b], 24)
+            else:                                             # counter byte r is byte 3 - r of v[b]
+                c3 = B.and_(B.slli(v[b], 8 * r) if r else v[b], top)
+            B.sw(B.or_(cols, c3), "sp", CT + w_off(r, b))
+    return compile_block(B, ("a3",), "pack")
 
 def increment_phase():
-    """add 8 to the 32-bit big-endian counter of every block (column 3 lane of CT)."""
+    """add 8 to the 32-bit big-endian counter of every block (column 3 lane of CT): a
+    ripple-carry adder on the counter's bits 3..31 (bits 0..2 do not change)."""
     B = Block()
     c = B.li(0xff000000)
     for k in range(3, 32):
         r, b = 3 - k // 8, k % 8
         w = B.lw("sp", CT + w_off(r, b))
-        nw = B.xor(w, c)
-        B.sw(nw, "sp", CT + w_off(r, b))
-        B.sw(nw, "sp", ST + w_off(r, b))
+        B.sw(B.xor(w, c), "sp", CT + w_off(r, b))
         if k < 31:
             c = B.and_(w, c)
-    for b in range(3):           # counter bits 0..2 (row 3) do not change: copy
-        B.sw(B.lw("sp", CT + w_off(3, b)), "sp", ST + w_off(3, b))
     return compile_block(B, ("a0", "a1"), "increment")
 
 # ----------------------------------------------------------------- key schedule
@@ -576,6 +608,19 @@ def gen(zbkb, bits=128):
         for i, r in enumerate(saved):
             a(f"sw   {r}, {SAVE + 4 * i}(sp)")
 
+    def copy_words(src, dst, nbytes):
+        """nbytes from src to dst ((register, offset) each), a word at a time: a loop, for
+        the paths a call takes once or a few times"""
+        a(f"addi t0, {src[0]}, {src[1]}")
+        a(f"addi t1, {dst[0]}, {dst[1]}")
+        a(f"addi t2, t0, {nbytes}")
+        a.label("4")
+        a("lw   t3, 0(t0)")
+        a("addi t0, t0, 4")
+        a("sw   t3, 0(t1)")
+        a("addi t1, t1, 4")
+        a("bne  t0, t2, 4b")
+
     def epilogue():
         for i, r in enumerate(saved):
             a(f"lw   {r}, {SAVE + 4 * i}(sp)")
@@ -643,43 +688,56 @@ def gen(zbkb, bits=128):
         a(f"sw   a1, {MISC + 4}(sp)")
         a(f"sw   a2, {MISC + 8}(sp)")
         a(f"sw   a4, {MISC + 12}(sp)")
-        a.comment("counter blocks into KS: iv bytes 0..11 copied 8 times, bytes 12..15 = BE ctr + k")
-        a("lbu  t0, 12(a3)")
-        a("lbu  t1, 13(a3)")
-        a("lbu  t2, 14(a3)")
-        a("lbu  t3, 15(a3)")
-        a("slli t0, t0, 24")
-        a("slli t1, t1, 16")
-        a("slli t2, t2, 8")
-        a("or   t0, t0, t1")
-        a("or   t2, t2, t3")
-        a("or   t5, t0, t2", note="t5 = counter")
-        for i in range(12):
-            a(f"lbu  t0, {i}(a3)")
-            for k in range(8):
-                a(f"sb   t0, {KS + 16 * k + i}(sp)")
-        for k in range(8):
-            a("srli t0, t5, 24")
-            a(f"sb   t0, {KS + 16 * k + 12}(sp)")
-            a("srli t0, t5, 16")
-            a(f"sb   t0, {KS + 16 * k + 13}(sp)")
-            a("srli t0, t5, 8")
-            a(f"sb   t0, {KS + 16 * k + 14}(sp)")
-            a(f"sb   t5, {KS + 16 * k + 15}(sp)")
-            a("addi t5, t5, 1")
-        a.comment("the 8 counter blocks to the bitsliced form")
+        a("li   t0, -1")
+        a(f"sw   t0, {MISC + 28}(sp)", note="tag of RC: nothing cached yet (no counter >> 8 is -1)")
+        a(f"sw   zero, {MISC + 32}(sp)", note="not filling")
+        a.comment("the 8 counter blocks in the bitsliced form")
         a.insns(pack_phase())
         a.label(".Lx_batch")
-        a(f"lw   a0, {MISC + 12}(sp)", note="round key pointer")
+        a.comment("Round 1 is cheaper from the cache RC: RC depends on the iv, the key and counter")
+        a.comment("bytes 12..14 only, and it is valid for a batch whose 8 blocks all have the bytes")
+        a.comment("of the tag.  The counter is public (it goes with the ciphertext): these branches")
+        a.comment("depend on it and on the length, never on the key or the data.")
+        a(f"lw   a0, {MISC + 12}(sp)", note="round key 0")
+        a(f"lw   t0, {MISC + 24}(sp)")
+        a(f"lw   t1, {MISC + 28}(sp)")
+        a("addi t2, t0, 7")
+        a("srli t0, t0, 8", note="counter bytes 12..14 of block 0")
+        a("srli t2, t2, 8", note="... of block 7")
+        a("bne  t0, t2, .Lx_full", note="they differ within the batch: round 1 in full")
+        a("beq  t0, t1, .Lx_round1", note="RC is valid for this batch")
+        a(f"lw   t2, {MISC + 8}(sp)")
+        a("li   t3, 128")
+        a("bleu t2, t3, .Lx_full", note="the last batch: no later batch would use RC")
+        a(f"sw   t0, {MISC + 28}(sp)", note="tag")
+        a.comment("fill RC: one pass of the round loop on rows 0-2 of CT and, as row 3, round key")
+        a.comment("0's row 3 (ARK makes that row 0, and the S-box circuit maps 0 to S(0) ^ 0x63 = 0,")
+        a.comment("so MixColumns gets rows 0-2's S-box outputs alone); .Lx_filled copies ST to RC")
+        copy_words(("sp", CT), ("sp", ST), 96)
+        copy_words(("a0", 96), ("sp", ST + 96), 32)
+        a("li   t0, 1")
+        a(f"sw   t0, {MISC + 32}(sp)", note="fill")
+        a(f"sw   t0, {MISC + 16}(sp)", note="one round")
+        a("j    .Lx_round")
+        a.label(".Lx_full", "round 1 in full, from CT")
+        copy_words(("sp", CT), ("sp", ST), 128)
         a(f"li   t0, {nr - 1}")
         a(f"sw   t0, {MISC + 16}(sp)")
-        a.label(".Lx_round", f"rounds 1..{nr - 1}: ARK, SubBytes, ShiftRows, MixColumns")
+        a("j    .Lx_round")
+        a.label(".Lx_round1", "round 1: row 3, and RC for rows 0-2")
+        a.insns(round1_block(zbkb))
+        a("addi a0, a0, 128")
+        a(f"li   t0, {nr - 2}")
+        a(f"sw   t0, {MISC + 16}(sp)")
+        a.label(".Lx_round", f"rounds 2..{nr - 1} (1..{nr - 1} in full): ARK, SubBytes, ShiftRows, MixColumns")
         a.insns(round_block(zbkb))
         a(f"lw   t0, {MISC + 16}(sp)", note="(one instruction before its use: no stall)")
         a("addi a0, a0, 128")
         a("addi t0, t0, -1")
         a(f"sw   t0, {MISC + 16}(sp)")
         a("bnez t0, .Lx_round")
+        a(f"lw   t1, {MISC + 32}(sp)")
+        a("bnez t1, .Lx_filled")
         a.label(".Lx_last")
         a.comment("n = min(len, 128); the fast path (aligned, n = 128) works on in/out directly,")
         a.comment("otherwise the n bytes go through KS.")
@@ -734,7 +792,15 @@ def gen(zbkb, bits=128):
         a("beqz a2, .Lx_done")
         a.comment("the next 8 counter values")
         a.insns(increment_phase())
+        a(f"lw   t0, {MISC + 24}(sp)")
+        a("addi t0, t0, 8")
+        a(f"sw   t0, {MISC + 24}(sp)")
         a("j    .Lx_batch")
+        a.label(".Lx_filled", "ST holds round 1 of rows 0-2 alone: to RC, then round 1 of this batch")
+        a(f"sw   zero, {MISC + 32}(sp)")
+        copy_words(("sp", ST), ("sp", RC), 128)
+        a(f"lw   a0, {MISC + 12}(sp)", note="round key 0")
+        a("j    .Lx_round1")
         a.label(".Lx_done")
         epilogue()
         a.label(".Lx_ret0")
