@@ -457,10 +457,11 @@ def unpack_words(B, W, src_key):
     return [bittr(B, V[c], m1, m2, m4) for c in range(4)]
 
 def last_round_block(zbkb):
-    """the last round (10 or 14: ARK, SubBytes, ShiftRows) and the unpacking: the S-box outputs of each row
-    are bit-transposed in registers (X_r[k]: byte c = byte 4c+r of block k), then each block's
-    4 words are byte-transposed into its columns, the last round key is added in byte form
-    (4 words at a0 + 128, the key schedule writes them) and out (a2) = in (a1) ^ keystream."""
+    """the last round (10 or 14: ARK, SubBytes, ShiftRows) and the unpacking: the S-box outputs
+    of each row are bit-transposed in registers (X_r[k]: byte c = byte 4c+r of block k), then
+    each block's 4 words are byte-transposed into its columns, the last round key is added in
+    byte form (4 words at a0 + 128, the key schedule writes them) and out (a2) = in (a1) ^
+    keystream."""
     B = Block()
     m1, m2, m4 = B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f)
     for r in range(4):
