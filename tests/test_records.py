@@ -127,6 +127,10 @@ def test_published_matching():
     prims = {r["primitive"] for r in published_for("aes128", rows)}
     assert prims == {"aes128-keyexp", "aes128-encrypt"}       # not aes128-ctr
     assert {r["primitive"] for r in published_for("aes128-ctr", rows)} == {"aes128-ctr"}
+    # the fixslicing paper's AES-256-CTR rows reach aes256-ctr's section, and only its
+    aes256 = published_for("aes256-ctr", rows)
+    assert {r["implementation"] for r in aes256} == {"barrel-shiftrows", "fully-fixsliced"}
+    assert not any(r["primitive"] == "aes256-ctr" for r in published_for("aes128-ctr", rows))
     assert render([], rows).count("no measurements") == 1
 
 

@@ -303,7 +303,8 @@ def test_test_fails_when_every_implementation_is_skipped():
 
 
 # ------------------------------------------------------------------ 7. long messages by default
-@pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("chacha20", "pt", 64),
+@pytest.mark.parametrize("prim,field,unit", [("aes128-ctr", "pt", 128), ("aes256-ctr", "pt", 128),
+                                             ("chacha20", "pt", 64),
                                              ("sha3-256", "msg", 136), ("shake128", "msg", 168),
                                              ("sha256", "msg", 64), ("sha512", "msg", 128),
                                              ("sm3", "msg", 64), ("hmac-sha256", "msg", 64)])

@@ -1,6 +1,7 @@
 """AES-128-CTR test cases: NIST SP 800-38A F.5.1, RFC 3686 (cryptography-vectors), and
 random cases checked against pycryptodome (AES-CTR with a 32-bit big-endian counter in the
-last 4 bytes of the IV; counter wrap-around cases against pycryptodome's AES-ECB)."""
+last 4 bytes of the IV; counter wrap-around cases against pycryptodome's AES-ECB), then
+multi-batch cases whose counters cross carries (CARRY)."""
 import random
 
 from Crypto.Cipher import AES
@@ -15,6 +16,12 @@ RANDOM_MAX_LEN = 1040   # random lengths after the in-order sweep (keeps --rando
 # also wrap the counter mid-message
 LONG = [4096, 1040, 4095, 1167]
 LONG_WRAP = (4095, 1167)
+# after the random cases: first counters next to a carry into counter byte 14, 13 or 12, or the
+# wrap mod 2^32, over several 8-block batches (the bitsliced kernels reuse round 1's share of
+# rows 0-2 from batch to batch while counter bytes 12..14 stay the same): (counter, length)
+# (0xe9, 0x0000ffe3 and 0xffffffd9: a batch that straddles the carry after batches that did not)
+CARRY = [(0x000000f0, 645), (0x000000e9, 645), (0x000001ff, 645), (0x0000ffe3, 645),
+         (0x00fffff4, 645), (0xffffffe0, 645), (0xffffffd9, 645), (0x123456c3, 1040)]
 
 
 def oracle(key: bytes, iv: bytes, pt: bytes) -> bytes:
@@ -62,4 +69,9 @@ def cases(rng: random.Random, n_random: int) -> list:
         iv = bytes(iv)
         out.append(Case(f"random#{i}:len={n}", {"key": key, "iv": iv, "pt": pt,
                                                 "ct": oracle(key, iv, pt)}))
+    for ctr, n in CARRY:
+        key, pt = rng.randbytes(16), rng.randbytes(n)
+        iv = rng.randbytes(12) + ctr.to_bytes(4, "big")
+        out.append(Case(f"carry:ctr={ctr:08x}:len={n}", {"key": key, "iv": iv, "pt": pt,
+                                                           "ct": oracle(key, iv, pt)}))
     return out

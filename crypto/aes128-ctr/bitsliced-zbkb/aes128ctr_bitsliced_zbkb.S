@@ -7,21 +7,21 @@
     .type aes128ctr_keyexp, @function    # (rk, key)
     .p2align 2
 aes128ctr_keyexp:
-    li      t0, -736
+    li      t0, -880
     add     sp, sp, t0
-    sw      ra, 672(sp)
-    sw      s0, 676(sp)
-    sw      s1, 680(sp)
-    sw      s2, 684(sp)
-    sw      s3, 688(sp)
-    sw      s4, 692(sp)
-    sw      s5, 696(sp)
-    sw      s6, 700(sp)
-    sw      s7, 704(sp)
-    sw      s8, 708(sp)
-    sw      s9, 712(sp)
-    sw      s10, 716(sp)
-    sw      s11, 720(sp)
+    sw      ra, 816(sp)
+    sw      s0, 820(sp)
+    sw      s1, 824(sp)
+    sw      s2, 828(sp)
+    sw      s3, 832(sp)
+    sw      s4, 836(sp)
+    sw      s5, 840(sp)
+    sw      s6, 844(sp)
+    sw      s7, 848(sp)
+    sw      s8, 852(sp)
+    sw      s9, 856(sp)
+    sw      s10, 860(sp)
+    sw      s11, 864(sp)
     lbu     t0, 0(a1)
     sb      t0, 0(sp)
     lbu     t0, 1(a1)
@@ -54,10 +54,10 @@ aes128ctr_keyexp:
     sb      t0, 14(sp)
     lbu     t0, 15(a1)
     sb      t0, 15(sp)
-    sw      zero, 644(sp)                # round key 0: no constant to fold in
+    sw      zero, 772(sp)                # round key 0: no constant to fold in
     li      a1, 1                        # rcon
     addi    t0, a0, 1152
-    sw      t0, 640(sp)                  # rk + 128*9: where round key 9 goes
+    sw      t0, 768(sp)                  # rk + 128*9: where round key 9 goes
 .Lk_round:
     # round key i -> W form at a0
     lw      t3, 0(sp)
@@ -90,7 +90,7 @@ aes128ctr_keyexp:
     xor     t6, t6, t3
     slli    t3, t3, 16
     xor     t4, t4, t3
-    lw      t3, 644(sp)
+    lw      t3, 772(sp)
     li      t0, 16843009
     xor     a2, a2, t3
     xor     t4, t4, t3
@@ -253,7 +253,7 @@ aes128ctr_keyexp:
     sub     t0, t0, t6
     sw      t0, 124(a0)
     li      t0, 0x63636363
-    sw      t0, 644(sp)                  # round keys 1..10 carry the S-box constant
+    sw      t0, 772(sp)                  # round keys 1..10 carry the S-box constant
     # round key i + 1 in byte form
     lw      t3, 12(sp)
     li      t2, 16843009
@@ -293,13 +293,13 @@ aes128ctr_keyexp:
     xor     s8, t2, t5
     xor     t2, a4, t2
     xor     ra, t6, s7
-    sw      t3, 512(sp)
-    sw      t1, 516(sp)
+    sw      t3, 640(sp)
+    sw      t1, 644(sp)
     and     s2, s1, a4
     xor     s9, s6, s7
     and     t3, s0, t5
     and     t1, t2, ra
-    sw      t0, 520(sp)
+    sw      t0, 648(sp)
     and     s10, a5, s9
     xor     s2, s2, t3
     xor     t1, t1, t3
@@ -407,15 +407,15 @@ aes128ctr_keyexp:
     or      s11, s7, s11
     li      s4, 1667457891
     xor     s4, s11, s4
-    lw      s11, 520(sp)
+    lw      s11, 648(sp)
     xor     s4, s4, a1
     xor     s4, s11, s4
-    lw      s11, 516(sp)
+    lw      s11, 644(sp)
     lw      s7, 8(sp)
     xor     s11, s11, s4
     sw      s11, 4(sp)
     xor     s7, s7, s11
-    lw      s11, 512(sp)
+    lw      s11, 640(sp)
     sw      s4, 0(sp)
     xor     s11, s11, s7
     sw      s7, 8(sp)
@@ -425,7 +425,7 @@ aes128ctr_keyexp:
     sub     t0, zero, t0
     andi    t0, t0, 0x11b
     xor     a1, a1, t0
-    lw      t0, 640(sp)
+    lw      t0, 768(sp)
     beq     a0, t0, .Lk_done             # the key just made is round key 10
     addi    a0, a0, 128
     j       .Lk_round
@@ -443,20 +443,20 @@ aes128ctr_keyexp:
     sw      t3, 132(a0)
     sw      t1, 140(a0)
     sw      t2, 136(a0)
-    lw      ra, 672(sp)
-    lw      s0, 676(sp)
-    lw      s1, 680(sp)
-    lw      s2, 684(sp)
-    lw      s3, 688(sp)
-    lw      s4, 692(sp)
-    lw      s5, 696(sp)
-    lw      s6, 700(sp)
-    lw      s7, 704(sp)
-    lw      s8, 708(sp)
-    lw      s9, 712(sp)
-    lw      s10, 716(sp)
-    lw      s11, 720(sp)
-    li      t0, 736
+    lw      ra, 816(sp)
+    lw      s0, 820(sp)
+    lw      s1, 824(sp)
+    lw      s2, 828(sp)
+    lw      s3, 832(sp)
+    lw      s4, 836(sp)
+    lw      s5, 840(sp)
+    lw      s6, 844(sp)
+    lw      s7, 848(sp)
+    lw      s8, 852(sp)
+    lw      s9, 856(sp)
+    lw      s10, 860(sp)
+    lw      s11, 864(sp)
+    li      t0, 880
     add     sp, sp, t0
     ret
     .size aes128ctr_keyexp, .-aes128ctr_keyexp
@@ -465,859 +465,700 @@ aes128ctr_keyexp:
     .p2align 2
 aes128ctr_xor:
     beqz    a2, .Lx_ret0
-    li      t0, -736
+    li      t0, -880
     add     sp, sp, t0
-    sw      ra, 672(sp)
-    sw      s0, 676(sp)
-    sw      s1, 680(sp)
-    sw      s2, 684(sp)
-    sw      s3, 688(sp)
-    sw      s4, 692(sp)
-    sw      s5, 696(sp)
-    sw      s6, 700(sp)
-    sw      s7, 704(sp)
-    sw      s8, 708(sp)
-    sw      s9, 712(sp)
-    sw      s10, 716(sp)
-    sw      s11, 720(sp)
-    sw      a0, 640(sp)
-    sw      a1, 644(sp)
-    sw      a2, 648(sp)
-    sw      a4, 652(sp)
-    # counter blocks into KS: iv bytes 0..11 copied 8 times, bytes 12..15 = BE ctr + k
-    lbu     t0, 12(a3)
-    lbu     t1, 13(a3)
-    lbu     t2, 14(a3)
-    lbu     t3, 15(a3)
-    slli    t0, t0, 24
-    slli    t1, t1, 16
-    slli    t2, t2, 8
-    or      t0, t0, t1
-    or      t2, t2, t3
-    or      t5, t0, t2                   # t5 = counter
+    sw      ra, 816(sp)
+    sw      s0, 820(sp)
+    sw      s1, 824(sp)
+    sw      s2, 828(sp)
+    sw      s3, 832(sp)
+    sw      s4, 836(sp)
+    sw      s5, 840(sp)
+    sw      s6, 844(sp)
+    sw      s7, 848(sp)
+    sw      s8, 852(sp)
+    sw      s9, 856(sp)
+    sw      s10, 860(sp)
+    sw      s11, 864(sp)
+    sw      a0, 768(sp)
+    sw      a1, 772(sp)
+    sw      a2, 776(sp)
+    sw      a4, 780(sp)
+    li      t0, -1
+    sw      t0, 796(sp)                  # tag of RC: nothing cached yet (no counter >> 8 is -1)
+    sw      zero, 800(sp)                # not filling
+    # the 8 counter blocks in the bitsliced form
+    lbu     t4, 4(a3)
     lbu     t0, 0(a3)
-    sb      t0, 256(sp)
-    sb      t0, 272(sp)
-    sb      t0, 288(sp)
-    sb      t0, 304(sp)
-    sb      t0, 320(sp)
-    sb      t0, 336(sp)
-    sb      t0, 352(sp)
-    sb      t0, 368(sp)
-    lbu     t0, 1(a3)
-    sb      t0, 257(sp)
-    sb      t0, 273(sp)
-    sb      t0, 289(sp)
-    sb      t0, 305(sp)
-    sb      t0, 321(sp)
-    sb      t0, 337(sp)
-    sb      t0, 353(sp)
-    sb      t0, 369(sp)
-    lbu     t0, 2(a3)
-    sb      t0, 258(sp)
-    sb      t0, 274(sp)
-    sb      t0, 290(sp)
-    sb      t0, 306(sp)
-    sb      t0, 322(sp)
-    sb      t0, 338(sp)
-    sb      t0, 354(sp)
-    sb      t0, 370(sp)
-    lbu     t0, 3(a3)
-    sb      t0, 259(sp)
-    sb      t0, 275(sp)
-    sb      t0, 291(sp)
-    sb      t0, 307(sp)
-    sb      t0, 323(sp)
-    sb      t0, 339(sp)
-    sb      t0, 355(sp)
-    sb      t0, 371(sp)
-    lbu     t0, 4(a3)
-    sb      t0, 260(sp)
-    sb      t0, 276(sp)
-    sb      t0, 292(sp)
-    sb      t0, 308(sp)
-    sb      t0, 324(sp)
-    sb      t0, 340(sp)
-    sb      t0, 356(sp)
-    sb      t0, 372(sp)
+    lbu     t1, 1(a3)
+    slli    t4, t4, 8
+    or      t4, t0, t4
     lbu     t0, 5(a3)
-    sb      t0, 261(sp)
-    sb      t0, 277(sp)
-    sb      t0, 293(sp)
-    sb      t0, 309(sp)
-    sb      t0, 325(sp)
-    sb      t0, 341(sp)
-    sb      t0, 357(sp)
-    sb      t0, 373(sp)
-    lbu     t0, 6(a3)
-    sb      t0, 262(sp)
-    sb      t0, 278(sp)
-    sb      t0, 294(sp)
-    sb      t0, 310(sp)
-    sb      t0, 326(sp)
-    sb      t0, 342(sp)
-    sb      t0, 358(sp)
-    sb      t0, 374(sp)
-    lbu     t0, 7(a3)
-    sb      t0, 263(sp)
-    sb      t0, 279(sp)
-    sb      t0, 295(sp)
-    sb      t0, 311(sp)
-    sb      t0, 327(sp)
-    sb      t0, 343(sp)
-    sb      t0, 359(sp)
-    sb      t0, 375(sp)
-    lbu     t0, 8(a3)
-    sb      t0, 264(sp)
-    sb      t0, 280(sp)
-    sb      t0, 296(sp)
-    sb      t0, 312(sp)
-    sb      t0, 328(sp)
-    sb      t0, 344(sp)
-    sb      t0, 360(sp)
-    sb      t0, 376(sp)
-    lbu     t0, 9(a3)
-    sb      t0, 265(sp)
-    sb      t0, 281(sp)
-    sb      t0, 297(sp)
-    sb      t0, 313(sp)
-    sb      t0, 329(sp)
-    sb      t0, 345(sp)
-    sb      t0, 361(sp)
-    sb      t0, 377(sp)
-    lbu     t0, 10(a3)
-    sb      t0, 266(sp)
-    sb      t0, 282(sp)
-    sb      t0, 298(sp)
-    sb      t0, 314(sp)
-    sb      t0, 330(sp)
-    sb      t0, 346(sp)
-    sb      t0, 362(sp)
-    sb      t0, 378(sp)
-    lbu     t0, 11(a3)
-    sb      t0, 267(sp)
-    sb      t0, 283(sp)
-    sb      t0, 299(sp)
-    sb      t0, 315(sp)
-    sb      t0, 331(sp)
-    sb      t0, 347(sp)
-    sb      t0, 363(sp)
-    sb      t0, 379(sp)
-    srli    t0, t5, 24
-    sb      t0, 268(sp)
-    srli    t0, t5, 16
-    sb      t0, 269(sp)
-    srli    t0, t5, 8
-    sb      t0, 270(sp)
-    sb      t5, 271(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 284(sp)
-    srli    t0, t5, 16
-    sb      t0, 285(sp)
-    srli    t0, t5, 8
-    sb      t0, 286(sp)
-    sb      t5, 287(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 300(sp)
-    srli    t0, t5, 16
-    sb      t0, 301(sp)
-    srli    t0, t5, 8
-    sb      t0, 302(sp)
-    sb      t5, 303(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 316(sp)
-    srli    t0, t5, 16
-    sb      t0, 317(sp)
-    srli    t0, t5, 8
-    sb      t0, 318(sp)
-    sb      t5, 319(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 332(sp)
-    srli    t0, t5, 16
-    sb      t0, 333(sp)
-    srli    t0, t5, 8
-    sb      t0, 334(sp)
-    sb      t5, 335(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 348(sp)
-    srli    t0, t5, 16
-    sb      t0, 349(sp)
-    srli    t0, t5, 8
-    sb      t0, 350(sp)
-    sb      t5, 351(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 364(sp)
-    srli    t0, t5, 16
-    sb      t0, 365(sp)
-    srli    t0, t5, 8
-    sb      t0, 366(sp)
-    sb      t5, 367(sp)
-    addi    t5, t5, 1
-    srli    t0, t5, 24
-    sb      t0, 380(sp)
-    srli    t0, t5, 16
-    sb      t0, 381(sp)
-    srli    t0, t5, 8
-    sb      t0, 382(sp)
-    sb      t5, 383(sp)
-    addi    t5, t5, 1
-    # the 8 counter blocks to the bitsliced form
-    lw      t5, 256(sp)
-    lw      t6, 272(sp)
-    srli    s0, t5, 1
-    li      t0, 1431655765
-    xor     s0, s0, t6
-    and     s0, s0, t0
-    xor     t6, t6, s0
-    lw      a2, 288(sp)
-    slli    s0, s0, 1
-    lw      a3, 304(sp)
-    xor     t5, t5, s0
-    srli    s0, a2, 1
-    xor     s0, s0, a3
-    and     s0, s0, t0
-    xor     a3, a3, s0
-    lw      a4, 320(sp)
-    slli    s0, s0, 1
-    lw      a5, 336(sp)
-    xor     s0, a2, s0
-    srli    a2, a4, 1
-    xor     a2, a2, a5
-    and     a2, a2, t0
-    xor     a5, a5, a2
-    lw      a6, 352(sp)
-    slli    a2, a2, 1
-    lw      a7, 368(sp)
-    xor     a2, a4, a2
-    srli    a4, a6, 1
-    xor     a4, a4, a7
-    and     a4, a4, t0
-    xor     a7, a7, a4
-    slli    a4, a4, 1
-    xor     a6, a6, a4
-    srli    a4, t5, 2
-    li      t1, 858993459
-    xor     a4, a4, s0
-    and     a4, a4, t1
-    xor     s0, s0, a4
-    slli    a4, a4, 2
-    xor     t5, t5, a4
-    srli    a4, t6, 2
-    xor     a4, a4, a3
-    and     a4, a4, t1
-    xor     a3, a3, a4
-    slli    a4, a4, 2
-    xor     a4, t6, a4
-    srli    t6, a2, 2
-    xor     t6, t6, a6
-    and     t6, t6, t1
-    xor     a6, a6, t6
-    slli    t6, t6, 2
-    xor     a2, a2, t6
-    srli    t6, a5, 2
-    xor     t6, t6, a7
-    and     t6, t6, t1
-    xor     a7, a7, t6
-    slli    t6, t6, 2
-    xor     a5, a5, t6
-    srli    t6, t5, 4
-    li      t2, 252645135
-    xor     t6, t6, a2
-    and     t6, t6, t2
-    xor     a2, a2, t6
-    slli    t6, t6, 4
-    xor     t5, t5, t6
-    sw      t5, 384(sp)
-    srli    t5, a4, 4
-    xor     t5, t5, a5
-    and     t5, t5, t2
-    xor     a5, a5, t5
-    slli    t5, t5, 4
-    xor     t5, a4, t5
-    sw      t5, 388(sp)
-    srli    t5, s0, 4
-    xor     t5, t5, a6
-    and     t5, t5, t2
-    xor     a6, a6, t5
-    slli    t5, t5, 4
-    xor     t5, s0, t5
-    sw      t5, 392(sp)
-    srli    t5, a3, 4
-    xor     t5, t5, a7
-    and     t5, t5, t2
-    xor     a7, a7, t5
-    slli    t5, t5, 4
-    xor     t5, a3, t5
-    sw      t5, 396(sp)
-    lw      t5, 260(sp)
-    sw      a2, 400(sp)
-    lw      a3, 276(sp)
-    srli    a2, t5, 1
-    xor     a2, a2, a3
-    and     a2, a2, t0
-    sw      a7, 412(sp)
-    xor     a3, a3, a2
-    lw      a7, 292(sp)
-    slli    a2, a2, 1
-    lw      s0, 308(sp)
-    xor     t5, t5, a2
-    srli    a2, a7, 1
-    xor     a2, a2, s0
-    and     a2, a2, t0
-    sw      a6, 408(sp)
-    xor     s0, s0, a2
-    lw      a6, 324(sp)
-    slli    a2, a2, 1
-    lw      a4, 340(sp)
-    xor     a2, a7, a2
-    srli    a7, a6, 1
-    xor     a7, a7, a4
-    and     a7, a7, t0
-    sw      a5, 404(sp)
-    xor     a4, a4, a7
-    lw      a5, 356(sp)
-    slli    a7, a7, 1
-    lw      t6, 372(sp)
-    xor     a7, a6, a7
-    srli    a6, a5, 1
-    xor     a6, a6, t6
-    and     a6, a6, t0
-    xor     t6, t6, a6
-    slli    a6, a6, 1
-    xor     a5, a5, a6
-    srli    a6, t5, 2
-    xor     a6, a6, a2
-    and     a6, a6, t1
-    xor     a2, a2, a6
-    slli    a6, a6, 2
-    xor     t5, t5, a6
-    srli    a6, a3, 2
-    xor     a6, a6, s0
-    and     a6, a6, t1
-    xor     s0, s0, a6
-    slli    a6, a6, 2
-    xor     a6, a3, a6
-    srli    a3, a7, 2
-    xor     a3, a3, a5
-    and     a3, a3, t1
-    xor     a5, a5, a3
-    slli    a3, a3, 2
-    xor     a7, a7, a3
-    srli    a3, a4, 2
-    xor     a3, a3, t6
-    and     a3, a3, t1
-    xor     t6, t6, a3
-    slli    a3, a3, 2
-    xor     a4, a4, a3
-    srli    a3, t5, 4
-    xor     a3, a3, a7
-    and     a3, a3, t2
-    xor     a7, a7, a3
-    slli    a3, a3, 4
-    xor     t5, t5, a3
-    sw      t5, 416(sp)
-    srli    t5, a6, 4
-    xor     t5, t5, a4
-    and     t5, t5, t2
-    xor     a4, a4, t5
-    slli    t5, t5, 4
-    xor     t5, a6, t5
-    sw      t5, 420(sp)
-    srli    t5, a2, 4
-    xor     t5, t5, a5
-    and     t5, t5, t2
-    xor     a5, a5, t5
-    slli    t5, t5, 4
-    xor     t5, a2, t5
-    sw      t5, 424(sp)
-    srli    t5, s0, 4
-    xor     t5, t5, t6
-    and     t5, t5, t2
-    xor     t6, t6, t5
-    slli    t5, t5, 4
-    xor     t5, s0, t5
-    sw      t5, 428(sp)
-    lw      t5, 264(sp)
-    sw      a7, 432(sp)
-    lw      s0, 280(sp)
-    srli    a7, t5, 1
-    xor     a7, a7, s0
-    and     a7, a7, t0
-    sw      t6, 444(sp)
-    xor     s0, s0, a7
-    lw      t6, 296(sp)
-    slli    a7, a7, 1
-    lw      a2, 312(sp)
-    xor     t5, t5, a7
-    srli    a7, t6, 1
-    xor     a7, a7, a2
-    and     a7, a7, t0
-    sw      a5, 440(sp)
-    xor     a2, a2, a7
-    lw      a5, 328(sp)
-    slli    a7, a7, 1
-    lw      a6, 344(sp)
-    xor     a7, t6, a7
-    srli    t6, a5, 1
-    xor     t6, t6, a6
-    and     t6, t6, t0
-    sw      a4, 436(sp)
-    xor     a6, a6, t6
-    lw      a4, 360(sp)
-    slli    t6, t6, 1
-    lw      a3, 376(sp)
-    xor     t6, a5, t6
-    srli    a5, a4, 1
-    xor     a5, a5, a3
-    and     a5, a5, t0
-    xor     a3, a3, a5
-    slli    a5, a5, 1
-    xor     a4, a4, a5
-    srli    a5, t5, 2
-    xor     a5, a5, a7
-    and     a5, a5, t1
-    xor     a7, a7, a5
-    slli    a5, a5, 2
-    xor     t5, t5, a5
-    srli    a5, s0, 2
-    xor     a5, a5, a2
-    and     a5, a5, t1
-    xor     a2, a2, a5
-    slli    a5, a5, 2
-    xor     a5, s0, a5
-    srli    s0, t6, 2
-    xor     s0, s0, a4
-    and     s0, s0, t1
-    xor     a4, a4, s0
-    slli    s0, s0, 2
-    xor     t6, t6, s0
-    srli    s0, a6, 2
-    xor     s0, s0, a3
-    and     s0, s0, t1
-    xor     a3, a3, s0
-    slli    s0, s0, 2
-    xor     a6, a6, s0
-    srli    s0, t5, 4
-    xor     s0, s0, t6
-    and     s0, s0, t2
-    xor     t6, t6, s0
-    slli    s0, s0, 4
-    xor     t5, t5, s0
-    sw      t5, 448(sp)
-    srli    t5, a5, 4
-    xor     t5, t5, a6
-    and     t5, t5, t2
-    xor     a6, a6, t5
-    slli    t5, t5, 4
-    xor     t5, a5, t5
-    sw      t5, 452(sp)
-    srli    t5, a7, 4
-    xor     t5, t5, a4
-    and     t5, t5, t2
-    xor     a4, a4, t5
-    slli    t5, t5, 4
-    xor     t5, a7, t5
-    sw      t5, 456(sp)
-    srli    t5, a2, 4
-    xor     t5, t5, a3
-    and     t5, t5, t2
-    xor     a3, a3, t5
-    slli    t5, t5, 4
-    xor     t5, a2, t5
-    sw      t5, 460(sp)
-    lw      t5, 268(sp)
-    sw      t6, 464(sp)
-    lw      a2, 284(sp)
-    srli    t6, t5, 1
-    xor     t6, t6, a2
-    and     t6, t6, t0
-    sw      a3, 476(sp)
-    xor     a2, a2, t6
-    lw      a3, 300(sp)
-    slli    t6, t6, 1
-    lw      a7, 316(sp)
-    xor     t5, t5, t6
-    srli    t6, a3, 1
-    xor     t6, t6, a7
-    and     t6, t6, t0
-    sw      a4, 472(sp)
-    xor     a7, a7, t6
-    lw      a4, 332(sp)
-    slli    t6, t6, 1
-    lw      a5, 348(sp)
-    xor     t6, a3, t6
-    srli    a3, a4, 1
-    xor     a3, a3, a5
-    and     a3, a3, t0
-    sw      a6, 468(sp)
-    xor     a5, a5, a3
-    lw      a6, 364(sp)
-    slli    a3, a3, 1
-    lw      s0, 380(sp)
-    xor     a3, a4, a3
-    srli    a4, a6, 1
-    xor     a4, a4, s0
-    and     t0, a4, t0
-    xor     s0, s0, t0
-    slli    t0, t0, 1
-    xor     a6, a6, t0
-    srli    t0, t5, 2
-    xor     t0, t0, t6
-    and     t0, t0, t1
-    xor     t6, t6, t0
-    slli    t0, t0, 2
-    xor     t5, t5, t0
-    srli    t0, a2, 2
-    xor     t0, t0, a7
-    and     t0, t0, t1
-    xor     a7, a7, t0
-    slli    t0, t0, 2
-    xor     t0, a2, t0
-    srli    a2, a3, 2
-    xor     a2, a2, a6
-    and     a2, a2, t1
-    xor     a6, a6, a2
-    slli    a2, a2, 2
-    xor     a3, a3, a2
-    srli    a2, a5, 2
-    xor     a2, a2, s0
-    and     t1, a2, t1
-    xor     s0, s0, t1
-    slli    t1, t1, 2
-    xor     a5, a5, t1
-    srli    t1, t5, 4
-    xor     t1, t1, a3
-    and     t1, t1, t2
-    xor     a3, a3, t1
-    slli    t1, t1, 4
-    xor     t5, t5, t1
-    sw      t5, 480(sp)
-    srli    t5, t0, 4
-    xor     t5, t5, a5
-    and     t5, t5, t2
-    xor     a5, a5, t5
-    slli    t5, t5, 4
-    xor     t5, t0, t5
-    sw      t5, 484(sp)
-    srli    t5, t6, 4
-    xor     t5, t5, a6
-    and     t5, t5, t2
-    xor     a6, a6, t5
-    slli    t5, t5, 4
-    xor     t5, t6, t5
-    sw      t5, 488(sp)
-    srli    t5, a7, 4
-    xor     t5, t5, s0
-    and     t2, t5, t2
-    xor     s0, s0, t2
-    slli    t2, t2, 4
-    xor     t2, a7, t2
-    sw      t2, 492(sp)
-    lw      t2, 384(sp)
-    lw      a7, 416(sp)
-    srli    t6, t2, 8
-    li      t3, 16711935
-    xor     t6, t6, a7
-    and     t6, t6, t3
-    sw      s0, 508(sp)
-    xor     a7, a7, t6
-    lw      s0, 448(sp)
-    slli    t6, t6, 8
-    lw      t5, 480(sp)
-    xor     t2, t2, t6
-    srli    t6, s0, 8
-    xor     t6, t6, t5
-    and     t6, t6, t3
-    xor     t5, t5, t6
-    slli    t6, t6, 8
-    xor     t6, s0, t6
-    srli    s0, t2, 16
-    li      t4, 65535
-    xor     s0, s0, t6
-    and     s0, s0, t4
-    xor     t6, t6, s0
-    sw      t6, 192(sp)
-    sw      t6, 64(sp)
-    srli    t6, a7, 16
-    xor     t6, t6, t5
-    and     t6, t6, t4
-    xor     t5, t5, t6
-    slli    t6, t6, 16
-    xor     a7, a7, t6
-    sw      t5, 224(sp)
-    sw      t5, 96(sp)
-    slli    s0, s0, 16
-    sw      a7, 160(sp)
-    sw      a7, 32(sp)
-    lw      t5, 388(sp)
-    xor     t2, t2, s0
-    lw      a7, 420(sp)
-    srli    s0, t5, 8
-    xor     s0, s0, a7
-    and     s0, s0, t3
-    xor     a7, a7, s0
-    sw      t2, 128(sp)
-    sw      t2, 0(sp)
-    lw      t6, 452(sp)
-    slli    s0, s0, 8
-    lw      t2, 484(sp)
-    xor     t5, t5, s0
-    srli    s0, t6, 8
-    xor     s0, s0, t2
-    and     s0, s0, t3
-    xor     t2, t2, s0
-    slli    s0, s0, 8
-    xor     s0, t6, s0
-    srli    t6, t5, 16
-    xor     t6, t6, s0
-    and     t6, t6, t4
-    xor     s0, s0, t6
-    sw      s0, 196(sp)
-    sw      s0, 68(sp)
-    srli    s0, a7, 16
-    xor     s0, s0, t2
-    and     s0, s0, t4
-    xor     t2, t2, s0
-    slli    s0, s0, 16
-    xor     a7, a7, s0
-    sw      t2, 228(sp)
-    sw      t2, 100(sp)
-    slli    t6, t6, 16
-    sw      a7, 164(sp)
-    sw      a7, 36(sp)
-    lw      t2, 392(sp)
-    xor     t6, t5, t6
-    lw      a7, 424(sp)
-    srli    t5, t2, 8
-    xor     t5, t5, a7
-    and     t5, t5, t3
-    xor     a7, a7, t5
-    sw      t6, 132(sp)
-    sw      t6, 4(sp)
-    lw      s0, 456(sp)
-    slli    t5, t5, 8
-    lw      t6, 488(sp)
-    xor     t2, t2, t5
-    srli    t5, s0, 8
-    xor     t5, t5, t6
-    and     t5, t5, t3
-    xor     t6, t6, t5
-    slli    t5, t5, 8
-    xor     t5, s0, t5
-    srli    s0, t2, 16
-    xor     s0, s0, t5
-    and     s0, s0, t4
-    xor     t5, t5, s0
-    sw      t5, 200(sp)
-    sw      t5, 72(sp)
-    srli    t5, a7, 16
-    xor     t5, t5, t6
-    and     t5, t5, t4
-    xor     t6, t6, t5
+    lbu     t2, 2(a3)
+    lbu     t3, 3(a3)
+    slli    t0, t0, 8
+    or      t0, t1, t0
+    lbu     t1, 6(a3)
+    lbu     t5, 13(a3)
+    lbu     t6, 15(a3)
+    slli    t1, t1, 8
+    or      t2, t2, t1
+    lbu     t1, 7(a3)
     slli    t5, t5, 16
-    xor     a7, a7, t5
-    sw      t6, 232(sp)
-    sw      t6, 104(sp)
-    slli    s0, s0, 16
-    sw      a7, 168(sp)
-    sw      a7, 40(sp)
-    lw      t6, 396(sp)
-    xor     t2, t2, s0
-    lw      a7, 428(sp)
-    srli    s0, t6, 8
-    xor     s0, s0, a7
-    and     s0, s0, t3
-    xor     a7, a7, s0
-    sw      t2, 136(sp)
-    sw      t2, 8(sp)
-    lw      t5, 460(sp)
-    slli    s0, s0, 8
-    lw      t2, 492(sp)
-    xor     t6, t6, s0
-    srli    s0, t5, 8
-    xor     s0, s0, t2
-    and     s0, s0, t3
-    xor     t2, t2, s0
-    slli    s0, s0, 8
-    xor     s0, t5, s0
-    srli    t5, t6, 16
-    xor     t5, t5, s0
-    and     t5, t5, t4
-    xor     s0, s0, t5
-    sw      s0, 204(sp)
-    sw      s0, 76(sp)
-    srli    s0, a7, 16
-    xor     s0, s0, t2
-    and     s0, s0, t4
-    xor     t2, t2, s0
-    slli    s0, s0, 16
-    xor     s0, a7, s0
-    sw      t2, 236(sp)
-    sw      t2, 108(sp)
-    slli    t5, t5, 16
-    sw      s0, 172(sp)
-    sw      s0, 44(sp)
-    lw      t2, 400(sp)
-    xor     t5, t6, t5
-    lw      s0, 432(sp)
-    srli    t6, t2, 8
-    xor     t6, t6, s0
-    and     t6, t6, t3
-    xor     s0, s0, t6
-    sw      a3, 496(sp)
-    sw      t5, 140(sp)
-    sw      t5, 12(sp)
-    lw      a7, 464(sp)
-    slli    t6, t6, 8
-    lw      t5, 496(sp)
-    xor     t2, t2, t6
-    srli    t6, a7, 8
-    xor     t6, t6, t5
-    and     t6, t6, t3
-    xor     t5, t5, t6
-    slli    t6, t6, 8
-    xor     t6, a7, t6
-    srli    a7, t2, 16
-    xor     a7, a7, t6
-    and     a7, a7, t4
-    xor     t6, t6, a7
-    sw      t6, 208(sp)
-    sw      t6, 80(sp)
-    srli    t6, s0, 16
-    xor     t6, t6, t5
-    and     t6, t6, t4
-    xor     t5, t5, t6
-    slli    t6, t6, 16
-    xor     s0, s0, t6
-    sw      t5, 240(sp)
-    sw      t5, 112(sp)
-    slli    a7, a7, 16
-    sw      s0, 176(sp)
-    sw      s0, 48(sp)
-    lw      t5, 404(sp)
-    xor     t2, t2, a7
-    lw      s0, 436(sp)
-    srli    a7, t5, 8
-    xor     a7, a7, s0
-    and     a7, a7, t3
-    xor     s0, s0, a7
-    sw      a5, 500(sp)
-    sw      t2, 144(sp)
-    sw      t2, 16(sp)
-    lw      t6, 468(sp)
-    slli    a7, a7, 8
-    lw      t2, 500(sp)
-    xor     t5, t5, a7
-    srli    a7, t6, 8
-    xor     a7, a7, t2
-    and     a7, a7, t3
-    xor     t2, t2, a7
-    slli    a7, a7, 8
-    xor     a7, t6, a7
-    srli    t6, t5, 16
-    xor     t6, t6, a7
-    and     t6, t6, t4
-    xor     a7, a7, t6
-    sw      a7, 212(sp)
-    sw      a7, 84(sp)
-    srli    a7, s0, 16
-    xor     a7, a7, t2
-    and     a7, a7, t4
-    xor     t2, t2, a7
-    slli    a7, a7, 16
-    xor     a7, s0, a7
-    sw      t2, 244(sp)
-    sw      t2, 116(sp)
-    slli    t6, t6, 16
-    sw      a7, 180(sp)
-    sw      a7, 52(sp)
-    lw      t2, 408(sp)
-    xor     t6, t5, t6
-    lw      a7, 440(sp)
-    srli    t5, t2, 8
-    xor     t5, t5, a7
-    and     t5, t5, t3
-    xor     a7, a7, t5
-    sw      a6, 504(sp)
-    sw      t6, 148(sp)
-    sw      t6, 20(sp)
-    lw      s0, 472(sp)
-    slli    t5, t5, 8
-    lw      t6, 504(sp)
-    xor     t2, t2, t5
-    srli    t5, s0, 8
-    xor     t5, t5, t6
-    and     t5, t5, t3
-    xor     t6, t6, t5
-    slli    t5, t5, 8
-    xor     t5, s0, t5
-    srli    s0, t2, 16
-    xor     s0, s0, t5
-    and     s0, s0, t4
-    xor     t5, t5, s0
-    sw      t5, 216(sp)
-    sw      t5, 88(sp)
-    srli    t5, a7, 16
-    xor     t5, t5, t6
-    and     t5, t5, t4
-    xor     t6, t6, t5
-    slli    t5, t5, 16
-    xor     a7, a7, t5
-    sw      t6, 248(sp)
-    sw      t6, 120(sp)
-    slli    s0, s0, 16
-    sw      a7, 184(sp)
-    sw      a7, 56(sp)
-    lw      t6, 412(sp)
-    xor     t2, t2, s0
-    lw      a7, 444(sp)
-    srli    s0, t6, 8
-    xor     s0, s0, a7
-    and     s0, s0, t3
-    xor     a7, a7, s0
-    sw      t2, 152(sp)
-    sw      t2, 24(sp)
-    lw      t5, 476(sp)
-    slli    s0, s0, 8
-    lw      t2, 508(sp)
-    xor     t6, t6, s0
-    srli    s0, t5, 8
-    xor     s0, s0, t2
-    and     s0, s0, t3
-    xor     t2, t2, s0
-    slli    s0, s0, 8
-    xor     s0, t5, s0
-    srli    t5, t6, 16
-    xor     t5, t5, s0
-    and     t5, t5, t4
-    xor     s0, s0, t5
-    sw      s0, 220(sp)
-    sw      s0, 92(sp)
-    srli    s0, a7, 16
-    xor     s0, s0, t2
-    and     t4, s0, t4
-    xor     t2, t2, t4
-    slli    t5, t5, 16
+    li      a0, 252645135
+    slli    t1, t1, 8
+    or      t1, t3, t1
+    lbu     t3, 8(a3)
+    slli    t3, t3, 16
+    or      t3, t4, t3
+    lbu     t4, 9(a3)
     slli    t4, t4, 16
-    xor     t5, t6, t5
-    xor     a7, a7, t4
-    sw      t5, 156(sp)
-    sw      t5, 28(sp)
-    sw      a7, 188(sp)
-    sw      a7, 60(sp)
-    sw      t2, 252(sp)
-    sw      t2, 124(sp)
+    or      t0, t0, t4
+    lbu     t4, 10(a3)
+    slli    t4, t4, 16
+    or      t4, t2, t4
+    lbu     t2, 11(a3)
+    slli    t2, t2, 16
+    or      t2, t1, t2
+    lbu     t1, 12(a3)
+    slli    t1, t1, 24
+    or      t5, t1, t5
+    lbu     t1, 14(a3)
+    slli    t1, t1, 8
+    or      t1, t1, t6
+    or      t1, t5, t1
+    addi    a1, t1, 1
+    srli    s1, t1, 1
+    li      t5, 1431655765
+    xor     s1, s1, a1
+    and     s1, s1, t5
+    xor     a1, a1, s1
+    sw      t1, 792(sp)
+    addi    a2, t1, 2
+    addi    a4, t1, 3
+    addi    a5, t1, 4
+    addi    a6, t1, 5
+    addi    a7, t1, 6
+    addi    s0, t1, 7
+    slli    s1, s1, 1
+    xor     t1, t1, s1
+    srli    s1, a2, 1
+    xor     s1, s1, a4
+    and     s1, s1, t5
+    xor     a4, a4, s1
+    slli    s1, s1, 1
+    xor     a2, a2, s1
+    srli    s1, a5, 1
+    xor     s1, s1, a6
+    and     s1, s1, t5
+    xor     a6, a6, s1
+    slli    s1, s1, 1
+    xor     a5, a5, s1
+    srli    s1, a7, 1
+    xor     s1, s1, s0
+    and     t5, s1, t5
+    xor     s0, s0, t5
+    slli    t5, t5, 1
+    xor     a7, a7, t5
+    srli    t5, t1, 2
+    li      t6, 858993459
+    xor     t5, t5, a2
+    and     t5, t5, t6
+    xor     a2, a2, t5
+    slli    t5, t5, 2
+    xor     t1, t1, t5
+    srli    t5, a1, 2
+    xor     t5, t5, a4
+    and     t5, t5, t6
+    xor     a4, a4, t5
+    slli    t5, t5, 2
+    xor     a1, a1, t5
+    srli    t5, a5, 2
+    xor     t5, t5, a7
+    and     t5, t5, t6
+    xor     a7, a7, t5
+    slli    t5, t5, 2
+    xor     a5, a5, t5
+    srli    t5, a6, 2
+    xor     t5, t5, s0
+    and     t5, t5, t6
+    xor     s0, s0, t5
+    slli    t5, t5, 2
+    xor     t5, a6, t5
+    srli    a6, t1, 4
+    xor     a6, a6, a5
+    and     a6, a6, a0
+    xor     a5, a5, a6
+    slli    a6, a6, 4
+    xor     t1, t1, a6
+    srli    a6, a1, 4
+    xor     a6, a6, t5
+    and     a6, a6, a0
+    xor     t5, t5, a6
+    slli    a6, a6, 4
+    xor     a1, a1, a6
+    srli    a6, a2, 4
+    xor     a6, a6, a7
+    and     a6, a6, a0
+    xor     a7, a7, a6
+    slli    a6, a6, 4
+    xor     a2, a2, a6
+    srli    a6, a4, 4
+    xor     a6, a6, s0
+    and     a6, a6, a0
+    xor     s0, s0, a6
+    slli    a6, a6, 4
+    xor     a6, a4, a6
+    li      a4, 65793
+    and     t6, t3, a4
+    slli    s1, t6, 8
+    li      a0, -16777216
+    sub     t6, s1, t6
+    and     s1, t1, a0
+    or      s1, t6, s1
+    sw      s1, 128(sp)
+    srli    s1, t3, 1
+    and     s1, s1, a4
+    slli    t6, s1, 8
+    sub     t6, t6, s1
+    and     s1, a1, a0
+    or      t6, t6, s1
+    sw      t6, 132(sp)
+    srli    t6, t3, 2
+    and     t6, t6, a4
+    slli    s1, t6, 8
+    sub     s1, s1, t6
+    and     t6, a2, a0
+    or      t6, s1, t6
+    sw      t6, 136(sp)
+    srli    t6, t3, 3
+    and     t6, t6, a4
+    slli    s1, t6, 8
+    sub     s1, s1, t6
+    and     t6, a6, a0
+    or      t6, s1, t6
+    sw      t6, 140(sp)
+    srli    t6, t3, 4
+    and     t6, t6, a4
+    slli    s1, t6, 8
+    sub     t6, s1, t6
+    and     s1, a5, a0
+    or      s1, t6, s1
+    sw      s1, 144(sp)
+    srli    s1, t3, 5
+    and     s1, s1, a4
+    slli    t6, s1, 8
+    sub     t6, t6, s1
+    and     s1, t5, a0
+    or      t6, t6, s1
+    sw      t6, 148(sp)
+    srli    t6, t3, 6
+    and     t6, t6, a4
+    slli    s1, t6, 8
+    sub     s1, s1, t6
+    and     t6, a7, a0
+    srli    t3, t3, 7
+    or      t6, s1, t6
+    and     t3, t3, a4
+    sw      t6, 152(sp)
+    slli    t6, t3, 8
+    sub     t6, t6, t3
+    and     t3, s0, a0
+    or      t3, t6, t3
+    sw      t3, 156(sp)
+    and     t3, t0, a4
+    slli    t6, t3, 8
+    sub     t6, t6, t3
+    slli    t3, t1, 8
+    and     t3, t3, a0
+    or      t3, t6, t3
+    sw      t3, 160(sp)
+    srli    t3, t0, 1
+    and     t3, t3, a4
+    slli    t6, t3, 8
+    sub     t6, t6, t3
+    slli    t3, a1, 8
+    and     t3, t3, a0
+    or      t3, t6, t3
+    sw      t3, 164(sp)
+    srli    t3, t0, 2
+    and     t3, t3, a4
+    slli    t6, t3, 8
+    sub     t6, t6, t3
+    slli    t3, a2, 8
+    and     t3, t3, a0
+    or      t3, t6, t3
+    sw      t3, 168(sp)
+    srli    t3, t0, 3
+    and     t3, t3, a4
+    slli    t6, t3, 8
+    sub     t3, t6, t3
+    slli    t6, a6, 8
+    and     t6, t6, a0
+    or      t6, t3, t6
+    sw      t6, 172(sp)
+    srli    t6, t0, 4
+    and     t6, t6, a4
+    slli    t3, t6, 8
+    sub     t3, t3, t6
+    slli    t6, a5, 8
+    and     t6, t6, a0
+    or      t6, t3, t6
+    sw      t6, 176(sp)
+    srli    t6, t0, 5
+    and     t6, t6, a4
+    slli    t3, t6, 8
+    sub     t3, t3, t6
+    slli    t6, t5, 8
+    and     t6, t6, a0
+    or      t3, t3, t6
+    sw      t3, 180(sp)
+    srli    t3, t0, 6
+    and     t3, t3, a4
+    slli    t6, t3, 8
+    sub     t6, t6, t3
+    slli    t3, a7, 8
+    and     t3, t3, a0
+    srli    t0, t0, 7
+    or      t6, t6, t3
+    and     t0, t0, a4
+    sw      t6, 184(sp)
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, s0, 8
+    and     t0, t0, a0
+    or      t0, t6, t0
+    sw      t0, 188(sp)
+    and     t0, t4, a4
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, t1, 16
+    and     t0, t0, a0
+    or      t6, t6, t0
+    sw      t6, 192(sp)
+    srli    t6, t4, 1
+    and     t6, t6, a4
+    slli    t0, t6, 8
+    sub     t0, t0, t6
+    slli    t6, a1, 16
+    and     t6, t6, a0
+    or      t0, t0, t6
+    sw      t0, 196(sp)
+    srli    t0, t4, 2
+    and     t0, t0, a4
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, a2, 16
+    and     t0, t0, a0
+    or      t0, t6, t0
+    sw      t0, 200(sp)
+    srli    t0, t4, 3
+    and     t0, t0, a4
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, a6, 16
+    and     t0, t0, a0
+    or      t0, t6, t0
+    sw      t0, 204(sp)
+    srli    t0, t4, 4
+    and     t0, t0, a4
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, a5, 16
+    and     t0, t0, a0
+    or      t0, t6, t0
+    sw      t0, 208(sp)
+    srli    t0, t4, 5
+    and     t0, t0, a4
+    slli    t6, t0, 8
+    sub     t6, t6, t0
+    slli    t0, t5, 16
+    and     t0, t0, a0
+    or      t0, t6, t0
+    sw      t0, 212(sp)
+    srli    t0, t4, 6
+    and     t0, t0, a4
+    slli    t6, t0, 8
+    sub     t0, t6, t0
+    slli    t6, a7, 16
+    and     t6, t6, a0
+    srli    t4, t4, 7
+    or      t6, t0, t6
+    and     t4, t4, a4
+    sw      t6, 216(sp)
+    slli    t6, t4, 8
+    sub     t6, t6, t4
+    slli    t4, s0, 16
+    and     a0, t4, a0
+    or      a0, t6, a0
+    sw      a0, 220(sp)
+    and     a0, t2, a4
+    slli    t6, a0, 8
+    slli    t1, t1, 24
+    sub     t6, t6, a0
+    or      t1, t6, t1
+    sw      t1, 224(sp)
+    srli    t1, t2, 1
+    and     t1, t1, a4
+    slli    t6, t1, 8
+    slli    a1, a1, 24
+    sub     t6, t6, t1
+    or      a1, t6, a1
+    sw      a1, 228(sp)
+    srli    a1, t2, 2
+    and     a1, a1, a4
+    slli    t6, a1, 8
+    slli    a2, a2, 24
+    sub     t6, t6, a1
+    or      a2, t6, a2
+    sw      a2, 232(sp)
+    srli    a2, t2, 3
+    and     a2, a2, a4
+    slli    t6, a2, 8
+    slli    a6, a6, 24
+    sub     t6, t6, a2
+    or      a6, t6, a6
+    sw      a6, 236(sp)
+    srli    a6, t2, 4
+    and     a6, a6, a4
+    slli    t6, a6, 8
+    slli    a5, a5, 24
+    sub     t6, t6, a6
+    or      a5, t6, a5
+    sw      a5, 240(sp)
+    srli    a5, t2, 5
+    and     a5, a5, a4
+    slli    t6, a5, 8
+    slli    t5, t5, 24
+    sub     t6, t6, a5
+    or      t5, t6, t5
+    sw      t5, 244(sp)
+    srli    t5, t2, 6
+    and     t5, t5, a4
+    srli    t2, t2, 7
+    and     a4, t2, a4
+    slli    t2, t5, 8
+    slli    a7, a7, 24
+    sub     t2, t2, t5
+    or      a7, t2, a7
+    sw      a7, 248(sp)
+    slli    a7, a4, 8
+    slli    s0, s0, 24
+    sub     a7, a7, a4
+    or      s0, a7, s0
+    sw      s0, 252(sp)
 .Lx_batch:
-    lw      a0, 652(sp)                  # round key pointer
+    # Round 1 is cheaper from the cache RC: RC depends on the iv, the key and counter
+    # bytes 12..14 only, and it is valid for a batch whose 8 blocks all have the bytes
+    # of the tag.  The counter is public (it goes with the ciphertext): these branches
+    # depend on it and on the length, never on the key or the data.
+    lw      a0, 780(sp)                  # round key 0
+    lw      t0, 792(sp)
+    lw      t1, 796(sp)
+    addi    t2, t0, 7
+    srli    t0, t0, 8                    # counter bytes 12..14 of block 0
+    srli    t2, t2, 8                    # ... of block 7
+    bne     t0, t2, .Lx_full             # they differ within the batch: round 1 in full
+    beq     t0, t1, .Lx_round1           # RC is valid for this batch
+    lw      t2, 776(sp)
+    li      t3, 128
+    bleu    t2, t3, .Lx_full             # the last batch: no later batch would use RC
+    sw      t0, 796(sp)                  # tag
+    # fill RC: one pass of the round loop on rows 0-2 of CT and, as row 3, round key
+    # 0's row 3 (ARK makes that row 0, and the S-box circuit maps 0 to S(0) ^ 0x63 = 0,
+    # so MixColumns gets rows 0-2's S-box outputs alone); .Lx_filled copies ST to RC
+    addi    t0, sp, 128
+    addi    t1, sp, 0
+    addi    t2, t0, 96
+4:
+    lw      t3, 0(t0)
+    addi    t0, t0, 4
+    sw      t3, 0(t1)
+    addi    t1, t1, 4
+    bne     t0, t2, 4b
+    addi    t0, a0, 96
+    addi    t1, sp, 96
+    addi    t2, t0, 32
+4:
+    lw      t3, 0(t0)
+    addi    t0, t0, 4
+    sw      t3, 0(t1)
+    addi    t1, t1, 4
+    bne     t0, t2, 4b
+    li      t0, 1
+    sw      t0, 800(sp)                  # fill
+    sw      t0, 784(sp)                  # one round
+    j       .Lx_round
+.Lx_full:                                # round 1 in full, from CT
+    addi    t0, sp, 128
+    addi    t1, sp, 0
+    addi    t2, t0, 128
+4:
+    lw      t3, 0(t0)
+    addi    t0, t0, 4
+    sw      t3, 0(t1)
+    addi    t1, t1, 4
+    bne     t0, t2, 4b
     li      t0, 9
-    sw      t0, 656(sp)
-.Lx_round:                               # rounds 1..9: ARK, SubBytes, ShiftRows, MixColumns
+    sw      t0, 784(sp)
+    j       .Lx_round
+.Lx_round1:                              # round 1: row 3, and RC for rows 0-2
+    lw      t0, 224(sp)
+    lw      t1, 96(a0)
+    lw      t2, 100(a0)
+    xor     t1, t0, t1
+    lw      t0, 228(sp)
+    lw      t3, 104(a0)
+    xor     t2, t0, t2
+    lw      t0, 232(sp)
+    lw      t4, 108(a0)
+    xor     t0, t0, t3
+    lw      t3, 236(sp)
+    lw      t5, 112(a0)
+    xor     t4, t3, t4
+    lw      t3, 240(sp)
+    lw      t6, 116(a0)
+    xor     t5, t3, t5
+    lw      t3, 244(sp)
+    lw      a1, 120(a0)
+    xor     t6, t3, t6
+    lw      t3, 248(sp)
+    lw      a2, 124(a0)
+    xor     a1, t3, a1
+    lw      t3, 252(sp)
+    xor     t6, a1, t6
+    xor     a2, t3, a2
+    xor     t3, t5, t0
+    xor     a3, a2, t2
+    xor     a7, a3, t3
+    xor     a5, a2, t0
+    xor     a6, t6, t1
+    xor     t4, t4, a7
+    xor     t2, a6, t2
+    xor     t0, t4, t0
+    xor     s0, t2, a5
+    xor     s1, t0, t1
+    xor     a4, a2, t5
+    xor     a1, t4, a1
+    and     s8, a7, t0
+    and     s9, s0, s1
+    xor     s3, a1, a4
+    xor     s9, s9, s8
+    xor     t5, a6, t5
+    xor     a1, s9, a1
+    xor     s2, t0, t6
+    and     s9, t5, t1
+    xor     t6, t6, s3
+    xor     s9, s9, s8
+    xor     t4, a6, a2
+    xor     s4, t1, s3
+    and     s8, a3, t6
+    and     s10, t2, a6
+    xor     s10, s10, s8
+    and     s11, t4, s4
+    xor     s5, s2, s3
+    xor     s8, s11, s8
+    and     s11, a4, s3
+    and     ra, t3, s5
+    xor     ra, ra, s11
+    xor     s7, a3, t6
+    xor     s10, s10, ra
+    xor     s7, s10, s7
+    and     s10, a5, s2
+    xor     s10, s10, s11
+    xor     s9, s9, s10
+    xor     a2, a2, t6
+    xor     s6, s2, a5
+    xor     s10, s8, s10
+    xor     a1, a1, ra
+    xor     s6, s9, s6
+    xor     a2, s10, a2
+    xor     s10, a1, s6
+    and     a1, a1, s7
+    xor     s9, a2, a1
+    xor     a1, s6, a1
+    and     s8, s10, s9
+    xor     s6, s8, s6
+    xor     s8, s7, a2
+    and     a1, a1, s8
+    xor     a1, a1, a2
+    xor     s8, s9, a1
+    xor     s7, s7, a1
+    and     a2, a2, s8
+    xor     s7, a2, s7
+    xor     a2, s9, a2
+    and     a2, s6, a2
+    xor     s10, s10, a2
+    and     a6, s10, a6
+    and     t2, s10, t2
+    xor     a2, s10, s7
+    and     s4, s6, s4
+    and     t4, s6, t4
+    xor     s10, s6, s10
+    xor     s6, s6, a1
+    and     s3, s6, s3
+    and     a4, s6, a4
+    xor     s6, s6, a2
+    and     t1, a1, t1
+    and     t5, a1, t5
+    and     s5, s6, s5
+    xor     a1, a1, s7
+    and     t6, s10, t6
+    and     s6, s6, t3
+    and     s0, s7, s0
+    and     t0, a1, t0
+    xor     s6, a4, s6
+    xor     a6, t6, a6
+    xor     s0, s0, s6
+    xor     t1, t0, t1
+    xor     t6, t6, s4
+    and     a3, s10, a3
+    and     s2, a2, s2
+    xor     s6, t2, s6
+    xor     t6, t1, t6
+    and     a2, a2, a5
+    xor     t1, a3, t1
+    xor     s6, s6, t6
+    xor     a3, a3, s6
+    lw      a5, 512(sp)
+    xor     s5, s5, a6
+    xor     s2, s2, t1
+    rori    a3, a3, 24
+    xor     s2, s5, s2
+    xor     a5, a5, a3
+    xor     t4, t4, s2
+    sw      a5, 0(sp)
+    xor     s2, s2, s6
+    lw      a5, 516(sp)
+    and     a1, a1, a7
+    xor     s5, s3, s5
+    rori    s2, s2, 24
+    xor     a1, a1, s0
+    xor     a4, a4, s5
+    xor     a5, a5, s2
+    xor     s0, s0, t5
+    xor     a4, t4, a4
+    sw      a5, 4(sp)
+    and     s1, s7, s1
+    xor     t4, s0, t4
+    lw      a5, 520(sp)
+    xor     s1, s1, t0
+    rori    t4, t4, 24
+    xor     a6, a6, s1
+    xor     a5, a5, t4
+    xor     a6, a1, a6
+    sw      a5, 8(sp)
+    xor     t6, t6, a6
+    lw      a5, 524(sp)
+    rori    t6, t6, 24
+    xor     a5, a5, t6
+    xor     a1, a1, s5
+    sw      a5, 12(sp)
+    xor     s5, a6, s5
+    lw      a5, 528(sp)
+    rori    a6, a6, 24
+    xor     a5, a5, a6
+    sw      a5, 16(sp)
+    xor     a4, a4, a2
+    lw      a5, 532(sp)
+    rori    a4, a4, 24
+    xor     a5, a5, a4
+    sw      a5, 20(sp)
+    lw      a5, 536(sp)
+    rori    s5, s5, 24
+    xor     a5, a5, s5
+    sw      a5, 24(sp)
+    lw      a5, 540(sp)
+    rori    a1, a1, 24
+    xor     a5, a5, a1
+    sw      a5, 28(sp)
+    lw      a5, 544(sp)
+    xor     a2, t4, a1
+    xor     a5, a5, a3
+    sw      a5, 32(sp)
+    lw      a5, 548(sp)
+    xor     s1, s2, t4
+    xor     a5, a5, s2
+    sw      a5, 36(sp)
+    lw      a5, 552(sp)
+    xor     s6, t6, a1
+    xor     t4, a5, t4
+    sw      t4, 40(sp)
+    lw      t4, 556(sp)
+    xor     s4, a2, t6
+    xor     t6, t4, t6
+    sw      t6, 44(sp)
+    lw      t6, 560(sp)
+    xor     s3, a1, a3
+    xor     t6, t6, a6
+    sw      t6, 48(sp)
+    lw      t6, 564(sp)
+    xor     s0, a3, a1
+    xor     t6, t6, a4
+    sw      t6, 52(sp)
+    lw      t6, 568(sp)
+    xor     t1, s0, s2
+    xor     t6, t6, s5
+    sw      t6, 56(sp)
+    lw      t6, 572(sp)
+    xor     t0, s6, a6
+    xor     t6, t6, a1
+    sw      t6, 60(sp)
+    lw      t6, 576(sp)
+    xor     t5, a6, a4
+    xor     s3, t6, s3
+    sw      s3, 64(sp)
+    lw      s3, 580(sp)
+    xor     t2, a4, s5
+    xor     s3, s3, t1
+    sw      s3, 68(sp)
+    lw      s3, 584(sp)
+    xor     t3, s5, a1
+    xor     s1, s3, s1
+    sw      s1, 72(sp)
+    lw      s1, 588(sp)
+    xor     s1, s1, s4
+    sw      s1, 76(sp)
+    lw      s1, 592(sp)
+    xor     s1, s1, t0
+    sw      s1, 80(sp)
+    lw      s1, 596(sp)
+    xor     s1, s1, t5
+    sw      s1, 84(sp)
+    lw      s1, 600(sp)
+    xor     t2, s1, t2
+    sw      t2, 88(sp)
+    lw      t2, 604(sp)
+    xor     t3, t2, t3
+    sw      t3, 92(sp)
+    lw      t3, 608(sp)
+    xor     t3, t3, a1
+    sw      t3, 96(sp)
+    lw      t3, 612(sp)
+    xor     t3, t3, s0
+    sw      t3, 100(sp)
+    lw      t3, 616(sp)
+    xor     s2, t3, s2
+    sw      s2, 104(sp)
+    lw      s2, 620(sp)
+    xor     a2, s2, a2
+    sw      a2, 108(sp)
+    lw      a2, 624(sp)
+    xor     a2, a2, s6
+    sw      a2, 112(sp)
+    lw      a2, 628(sp)
+    xor     a2, a2, a6
+    sw      a2, 116(sp)
+    lw      a2, 632(sp)
+    xor     a4, a2, a4
+    sw      a4, 120(sp)
+    lw      a4, 636(sp)
+    xor     a4, a4, s5
+    sw      a4, 124(sp)
+    addi    a0, a0, 128
+    li      t0, 8
+    sw      t0, 784(sp)
+.Lx_round:                               # rounds 2..9 (1..9 in full): ARK, SubBytes, ShiftRows, MixColumns
     lw      t0, 0(sp)
     lw      t1, 0(a0)
     lw      t2, 4(a0)
@@ -1488,8 +1329,8 @@ aes128ctr_xor:
     xor     s3, t1, s3
     xor     s7, s6, a5
     xor     s9, s3, a2
-    sw      t6, 524(sp)
-    sw      t4, 528(sp)
+    sw      t6, 652(sp)
+    sw      t4, 656(sp)
     xor     t3, s0, s1
     xor     t0, t1, t0
     and     t6, a7, s3
@@ -1503,29 +1344,29 @@ aes128ctr_xor:
     xor     a1, a1, s5
     xor     s4, s4, s11
     xor     t4, t4, t6
-    sw      s2, 532(sp)
+    sw      s2, 660(sp)
     xor     s5, a6, s5
     xor     t1, s10, s0
     xor     ra, a2, s11
     and     t6, t2, s4
     and     s2, s6, s10
-    sw      a3, 536(sp)
-    sw      s5, 512(sp)
+    sw      a3, 664(sp)
+    sw      s5, 640(sp)
     xor     s2, s2, t6
     and     a3, t1, ra
     xor     s5, s8, s11
     xor     t6, a3, t6
-    sw      a1, 540(sp)
+    sw      a1, 668(sp)
     and     a3, t3, s11
     and     a1, t5, s5
-    sw      a6, 520(sp)
+    sw      a6, 648(sp)
     xor     a1, a1, a3
     xor     a6, t2, s4
     xor     s2, s2, a1
     xor     a6, s2, a6
     and     s2, a5, s8
     xor     s2, s2, a3
-    sw      a4, 516(sp)
+    sw      a4, 644(sp)
     xor     t4, t4, s2
     xor     s0, s0, s4
     xor     a4, s8, a5
@@ -1635,8 +1476,8 @@ aes128ctr_xor:
     xor     s11, a2, s11
     xor     a1, s8, s0
     xor     t4, s11, t3
-    sw      ra, 556(sp)
-    sw      t1, 560(sp)
+    sw      ra, 684(sp)
+    sw      t1, 688(sp)
     and     ra, a7, s11
     and     t1, a1, t4
     xor     t5, s7, s1
@@ -1653,31 +1494,31 @@ aes128ctr_xor:
     rori    t2, t2, 8
     xor     s4, s4, a3
     xor     s3, s3, ra
-    sw      a4, 564(sp)
+    sw      a4, 692(sp)
     rori    s5, s5, 8
     xor     a2, s2, s7
     xor     t0, t3, a3
     and     ra, s6, s4
     and     a4, s8, s2
-    sw      t2, 568(sp)
+    sw      t2, 696(sp)
     rori    a6, a6, 8
-    sw      s5, 544(sp)
+    sw      s5, 672(sp)
     xor     a4, a4, ra
     and     t2, a2, t0
     xor     s5, t6, a3
     xor     ra, t2, ra
-    sw      a6, 572(sp)
+    sw      a6, 700(sp)
     rori    s10, s10, 8
     and     t2, t5, a3
     and     a6, s9, s5
-    sw      s10, 552(sp)
+    sw      s10, 680(sp)
     xor     a6, a6, t2
     xor     s10, s6, s4
     xor     a4, a4, a6
     xor     a4, a4, s10
     rori    a5, a5, 8
     and     s10, s0, t6
-    sw      a5, 548(sp)
+    sw      a5, 676(sp)
     xor     s10, s10, t2
     xor     s7, s7, s4
     xor     a5, t6, s0
@@ -1788,8 +1629,8 @@ aes128ctr_xor:
     xor     a3, t3, a3
     xor     a6, a2, s7
     xor     s3, a3, t5
-    sw      t0, 588(sp)
-    sw      s1, 592(sp)
+    sw      t0, 716(sp)
+    sw      s1, 720(sp)
     and     t0, a7, a3
     and     s1, a6, s3
     xor     s9, a1, t4
@@ -1809,28 +1650,28 @@ aes128ctr_xor:
     xor     s4, s4, t2
     xor     t1, t5, t2
     xor     t3, t3, t0
-    sw      s8, 596(sp)
-    sw      s6, 600(sp)
+    sw      s8, 724(sp)
+    sw      s6, 728(sp)
     rori    a4, a4, 16
-    sw      s5, 576(sp)
+    sw      s5, 704(sp)
     and     t0, a5, s4
     and     s8, a2, s10
     and     s6, s11, t1
     xor     s5, ra, t2
     xor     s8, s8, t0
     xor     s6, s6, t0
-    sw      a4, 604(sp)
+    sw      a4, 732(sp)
     rori    s2, s2, 16
     and     t0, s9, t2
     and     a4, t6, s5
-    sw      s2, 584(sp)
+    sw      s2, 712(sp)
     xor     a4, a4, t0
     xor     s2, a5, s4
     xor     s8, s8, a4
     xor     s8, s8, s2
     rori    s0, s0, 16
     and     s2, s7, ra
-    sw      s0, 580(sp)
+    sw      s0, 708(sp)
     xor     t0, s2, t0
     xor     a1, a1, s4
     xor     s0, ra, s7
@@ -1900,13 +1741,13 @@ aes128ctr_xor:
     xor     a5, a5, a2
     xor     s9, s11, s9
     xor     t4, t4, s11
-    lw      s3, 536(sp)
-    lw      a6, 568(sp)
-    lw      t6, 600(sp)
+    lw      s3, 664(sp)
+    lw      a6, 696(sp)
+    lw      t6, 728(sp)
     and     s7, a4, s7
     xor     s8, s8, t2
     rori    a5, a5, 24
-    lw      s11, 540(sp)
+    lw      s11, 668(sp)
     rori    s8, s8, 24
     xor     s0, s3, a6
     xor     a4, a6, t6
@@ -1915,8 +1756,8 @@ aes128ctr_xor:
     xor     t6, s0, t6
     xor     s9, s9, s7
     xor     t6, t6, s4
-    lw      s7, 572(sp)
-    lw      s5, 604(sp)
+    lw      s7, 700(sp)
+    lw      s5, 732(sp)
     sw      t6, 96(sp)
     xor     t6, a5, s3
     xor     t5, s7, s5
@@ -1931,9 +1772,9 @@ aes128ctr_xor:
     sw      s3, 32(sp)
     sw      a6, 64(sp)
     xor     a5, a5, ra
-    lw      a6, 532(sp)
-    lw      s3, 564(sp)
-    lw      a7, 596(sp)
+    lw      a6, 660(sp)
+    lw      s3, 692(sp)
+    lw      a7, 724(sp)
     rori    a2, a2, 24
     sw      a5, 0(sp)
     xor     a5, a6, s3
@@ -1954,9 +1795,9 @@ aes128ctr_xor:
     sw      s3, 68(sp)
     xor     a2, a2, ra
     xor     a6, a6, t5
-    lw      s3, 528(sp)
-    lw      a1, 560(sp)
-    lw      a4, 592(sp)
+    lw      s3, 656(sp)
+    lw      a1, 688(sp)
+    lw      a4, 720(sp)
     rori    t4, t4, 24
     sw      a2, 4(sp)
     sw      a6, 36(sp)
@@ -1975,9 +1816,9 @@ aes128ctr_xor:
     sw      t3, 72(sp)
     xor     t1, t1, s10
     xor     a5, t4, a5
-    lw      t3, 524(sp)
-    lw      a1, 556(sp)
-    lw      s3, 588(sp)
+    lw      t3, 652(sp)
+    lw      a1, 684(sp)
+    lw      s3, 716(sp)
     rori    t1, t1, 24
     sw      a5, 8(sp)
     sw      t0, 40(sp)
@@ -2000,9 +1841,9 @@ aes128ctr_xor:
     xor     t2, s10, t2
     xor     t1, t1, ra
     xor     a2, a2, t5
-    lw      s0, 520(sp)
-    lw      a1, 552(sp)
-    lw      t3, 584(sp)
+    lw      s0, 648(sp)
+    lw      a1, 680(sp)
+    lw      t3, 712(sp)
     rori    s10, s10, 24
     sw      t1, 12(sp)
     sw      a2, 44(sp)
@@ -2024,9 +1865,9 @@ aes128ctr_xor:
     xor     a3, a1, a3
     sw      t5, 48(sp)
     sw      a3, 80(sp)
-    lw      a3, 516(sp)
-    lw      a1, 548(sp)
-    lw      t5, 580(sp)
+    lw      a3, 644(sp)
+    lw      a1, 676(sp)
+    lw      t5, 708(sp)
     rori    s9, s9, 24
     xor     t4, a3, a1
     xor     a5, a1, t5
@@ -2040,13 +1881,13 @@ aes128ctr_xor:
     xor     a3, s0, a3
     sw      a6, 84(sp)
     xor     a3, a3, t1
-    lw      a6, 512(sp)
-    lw      a1, 544(sp)
+    lw      a6, 640(sp)
+    lw      a1, 672(sp)
     sw      a3, 52(sp)
     xor     a3, a6, a1
     xor     s8, s8, a3
     sw      s8, 28(sp)
-    lw      s8, 576(sp)
+    lw      s8, 704(sp)
     rori    t2, t2, 24
     xor     a3, a3, s8
     xor     a3, a3, t3
@@ -2078,25 +1919,27 @@ aes128ctr_xor:
     sw      s8, 92(sp)
     sw      a1, 88(sp)
     sw      s5, 124(sp)
-    lw      t0, 656(sp)                  # (one instruction before its use: no stall)
+    lw      t0, 784(sp)                  # (one instruction before its use: no stall)
     addi    a0, a0, 128
     addi    t0, t0, -1
-    sw      t0, 656(sp)
+    sw      t0, 784(sp)
     bnez    t0, .Lx_round
+    lw      t1, 800(sp)
+    bnez    t1, .Lx_filled
 .Lx_last:
     # n = min(len, 128); the fast path (aligned, n = 128) works on in/out directly,
     # otherwise the n bytes go through KS.
-    lw      a2, 640(sp)                  # out
-    lw      a1, 644(sp)                  # in
-    lw      t2, 648(sp)                  # len
+    lw      a2, 768(sp)                  # out
+    lw      a1, 772(sp)                  # in
+    lw      t2, 776(sp)                  # len
     li      t0, 128
     mv      t1, t2
     bltu    t2, t0, 1f
     mv      t1, t0
 1:
     sub     t2, t2, t1
-    sw      t2, 648(sp)                  # remaining after this batch
-    sw      t1, 660(sp)                  # n
+    sw      t2, 776(sp)                  # remaining after this batch
+    sw      t1, 788(sp)                  # n
     or      t3, a1, a2
     andi    t3, t3, 3
     bnez    t3, .Lx_slow
@@ -2167,13 +2010,13 @@ aes128ctr_xor:
     xor     s9, t4, s8
     xor     ra, s0, a5
     and     t2, s0, a5
-    sw      s0, 512(sp)
+    sw      s0, 640(sp)
     and     t0, t3, s3
     and     s0, a6, s9
     xor     s10, s7, s8
     xor     t0, t0, t2
     xor     s0, s0, t2
-    sw      t5, 516(sp)
+    sw      t5, 644(sp)
     and     t2, s1, s8
     and     t5, t5, s10
     xor     t5, t5, t2
@@ -2220,11 +2063,11 @@ aes128ctr_xor:
     and     s1, s11, s1
     and     t4, t2, t4
     and     a5, a7, a5
-    lw      s4, 512(sp)
+    lw      s4, 640(sp)
     and     s7, t5, s7
     xor     s11, s11, t5
     and     s2, t5, s2
-    lw      t5, 516(sp)
+    lw      t5, 644(sp)
     xor     t4, t6, t4
     xor     s9, a5, s9
     and     s4, a7, s4
@@ -2391,13 +2234,13 @@ aes128ctr_xor:
     xor     a3, s9, t2
     xor     t1, t4, s1
     and     s10, t4, s1
-    sw      t4, 516(sp)
+    sw      t4, 644(sp)
     and     s2, t0, s6
     and     t4, a4, a3
     xor     s0, a7, t2
     xor     s2, s2, s10
     xor     t4, t4, s10
-    sw      t3, 512(sp)
+    sw      t3, 640(sp)
     and     s10, t6, t2
     and     t3, t3, s0
     xor     t3, t3, s10
@@ -2447,8 +2290,8 @@ aes128ctr_xor:
     and     s8, s8, a5
     and     s9, s7, s9
     and     s1, s3, s1
-    lw      s5, 516(sp)
-    lw      a5, 512(sp)
+    lw      s5, 644(sp)
+    lw      a5, 640(sp)
     and     s0, s10, s0
     xor     s9, a6, s9
     xor     a3, s1, a3
@@ -2623,13 +2466,13 @@ aes128ctr_xor:
     xor     ra, a3, s7
     xor     t3, a7, t6
     and     s9, a7, t6
-    sw      a7, 512(sp)
+    sw      a7, 640(sp)
     and     s8, s2, a6
     and     a7, s5, ra
     xor     t4, s3, s7
     xor     s8, s8, s9
     xor     a7, a7, s9
-    sw      t2, 516(sp)
+    sw      t2, 644(sp)
     and     s9, t5, s7
     and     t2, t2, t4
     xor     t2, t2, s9
@@ -2678,8 +2521,8 @@ aes128ctr_xor:
     and     t0, t0, s4
     and     s0, s0, s1
     and     t6, s11, t6
-    lw      s4, 512(sp)
-    lw      s1, 516(sp)
+    lw      s4, 640(sp)
+    lw      s1, 644(sp)
     xor     a3, a4, a3
     xor     ra, t6, ra
     and     s4, s11, s4
@@ -2855,13 +2698,13 @@ aes128ctr_xor:
     xor     t1, s2, s8
     xor     t2, s3, a5
     and     a3, s3, a5
-    sw      s3, 516(sp)
+    sw      s3, 644(sp)
     and     s0, t0, a4
     and     s3, s7, t1
     xor     a7, s11, s8
     xor     s0, s0, a3
     xor     s3, s3, a3
-    sw      ra, 512(sp)
+    sw      ra, 640(sp)
     and     a3, a6, s8
     and     ra, ra, a7
     xor     ra, ra, a3
@@ -2907,14 +2750,14 @@ aes128ctr_xor:
     and     s8, t4, s8
     and     a6, t4, a6
     and     a5, s3, a5
-    lw      t5, 516(sp)
+    lw      t5, 644(sp)
     and     s11, t3, s11
     xor     t4, t4, t3
     and     t3, t3, t6
     xor     s2, s6, s2
     xor     t1, a5, t1
     and     s3, s3, t5
-    lw      t6, 512(sp)
+    lw      t6, 640(sp)
     xor     t1, s2, t1
     and     a7, t4, a7
     xor     a4, a5, a4
@@ -3394,9 +3237,9 @@ aes128ctr_xor:
     lw      a4, 124(a1)
     xor     a4, a7, a4
     sw      a4, 124(a2)
-    lw      a0, 640(sp)                  # out
-    lw      a1, 644(sp)                  # in
-    lw      t1, 660(sp)                  # n
+    lw      a0, 768(sp)                  # out
+    lw      a1, 772(sp)                  # in
+    lw      t1, 788(sp)                  # n
     add     a1, a1, t1
     addi    t2, sp, 256
     beq     a2, t2, .Lx_copyout
@@ -3411,178 +3254,159 @@ aes128ctr_xor:
     addi    a0, a0, 1
     bne     a0, t4, 3b
 .Lx_next:
-    sw      a0, 640(sp)
-    sw      a1, 644(sp)
-    lw      a2, 648(sp)
+    sw      a0, 768(sp)
+    sw      a1, 772(sp)
+    lw      a2, 776(sp)
     beqz    a2, .Lx_done
     # the next 8 counter values
-    lw      s11, 228(sp)
-    lw      t4, 236(sp)
-    sw      s11, 100(sp)
-    li      s11, -16777216
-    lw      a5, 240(sp)
-    xor     ra, t4, s11
-    and     t4, t4, s11
-    sw      ra, 108(sp)
-    sw      ra, 236(sp)
-    and     ra, a5, t4
-    lw      s5, 244(sp)
-    xor     a5, a5, t4
-    sw      a5, 240(sp)
-    sw      a5, 112(sp)
-    lw      s10, 248(sp)
-    xor     a5, s5, ra
-    and     ra, s5, ra
-    sw      a5, 116(sp)
-    sw      a5, 244(sp)
-    lw      s1, 252(sp)
-    xor     a5, s10, ra
-    and     s10, s10, ra
-    sw      a5, 248(sp)
-    sw      a5, 120(sp)
-    xor     a5, s1, s10
-    lw      s5, 192(sp)
-    and     s1, s1, s10
-    and     t4, s5, s1
-    lw      s9, 196(sp)
-    xor     s5, s5, s1
-    sw      s5, 64(sp)
-    sw      s5, 192(sp)
-    lw      t6, 200(sp)
-    xor     s5, s9, t4
-    and     s9, s9, t4
-    sw      s5, 196(sp)
-    sw      s5, 68(sp)
-    and     s5, t6, s9
-    lw      t3, 204(sp)
-    xor     t6, t6, s9
-    sw      t6, 200(sp)
-    sw      t6, 72(sp)
-    and     t6, t3, s5
-    lw      t0, 208(sp)
-    xor     t3, t3, s5
-    sw      t3, 76(sp)
-    sw      t3, 204(sp)
-    lw      a6, 212(sp)
-    xor     t3, t0, t6
-    and     t0, t0, t6
-    sw      t3, 208(sp)
-    sw      t3, 80(sp)
-    lw      s10, 216(sp)
-    xor     t3, a6, t0
-    and     t0, a6, t0
-    sw      t3, 212(sp)
-    sw      t3, 84(sp)
-    lw      s0, 220(sp)
-    xor     t3, s10, t0
-    and     s10, s10, t0
-    sw      t3, 216(sp)
-    sw      t3, 88(sp)
-    lw      s3, 160(sp)
-    xor     t3, s0, s10
-    and     s0, s0, s10
-    sw      t3, 220(sp)
-    sw      t3, 92(sp)
-    lw      ra, 164(sp)
-    xor     t3, s3, s0
-    and     s3, s3, s0
-    sw      t3, 160(sp)
-    sw      t3, 32(sp)
-    and     t3, ra, s3
-    lw      s6, 168(sp)
-    xor     ra, ra, s3
-    sw      ra, 36(sp)
-    sw      ra, 164(sp)
-    and     ra, s6, t3
-    lw      s2, 172(sp)
-    xor     s6, s6, t3
-    sw      s6, 40(sp)
-    sw      s6, 168(sp)
-    and     s6, s2, ra
-    lw      a7, 176(sp)
-    xor     s2, s2, ra
-    sw      s2, 44(sp)
-    sw      s2, 172(sp)
-    and     s2, a7, s6
-    xor     a7, a7, s6
-    lw      a2, 232(sp)
-    sw      a7, 48(sp)
-    sw      a7, 176(sp)
-    lw      a7, 180(sp)
-    lw      t1, 224(sp)
-    sw      a2, 104(sp)
-    lw      a2, 184(sp)
-    xor     s6, a7, s2
-    sw      t1, 96(sp)
-    and     s2, a7, s2
-    sw      s6, 52(sp)
-    sw      s6, 180(sp)
-    lw      t1, 188(sp)
-    xor     s6, a2, s2
-    and     a2, a2, s2
-    sw      s6, 184(sp)
-    sw      s6, 56(sp)
-    lw      s8, 128(sp)
-    xor     s6, t1, a2
-    and     t1, t1, a2
-    sw      s6, 60(sp)
-    sw      s6, 188(sp)
-    and     s6, s8, t1
-    lw      s4, 132(sp)
-    xor     s8, s8, t1
-    sw      s8, 0(sp)
-    sw      s8, 128(sp)
-    and     s8, s4, s6
-    lw      t2, 136(sp)
-    xor     s4, s4, s6
-    sw      s4, 132(sp)
-    sw      s4, 4(sp)
-    lw      t5, 140(sp)
-    xor     s4, t2, s8
-    and     t2, t2, s8
-    sw      s4, 8(sp)
-    sw      s4, 136(sp)
-    lw      a3, 144(sp)
-    xor     s4, t5, t2
-    and     t5, t5, t2
-    sw      s4, 140(sp)
-    sw      s4, 12(sp)
-    sw      a5, 252(sp)
-    sw      a5, 124(sp)
-    and     s4, a3, t5
-    lw      a5, 148(sp)
-    xor     a3, a3, t5
-    sw      a3, 16(sp)
-    sw      a3, 144(sp)
-    and     a3, a5, s4
-    lw      a4, 152(sp)
-    xor     s4, a5, s4
-    sw      s4, 148(sp)
-    sw      s4, 20(sp)
-    lw      s7, 156(sp)
-    xor     s4, a4, a3
-    and     a4, a4, a3
-    xor     s7, s7, a4
-    sw      s4, 24(sp)
-    sw      s4, 152(sp)
-    sw      s7, 156(sp)
-    sw      s7, 28(sp)
+    lw      t1, 236(sp)
+    li      t0, -16777216
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 240(sp)
+    sw      t2, 236(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 244(sp)
+    sw      t2, 240(sp)
+    xor     t2, t1, t0
+    and     t0, t1, t0
+    lw      t1, 248(sp)
+    sw      t2, 244(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 252(sp)
+    sw      t2, 248(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 192(sp)
+    sw      t2, 252(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 196(sp)
+    sw      t2, 192(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 200(sp)
+    sw      t2, 196(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 204(sp)
+    sw      t2, 200(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 208(sp)
+    sw      t2, 204(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 212(sp)
+    sw      t2, 208(sp)
+    xor     t2, t0, t1
+    and     t1, t0, t1
+    lw      t0, 216(sp)
+    sw      t2, 212(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 220(sp)
+    sw      t2, 216(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 160(sp)
+    sw      t2, 220(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 164(sp)
+    sw      t2, 160(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 168(sp)
+    sw      t2, 164(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 172(sp)
+    sw      t2, 168(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 176(sp)
+    sw      t2, 172(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 180(sp)
+    sw      t2, 176(sp)
+    xor     t2, t1, t0
+    and     t0, t1, t0
+    lw      t1, 184(sp)
+    sw      t2, 180(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 188(sp)
+    sw      t2, 184(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 128(sp)
+    sw      t2, 188(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 132(sp)
+    sw      t2, 128(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 136(sp)
+    sw      t2, 132(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 140(sp)
+    sw      t2, 136(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 144(sp)
+    sw      t2, 140(sp)
+    xor     t2, t1, t0
+    and     t1, t1, t0
+    lw      t0, 148(sp)
+    sw      t2, 144(sp)
+    xor     t2, t0, t1
+    and     t1, t0, t1
+    lw      t0, 152(sp)
+    sw      t2, 148(sp)
+    xor     t2, t0, t1
+    and     t0, t0, t1
+    lw      t1, 156(sp)
+    sw      t2, 152(sp)
+    xor     t1, t1, t0
+    sw      t1, 156(sp)
+    lw      t0, 792(sp)
+    addi    t0, t0, 8
+    sw      t0, 792(sp)
     j       .Lx_batch
+.Lx_filled:                              # ST holds round 1 of rows 0-2 alone: to RC, then round 1 of this batch
+    sw      zero, 800(sp)
+    addi    t0, sp, 0
+    addi    t1, sp, 512
+    addi    t2, t0, 128
+4:
+    lw      t3, 0(t0)
+    addi    t0, t0, 4
+    sw      t3, 0(t1)
+    addi    t1, t1, 4
+    bne     t0, t2, 4b
+    lw      a0, 780(sp)                  # round key 0
+    j       .Lx_round1
 .Lx_done:
-    lw      ra, 672(sp)
-    lw      s0, 676(sp)
-    lw      s1, 680(sp)
-    lw      s2, 684(sp)
-    lw      s3, 688(sp)
-    lw      s4, 692(sp)
-    lw      s5, 696(sp)
-    lw      s6, 700(sp)
-    lw      s7, 704(sp)
-    lw      s8, 708(sp)
-    lw      s9, 712(sp)
-    lw      s10, 716(sp)
-    lw      s11, 720(sp)
-    li      t0, 736
+    lw      ra, 816(sp)
+    lw      s0, 820(sp)
+    lw      s1, 824(sp)
+    lw      s2, 828(sp)
+    lw      s3, 832(sp)
+    lw      s4, 836(sp)
+    lw      s5, 840(sp)
+    lw      s6, 844(sp)
+    lw      s7, 848(sp)
+    lw      s8, 852(sp)
+    lw      s9, 856(sp)
+    lw      s10, 860(sp)
+    lw      s11, 864(sp)
+    li      t0, 880
     add     sp, sp, t0
     ret
 .Lx_ret0:
