@@ -353,15 +353,6 @@ FRAME = SAVE + 64                            # 880
 def w_off(r, b):
     return 4 * (8 * r + b)
 
-def row_phase(zbkb, r):
-    """ARK (state at (a1), key at (a0)), SubBytes and ShiftRows for row r; result to ST."""
-    B = Block()
-    u = [B.xor(B.lw("a1", w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
-    s = sbox(B, u)
-    for b in range(8):
-        B.sw(B.rotr(s[b], 8 * r, zbkb), "sp", ST + w_off(r, b))
-    return compile_block(B, ("a0", "a1"), "row%d" % r)
-
 def round_block(zbkb):
     """a full round: ARK + SubBytes + ShiftRows for the 4 rows, then MixColumns, with the
     rows' outputs handed to MixColumns in registers (spilled only where needed)."""
@@ -392,9 +383,9 @@ def round1_block(zbkb):
             B.sw(B.xor(B.lw("sp", RC + w_off(r, b)), share[r][b]), "sp", ST + w_off(r, b))
     return compile_block(B, ("a0",), "round1")
 
-def mixcolumns(B=None, vals=None):
-    name = B is None
-    if MC_SLP and vals:
+def mixcolumns(B, vals):
+    """MixColumns of the rows' outputs vals[r][b] (in registers), the result stored to ST."""
+    if MC_SLP:
         v = {"x%d" % (8 * r + b): vals[r][b] for r in range(4) for b in range(8)}
         for d, x, y in MC_GATES:
             v[d] = B.xor(v[x], v[y])
@@ -402,13 +393,11 @@ def mixcolumns(B=None, vals=None):
             for b in range(8):
                 B.sw(v["y%d" % (8 * r + b)], "sp", ST + w_off(r, b))
         return
-    if B is None:
-        B = Block()
     a = [[None] * 8 for _ in range(4)]
     t = [[None] * 8 for _ in range(4)]
     def load(b):
         for r in range(4):
-            a[r][b] = vals[r][b] if vals else B.lw("sp", ST + w_off(r, b))
+            a[r][b] = vals[r][b]
         for r in range(4):
             t[r][b] = B.xor(a[r][b], a[(r + 1) % 4][b])
     load(7)
@@ -421,8 +410,6 @@ def mixcolumns(B=None, vals=None):
             if b in (1, 3, 4):
                 x = B.xor(x, t[r][7])
             B.sw(x, "sp", ST + w_off(r, b))
-    if name:
-        return compile_block(B, ("a0", "a1"), "mixcolumns")
 
 def bytetr(B, x, m8, m16):
     """4x4 byte transpose: byte j of x[i] <-> byte i of x[j]."""
@@ -445,16 +432,6 @@ def bittr(B, x, m1, m2, m4):
 def masks(B):
     return (B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f),
             B.li(0x00ff00ff), B.li(0x0000ffff))
-
-def unpack_words(B, W, src_key):
-    """W[r][b] words (already with the last round key) -> Y[c][k] (column c of block k)."""
-    m1, m2, m4, m8, m16 = masks(B)
-    V = [[None] * 8 for _ in range(4)]
-    for b in range(8):
-        col = bytetr(B, [W[r][b] for r in range(4)], m8, m16)
-        for c in range(4):
-            V[c][b] = col[c]
-    return [bittr(B, V[c], m1, m2, m4) for c in range(4)]
 
 def last_round_block(zbkb):
     """the last round (10 or 14: ARK, SubBytes, ShiftRows) and the unpacking: the S-box outputs
