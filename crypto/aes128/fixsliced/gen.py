@@ -36,7 +36,7 @@ from common.asm import Asm, header  # noqa: E402
 from common.buffers import call_on_aligned_copy, load_le_words_bytes  # noqa: E402
 from common.gf256 import AES_INV_SBOX, AES_SBOX, aes_rcon, mul  # noqa: E402
 from slp import invsbox_gates, linear_program  # noqa: E402
-from ssa import Block, allocate, run_code, schedule  # noqa: E402
+from ssa import Block, _li_len, allocate, reorder, run_code, schedule  # noqa: E402
 
 M0F, MF0 = 0x0F0F0F0F, 0xF0F0F0F0
 RCON = aes_rcon(10)
@@ -193,36 +193,77 @@ def load_columns(B, base, off=0):
     return [B.lw(base, off + 4 * j) for j in range(4)]
 
 
-def keyexp_block(zbkb):
+KEY_REGS = ["a2", "a3", "a4", "a5", "a6"]        # the key columns and rcon between the blocks
+
+
+def key_convert(B, K, c, i, rk, off):
+    """round key i (columns c) -> nibble form with drift i mod 4 (0x63 folded in for i > 0),
+    stored at rk + off"""
+    w = c if i == 0 else [B.xor(x, K("63636363")) for x in c]
+    x = to_nibble_form(B, drift(B, w, i % 4, K), K("55555555"), K("33333333"))
+    for b in range(4):
+        B.sw(x[b], rk, off + 4 * b)
+
+
+def key_next(B, K, c, rcon):
+    """the next round key's columns: SubWord(RotWord(c3)) with the S-box circuit on one word
+    (bit b of the 4 bytes in the lanes 8r of word b), + rcon (a value), prefix XOR"""
+    t = B.ror(c[3], 8)                                      # RotWord
+    m = K("01010101")
+    u = [B.and_(B.srli(t, b) if b else t, m) for b in range(8)]
+    s = sbox(B, u)                                          # S ^ 0x63 in lanes 8r
+    f = s[0]
+    for b in range(1, 8):
+        f = B.or_(f, B.slli(s[b], b))
+    f = B.xor(f, K("63636363"))                             # the circuit's missing constant
+    f = B.xor(f, rcon)
+    c0 = B.xor(c[0], f)
+    c1 = B.xor(c[1], c0)
+    c2 = B.xor(c[2], c1)
+    return [c0, c1, c2, B.xor(c[3], c2)]
+
+
+def keyexp_blocks(zbkb):
     """aes128_keyexp_enc(rk = a0, key = a1), key word-aligned: round key i (0..10) at rk[4i..4i+3]
     in nibble form with drift i mod 4 (keys 1..10 with the S-box constant 0x63 in every byte).
-    The schedule runs on column words; SubWord is the S-box circuit on one word (bit b of the 4
-    bytes in the lanes 8r of word b)."""
-    B = Block(zbkb)
-    B.readonly = {"a1"}
-    K = Consts(B)
-    c = load_columns(B, "a1")
-    for i in range(11):
-        w = c if i == 0 else [B.xor(x, K("63636363")) for x in c]
-        x = to_nibble_form(B, drift(B, w, i % 4, K), K("55555555"), K("33333333"))
-        for b in range(4):
-            B.sw(x[b], "a0", 16 * i + 4 * b)
-        if i == 10:
-            break
-        t = B.ror(c[3], 8)                                  # RotWord
-        m = K("01010101")
-        u = [B.and_(B.srli(t, b) if b else t, m) for b in range(8)]
-        s = sbox(B, u)                                      # S ^ 0x63 in lanes 8r
-        f = s[0]
-        for b in range(1, 8):
-            f = B.or_(f, B.slli(s[b], b))
-        f = B.xori(f, RCON[i] ^ 0x63)                       # + rcon, and the missing 0x63 of byte 0
-        f = B.xor(f, K("63636300"))                         # ... and of bytes 1..3
-        c0 = B.xor(c[0], f)
-        c1 = B.xor(c[1], c0)
-        c2 = B.xor(c[2], c1)
-        c = [c0, c1, c2, B.xor(c[3], c2)]
-    return B
+    Three blocks: `pre` (round key 0; rcon = 1), `body` (round keys 4t+1..4t+4 made and stored;
+    run twice, a0 += 64, rcon <<= 4), `post` (round keys 9, 10). rcon of key 4t + j + 1 is
+    rcon << j (no reduction before 0x80); keys 9 and 10 use 0x1b, 0x36."""
+    pre = Block(zbkb)
+    K = Consts(pre)
+    c = load_columns(pre, pre.arg("a1"))
+    key_convert(pre, K, c, 0, "a0", 0)
+    for j in range(4):
+        pre.exit(c[j], KEY_REGS[j])
+    pre.exit(pre.li(1), KEY_REGS[4])
+
+    body = Block(zbkb)
+    K = Consts(body)
+    c = [body.arg(r) for r in KEY_REGS[:4]]
+    rc = body.arg(KEY_REGS[4])
+    for j in range(4):
+        c = key_next(body, K, c, body.slli(rc, j) if j else rc)
+        key_convert(body, K, c, j + 1, "a0", 16 * (j + 1))
+    for j in range(4):
+        body.exit(c[j], KEY_REGS[j])
+    body.exit(body.slli(rc, 4), KEY_REGS[4])
+
+    post = Block(zbkb)
+    K = Consts(post)
+    c = [post.arg(r) for r in KEY_REGS[:4]]
+    for i in (9, 10):
+        c = key_next(post, K, c, post.li(RCON[i - 1]))
+        key_convert(post, K, c, i, "a0", 16 * (i - 8))
+    return pre, body, post
+
+
+def run_keyexp(blocks, regs, mem, runs=None):
+    pre, body, post = blocks
+    r = (runs[0] if runs else pre.run)(dict(regs), mem)
+    for _ in range(2):
+        r = (runs[1] if runs else body.run)(r, mem)
+        r["a0"] += 64
+    (runs[2] if runs else post.run)(r, mem)
 
 
 def ark(B, w, base, off, high):
@@ -246,16 +287,22 @@ CIPHER_SPILL = 8             # the cipher blocks' spill slots follow them
 
 def cipher_round(B, K, w, i, high, dec, koff):
     """one round (1..9) of encryption or decryption on planes w whose valid nibble is `high`;
-    the round key at a2 + koff. Returns (planes, their valid nibble)."""
+    the round key at a2 + koff. Returns (planes, their valid nibble). MixColumns with drift 0
+    rotates by whole bytes (each bit stays in its place in the byte): it needs no periodic
+    input, and its output is valid in the nibble its input was."""
     k = i % 4
     m = K("f0f0f0f0" if high else "0f0f0f0f")
+    out_high = high if k == 0 else HIGH[k]
+
+    def prep(s):
+        return s if k == 0 else [periodic(B, s[b], high, m) for b in range(8)]
     if dec:
         s = invsbox(B, w)
         s = ark(B, s, "a2", koff, high)
-        return inv_mixcolumns(B, [periodic(B, s[b], high, m) for b in range(8)], k), HIGH[k]
+        return inv_mixcolumns(B, prep(s), k), out_high
     s = sbox(B, w)
-    w = mixcolumns(B, [periodic(B, s[b], high, m) for b in range(8)], k)
-    return ark(B, w, "a2", koff, HIGH[k]), HIGH[k]
+    w = mixcolumns(B, prep(s), k)
+    return ark(B, w, "a2", koff, out_high), out_high
 
 
 def cipher_blocks(zbkb, dec):
@@ -281,7 +328,7 @@ def cipher_blocks(zbkb, dec):
     body.readonly = {"a2"}
     K = Consts(body)
     w = [body.arg(r) for r in PLANE_REGS]
-    high = False
+    high = not dec        # the window at the body's entry: the same in both passes (pre: periodic)
     for j in range(4):
         if dec:
             i = 9 - j                                        # key offset: a2 = rk + 16 * 5 in t = 0
@@ -289,7 +336,7 @@ def cipher_blocks(zbkb, dec):
         else:
             i = 1 + j
             w, high = cipher_round(body, K, w, i, high, False, 16 * i)
-    assert not high
+    assert high == (not dec)
     for b in range(8):
         body.exit(w[b], PLANE_REGS[b])
 
@@ -302,7 +349,7 @@ def cipher_blocks(zbkb, dec):
         s = invsbox(post, w)
         kx = load_columns(post, "a2", 64)
     else:
-        w, high = cipher_round(post, K, w, 9, False, False, 16)
+        w, high = cipher_round(post, K, w, 9, True, False, 16)
         s = sbox(post, w)
         kx = load_columns(post, "a2", 32)
     m = K("f0f0f0f0" if high else "0f0f0f0f")
@@ -347,10 +394,10 @@ def to_bytes(ws):
     return b"".join(w.to_bytes(4, "little") for w in ws)
 
 
-def py_keyexp(B, key, run=None):
+def py_keyexp(blocks, key, runs=None):
     mem = {0x1000 + 4 * j: w for j, w in enumerate(words(key))}
     regs = {"a0": 0x2000, "a1": 0x1000, "sp": 0x8000}
-    (run or B.run)(regs, mem)
+    run_keyexp(blocks, regs, mem, runs)
     return [mem[0x2000 + 4 * i] for i in range(44)]
 
 
@@ -409,6 +456,7 @@ def ref_encrypt(key, pt):
 CALLER = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]
 CALLEE = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
 SPILL_SLOTS = 32
+TRIALS = int(os.environ.get("TRIALS", "8"))   # orders tried per block (deterministic seeds)
 STATS = {}
 
 
@@ -416,7 +464,21 @@ def compile_block(B, reserved, name, role, spill_base=0):
     """allocate (registers other than the reserved pointers) and schedule; returns (allocated
     code, scheduled insns, callee-saved registers used, spill slots used)"""
     regs = [r for r in CALLER + CALLEE if r not in reserved]
-    code, nslots = allocate(B, regs, spill_base, SPILL_SLOTS)
+    orig = list(B.ops)
+    best = None
+    for trial in range(TRIALS + 1):
+        B.ops = list(orig)
+        if trial:
+            reorder(B, random.Random(trial) if trial > 1 else None)
+        for slack in (0.0, 0.1, 0.25):
+            try:
+                code, nslots = allocate(B, regs, spill_base, SPILL_SLOTS, slack)
+            except IndexError:
+                continue
+            n = sum(_li_len(c[3]) if c[0] == "li" else 1 for c in code)
+            if best is None or n < best[0]:
+                best = (n, code, nslots, list(B.ops))
+    _, code, nslots, B.ops = best
     sched, cycles = schedule(code, role)
     used = {r for c in code for r in ([c[1]] if c[1] else []) + list(c[2])} & set(CALLEE)
     STATS[name] = (B.count(), len(code), cycles, nslots)
@@ -457,27 +519,35 @@ def gen(zbkb):
                  ["Straight-line code register-allocated and list-scheduled by the generator;",
                   "the representation and the counts are in crypto/aes128/fixsliced/NOTES.md."]).rstrip())
     a.section(".text")
-    kb = keyexp_block(zbkb)
+    kb = keyexp_blocks(zbkb)
     eb, db = cipher_blocks(zbkb, False), cipher_blocks(zbkb, True)
     check(kb, eb, db)                       # the SSA code, before allocation
-    k_code, k_ins, k_used, k_slots = compile_block(kb, ("a0", "a1"), "keyexp", "keyexp", 16)
+    kc = [compile_block(b, res, f"key-{part}", f"key-{part}", 16)
+          for b, part, res in zip(kb, ("pre", "body", "post"), (("a0",), ("a0",), ("a0",)))]
     comp = {}
     for tag, blocks in (("enc", eb), ("dec", db)):
         comp[tag] = [compile_block(b, res, f"{tag}-{part}", f"{tag}-{part}", CIPHER_SPILL)
                      for b, part, res in zip(blocks, ("pre", "body", "post"),
                                              (("a1", "a2"), ("a2",), ("a2",)))]
-    check(kb, eb, db, {"k": code_runner(k_code),    # the allocated code
+    check(kb, eb, db, {"k": [code_runner(c[0]) for c in kc],    # the allocated code
                        "e": [code_runner(c[0]) for c in comp["enc"]],
                        "d": [code_runner(c[0]) for c in comp["dec"]]})
 
     with a.function("aes128_keyexp_enc", doc="(rk, key): 11 round keys, 44 words"):
-        used = sorted(k_used, key=CALLEE.index)
-        size, save = frame_of(used, k_slots, 16)
+        (_, pre, u1, n1), (_, body, u2, n2), (_, post, u3, n3) = kc
+        used = sorted(u1 | u2 | u3, key=CALLEE.index)
+        size, save = frame_of(used, max(n1, n2, n3), 16)
         prologue(a, size, save, used)
         a("andi t0, a1, 3")
         a("bnez t0, .Lk_unaligned", note="key not word-aligned: copy it")
         a.label(".Lk_body")
-        a.insns(k_ins)
+        a.insns(pre)
+        a.label(".Lk_keys", "round keys 4t..4t+3 stored, the next four made; t = 0, 1")
+        a.insns(body)
+        a("li   t0, 0x100", note="rcon after the two passes")
+        a("addi a0, a0, 64")
+        a(f"bne  {KEY_REGS[4]}, t0, .Lk_keys")
+        a.insns(post)
         epilogue(a, size, save, used)
         a.label(".Lk_unaligned")
         for i in range(16):

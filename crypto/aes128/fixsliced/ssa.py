@@ -127,8 +127,64 @@ def _li_len(v):
     return 1 if -2048 <= sv < 2048 or not v & 0xFFF else 2
 
 
+# ------------------------------------------------------------------ order
+def reorder(B, rng=None):
+    """a register-pressure-aware topological order of B's ops: repeatedly the ready op that
+    frees the most values net of the one it makes (ties: the one whose operands were made
+    last, then a random or the original order). Memory ops keep their order per location."""
+    import random as _r
+    ops = B.ops
+    n = len(ops)
+    prod, preds, seen = {}, [set() for _ in range(n)], {}
+    for i, o in enumerate(ops):
+        for s in o["srcs"]:
+            if s in prod:
+                preds[i].add(prod[s])
+        if o["mem"] is not None:
+            key = o["mem"]
+            for j in seen.get(key, []):
+                if o["op"] == "sw" or ops[j]["op"] == "sw":
+                    preds[i].add(j)
+            seen.setdefault(key, []).append(i)
+        if o["dst"] is not None:
+            prod[o["dst"]] = i
+    succs = [[] for _ in range(n)]
+    for i in range(n):
+        for j in preds[i]:
+            succs[j].append(i)
+    left = {}
+    for o in ops:
+        for s in o["srcs"]:
+            left[s] = left.get(s, 0) + 1
+    for v, _ in B.exits:
+        left[v] = left.get(v, 0) + 1
+    npred = [len(p) for p in preds]
+    ready = [i for i in range(n) if npred[i] == 0]
+    tie = [rng.random() for _ in range(n)] if rng else [-i for i in range(n)]
+    born, order = {}, []
+    while ready:
+        def score(i):
+            o = ops[i]
+            freed = sum(1 for s in set(o["srcs"]) if left[s] == o["srcs"].count(s))
+            recent = max([born.get(s, -1) for s in o["srcs"]] + [-1])
+            return (freed - (o["dst"] is not None), recent, tie[i])
+        i = max(ready, key=score)
+        ready.remove(i)
+        if ops[i]["dst"] is not None:
+            born[ops[i]["dst"]] = len(order)
+        order.append(ops[i])
+        for s in ops[i]["srcs"]:
+            left[s] -= 1
+        for k in succs[i]:
+            npred[k] -= 1
+            if npred[k] == 0:
+                ready.append(k)
+    assert len(order) == n
+    B.ops = order
+
+
 # ------------------------------------------------------------------ register allocation
-def allocate(B, regs, spill_base, spill_slots):
+def allocate(B, regs, spill_base, spill_slots, slack=0.0):
     """B's ops with registers: a list of (op, dst, srcs, imm, mem) with register names; the
     spill slots used (count). Eviction: the value whose next use is furthest; a constant or a
     load from read-only memory (a reserved pointer register in B.readonly) is re-made, not
@@ -158,13 +214,12 @@ def allocate(B, regs, spill_base, spill_slots):
     out = []
 
     def evict(locked):
-        best, bestu = None, -1
-        for r, v in val_in.items():
-            if v in locked:
-                continue
-            nu = next_use(v)
-            if nu > bestu or (nu == bestu and v in remat):
-                best, bestu = r, nu
+        """the value used furthest ahead; with `slack`, a clean one (in a slot already, or
+        re-made by one instruction) whose next use is almost as far"""
+        cand = [(next_use(v), r, v) for r, v in val_in.items() if v not in locked]
+        far = max(c[0] for c in cand)
+        clean = [c for c in cand if (c[2] in slot_of or c[2] in remat) and c[0] >= far - slack * (far - i)]
+        best = max(clean or cand, key=lambda c: (c[0], c[2] in remat))[1]
         v = val_in.pop(best)
         del reg_of[v]
         if v not in slot_of and v not in remat:
@@ -206,7 +261,7 @@ def allocate(B, regs, spill_base, spill_slots):
                 raise RuntimeError(f"dead value {o}")
             d = get_reg(set())
             reg_of[o["dst"]], val_in[d] = d, o["dst"]
-            if o["op"] == "li":
+            if o["op"] == "li" and _li_len(o["imm"]) == 1:
                 remat[o["dst"]] = ("li", o["imm"])
             elif o["op"] == "lw" and isinstance(o["mem"][0], str) and o["mem"][0] in B.readonly:
                 remat[o["dst"]] = ("lw", o["mem"])
