@@ -320,7 +320,11 @@ def cipher_blocks(zbkb, dec):
     x = to_nibble_form(pre, d, K("55555555"), K("33333333"))
     kx = load_columns(pre, "a2", 160 if dec else 0)
     x = [pre.xor(x[b], kx[b]) for b in range(4)]
-    w = planes_from_nibble_form(pre, x, K("0f0f0f0f"))
+    # the planes in the nibble the body starts from (encryption: high, decryption: low); the
+    # other nibble is junk, as after any round
+    w = [None] * 8
+    for b in range(4):
+        w[b], w[b + 4] = (pre.slli(x[b], 4), x[b]) if not dec else (x[b], pre.srli(x[b], 4))
     for b in range(8):
         pre.exit(w[b], PLANE_REGS[b])
 
@@ -328,7 +332,7 @@ def cipher_blocks(zbkb, dec):
     body.readonly = {"a2"}
     K = Consts(body)
     w = [body.arg(r) for r in PLANE_REGS]
-    high = not dec        # the window at the body's entry: the same in both passes (pre: periodic)
+    high = not dec        # the window at the body's entry: the same in both passes
     for j in range(4):
         if dec:
             i = 9 - j                                        # key offset: a2 = rk + 16 * 5 in t = 0
@@ -477,12 +481,41 @@ def compile_block(B, reserved, name, role, spill_base=0):
                 continue
             n = sum(_li_len(c[3]) if c[0] == "li" else 1 for c in code)
             if best is None or n < best[0]:
-                best = (n, code, nslots, list(B.ops))
-    _, code, nslots, B.ops = best
+                best = (n, code, nslots, list(B.ops), slack)
+    _, code, nslots, B.ops, slack = best
+    code, nslots = allocate(B, regs, spill_base, SPILL_SLOTS, slack)     # (B.natural of this one)
     sched, cycles = schedule(code, role)
     used = {r for c in code for r in ([c[1]] if c[1] else []) + list(c[2])} & set(CALLEE)
     STATS[name] = (B.count(), len(code), cycles, nslots)
     return code, sched, used, nslots
+
+
+def loop_registers(blocks, regs0, reserved, spill_base, rounds=4):
+    """the registers that carry the loop state (body args = body exits = pre exits = post args):
+    start from regs0, then repeatedly take the registers the body's exit values end up in, so
+    that few moves close the loop; the choice with the shortest allocated body"""
+    pre, body, post = blocks
+    args = list(body.args)                       # values, in state order
+    exits = [v for v, _ in body.exits]
+    regs = [r for r in CALLER + CALLEE if r not in reserved]
+    best, cur = None, list(regs0)
+    for _ in range(rounds):
+        body.args = dict(zip(args, cur))
+        body.exits = list(zip(exits, cur))
+        code, _ = allocate(body, regs, spill_base, SPILL_SLOTS)
+        n = len(code)
+        if best is None or n < best[0]:
+            best = (n, list(cur))
+        nat = [body.natural[v] for v in exits]
+        if None in nat or len(set(nat)) < len(nat) or nat == cur:
+            break
+        cur = nat
+    cur = best[1]
+    body.args = dict(zip(args, cur))
+    body.exits = list(zip(exits, cur))
+    pre.exits = [(v, r) for (v, _), r in zip(pre.exits, cur)]
+    post.args = dict(zip(list(post.args), cur))
+    return cur
 
 
 def frame_of(used, nslots, extra=0):
@@ -522,10 +555,12 @@ def gen(zbkb):
     kb = keyexp_blocks(zbkb)
     eb, db = cipher_blocks(zbkb, False), cipher_blocks(zbkb, True)
     check(kb, eb, db)                       # the SSA code, before allocation
+    key_regs = loop_registers(kb, KEY_REGS, ("a0",), 16)
     kc = [compile_block(b, res, f"key-{part}", f"key-{part}", 16)
           for b, part, res in zip(kb, ("pre", "body", "post"), (("a0",), ("a0",), ("a0",)))]
     comp = {}
     for tag, blocks in (("enc", eb), ("dec", db)):
+        loop_registers(blocks, PLANE_REGS, ("a2",), CIPHER_SPILL)
         comp[tag] = [compile_block(b, res, f"{tag}-{part}", f"{tag}-{part}", CIPHER_SPILL)
                      for b, part, res in zip(blocks, ("pre", "body", "post"),
                                              (("a1", "a2"), ("a2",), ("a2",)))]
@@ -546,7 +581,7 @@ def gen(zbkb):
         a.insns(body)
         a("li   t0, 0x100", note="rcon after the two passes")
         a("addi a0, a0, 64")
-        a(f"bne  {KEY_REGS[4]}, t0, .Lk_keys")
+        a(f"bne  {key_regs[4]}, t0, .Lk_keys")
         a.insns(post)
         epilogue(a, size, save, used)
         a.label(".Lk_unaligned")

@@ -228,8 +228,22 @@ def allocate(B, regs, spill_base, spill_slots, slack=0.0):
             out.append(("sw", None, [best], None, ("sp", spill_base + 4 * slot_of[v])))
         return best
 
-    def get_reg(locked):
-        return free.pop(0) if free else evict(locked)
+    hint = dict(B.exits)
+    targets = set(hint.values())
+
+    def get_reg(locked, v=None):
+        """a free register (for an exit value its own if free; others keep off the exit
+        registers while they can), else one made free"""
+        if free:
+            if v in hint and hint[v] in free:
+                free.remove(hint[v])
+                return hint[v]
+            for r in free:
+                if r not in targets:
+                    free.remove(r)
+                    return r
+            return free.pop(0)
+        return evict(locked)
 
     for i, o in enumerate(ops):
         locked = set(o["srcs"])
@@ -259,7 +273,7 @@ def allocate(B, regs, spill_base, spill_slots, slack=0.0):
         if o["dst"] is not None:
             if next_use(o["dst"]) is None:
                 raise RuntimeError(f"dead value {o}")
-            d = get_reg(set())
+            d = get_reg(set(), o["dst"])
             reg_of[o["dst"]], val_in[d] = d, o["dst"]
             if o["op"] == "li" and _li_len(o["imm"]) == 1:
                 remat[o["dst"]] = ("li", o["imm"])
@@ -270,6 +284,7 @@ def allocate(B, regs, spill_base, spill_slots, slack=0.0):
         else:
             out.append((o["op"], d, sregs, o["imm"], mem))
     # the exit values into their registers (a parallel move; a cycle goes through a free register)
+    B.natural = {v: reg_of.get(v) for v, _ in B.exits}      # where they are before the moves
     want = dict((r, v) for v, r in B.exits)
     moves = []                                   # (dst reg, src reg or None = reload, value)
     for r, v in want.items():
