@@ -241,19 +241,23 @@ def keyexp_blocks(zbkb):
     K = Consts(body)
     c = [body.arg(r) for r in KEY_REGS[:4]]
     rc = body.arg(KEY_REGS[4])
+    rk = body.arg("a0")                     # a value like any other: spilled if need be
     for j in range(4):
         c = key_next(body, K, c, body.slli(rc, j) if j else rc)
-        key_convert(body, K, c, j + 1, "a0", 16 * (j + 1))
+        key_convert(body, K, c, j + 1, rk, 16 * (j + 1))
     for j in range(4):
         body.exit(c[j], KEY_REGS[j])
     body.exit(body.slli(rc, 4), KEY_REGS[4])
+    body.exit(rk, "a0")
 
     post = Block(zbkb)
     K = Consts(post)
     c = [post.arg(r) for r in KEY_REGS[:4]]
+    post.arg(KEY_REGS[4])                   # rcon: not used here (keeps the loop-state order)
+    rk = post.arg("a0")
     for i in (9, 10):
         c = key_next(post, K, c, post.li(RCON[i - 1]))
-        key_convert(post, K, c, i, "a0", 16 * (i - 8))
+        key_convert(post, K, c, i, rk, 16 * (i - 8))
     return pre, body, post
 
 
@@ -491,30 +495,33 @@ def compile_block(B, reserved, name, role, spill_base=0):
 
 
 def loop_registers(blocks, regs0, reserved, spill_base, rounds=4):
-    """the registers that carry the loop state (body args = body exits = pre exits = post args):
-    start from regs0, then repeatedly take the registers the body's exit values end up in, so
-    that few moves close the loop; the choice with the shortest allocated body"""
+    """the registers that carry the loop state (body args = body exits = pre exits = post args,
+    the first len(regs0) of each; others keep theirs): start from regs0, then repeatedly take the
+    registers the body's exit values end up in, so that few moves close the loop; the choice
+    with the shortest allocated body"""
     pre, body, post = blocks
-    args = list(body.args)                       # values, in state order
-    exits = [v for v, _ in body.exits]
+    n = len(regs0)
+    args, fixed_args = list(body.args)[:n], list(body.args.items())[n:]
+    exits, fixed_exits = [v for v, _ in body.exits[:n]], body.exits[n:]
     regs = [r for r in CALLER + CALLEE if r not in reserved]
     best, cur = None, list(regs0)
+
+    def setregs(cur):
+        body.args = dict(list(zip(args, cur)) + fixed_args)
+        body.exits = list(zip(exits, cur)) + fixed_exits
     for _ in range(rounds):
-        body.args = dict(zip(args, cur))
-        body.exits = list(zip(exits, cur))
+        setregs(cur)
         code, _ = allocate(body, regs, spill_base, SPILL_SLOTS)
-        n = len(code)
-        if best is None or n < best[0]:
-            best = (n, list(cur))
+        if best is None or len(code) < best[0]:
+            best = (len(code), list(cur))
         nat = [body.natural[v] for v in exits]
-        if None in nat or len(set(nat)) < len(nat) or nat == cur:
+        if None in nat or len(set(nat)) < len(nat) or nat == cur or set(nat) & {r for _, r in fixed_exits}:
             break
         cur = nat
     cur = best[1]
-    body.args = dict(zip(args, cur))
-    body.exits = list(zip(exits, cur))
-    pre.exits = [(v, r) for (v, _), r in zip(pre.exits, cur)]
-    post.args = dict(zip(list(post.args), cur))
+    setregs(cur)
+    pre.exits = [(v, r) for (v, _), r in zip(pre.exits[:n], cur)] + pre.exits[n:]
+    post.args = dict(list(zip(list(post.args)[:n], cur)) + list(post.args.items())[n:])
     return cur
 
 
@@ -555,9 +562,9 @@ def gen(zbkb):
     kb = keyexp_blocks(zbkb)
     eb, db = cipher_blocks(zbkb, False), cipher_blocks(zbkb, True)
     check(kb, eb, db)                       # the SSA code, before allocation
-    key_regs = loop_registers(kb, KEY_REGS, ("a0",), 16)
+    key_regs = loop_registers(kb, KEY_REGS, (), 16)
     kc = [compile_block(b, res, f"key-{part}", f"key-{part}", 16)
-          for b, part, res in zip(kb, ("pre", "body", "post"), (("a0",), ("a0",), ("a0",)))]
+          for b, part, res in zip(kb, ("pre", "body", "post"), (("a0",), (), ()))]
     comp = {}
     for tag, blocks in (("enc", eb), ("dec", db)):
         loop_registers(blocks, PLANE_REGS, ("a2",), CIPHER_SPILL)
