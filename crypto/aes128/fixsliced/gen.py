@@ -33,12 +33,11 @@ sys.path.insert(0, os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "aes128-ctr", "bitsliced"))
 from bpsbox import GATES113  # noqa: E402  (read-only: the verified 113-gate circuit)
 from common.asm import Asm, header  # noqa: E402
-from common.buffers import call_on_aligned_copy, load_le_words_bytes  # noqa: E402
-from common.gf256 import AES_INV_SBOX, AES_SBOX, aes_rcon, mul  # noqa: E402
+from common.buffers import call_on_aligned_copy  # noqa: E402
+from common.gf256 import AES_SBOX, aes_rcon, mul  # noqa: E402
 from slp import invsbox_gates, linear_program  # noqa: E402
 from ssa import Block, _li_len, allocate, reorder, run_code, schedule  # noqa: E402
 
-M0F, MF0 = 0x0F0F0F0F, 0xF0F0F0F0
 RCON = aes_rcon(10)
 
 
@@ -90,17 +89,6 @@ def periodic(B, x, high, mask):
     return B.or_(y, B.srli(y, 4) if high else B.slli(y, 4))
 
 
-def planes_from_nibble_form(B, x, m0f):
-    """nibble-form words -> 8 periodic planes"""
-    w = [None] * 8
-    for b in range(4):
-        lo = B.and_(x[b], m0f)
-        hi = B.xor(x[b], lo)
-        w[b] = B.or_(lo, B.slli(lo, 4))
-        w[b + 4] = B.or_(hi, B.srli(hi, 4))
-    return w
-
-
 def swap_rows13(B, c, m):
     """rows 1 and 3 of columns 0<->2 and 1<->3 exchanged (ShiftRows^2 on column words);
     m = 0xff00ff00"""
@@ -138,13 +126,8 @@ ROT2 = {0: 16, 1: 18, 2: 16, 3: 14}
 HIGH = {0: False, 1: False, 2: False, 3: True}
 
 
-def xtime(t):
-    """coefficient lists: x * t in GF(2^8), bit planes, as sets of input names"""
-    return [t[7], t[0] ^ t[7], t[1], t[2] ^ t[7], t[3] ^ t[7], t[4], t[5], t[6]]
-
-
 def mixcolumns(B, a, k):
-    """MixColumns in drift k on periodic planes: out = 2a + 3Pa + P^2 a + P^3 a
+    """MixColumns in drift k (planes periodic unless k = 0): out = 2a + 3Pa + P^2 a + P^3 a
     = xtime(t) + Pa + P^2 t with t = a + Pa (27 XOR, 16 rotations)"""
     pa = [B.ror(a[b], ROT1[k]) for b in range(8)]
     t = [B.xor(a[b], pa[b]) for b in range(8)]
@@ -295,11 +278,13 @@ def cipher_round(B, K, w, i, high, dec, koff):
     rotates by whole bytes (each bit stays in its place in the byte): it needs no periodic
     input, and its output is valid in the nibble its input was."""
     k = i % 4
-    m = K("f0f0f0f0" if high else "0f0f0f0f")
     out_high = high if k == 0 else HIGH[k]
 
     def prep(s):
-        return s if k == 0 else [periodic(B, s[b], high, m) for b in range(8)]
+        if k == 0:
+            return s
+        m = K("f0f0f0f0" if high else "0f0f0f0f")
+        return [periodic(B, s[b], high, m) for b in range(8)]
     if dec:
         s = invsbox(B, w)
         s = ark(B, s, "a2", koff, high)
