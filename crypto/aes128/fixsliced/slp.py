@@ -106,7 +106,7 @@ def distance_program(targets, inputs, seed=None):
     return prog, [name[t] for t in tm]
 
 
-def best_paar(targets, inputs, tries=24, seeds=(None, 0, 1, 2)):
+def best_program(targets, inputs, tries=24, seeds=(None, 0, 1, 2)):
     """the shortest of Paar's program (tries tie-break orders) and the distance heuristic's
     (a few seeds)"""
     best = None
@@ -130,7 +130,7 @@ def linear_program(B, names, targets, tries=24):
     returns the target values"""
     key = tuple(tuple(sorted(t, key=str)) for t in targets)
     if key not in _CACHE:
-        _CACHE[key] = best_paar(targets, list(names), tries)
+        _CACHE[key] = best_program(targets, list(names), tries)
     prog, res = _CACHE[key]
     v = dict(names)
     for new, a, b in prog:
@@ -200,7 +200,7 @@ def invsbox_gates(fwd, tries=48):
     top_names = sorted(top_need, key=lambda s: ([g[0] for g in fwd] + ["U%d" % i for i in range(8)]).index(s)
                        if s in [g[0] for g in fwd] else -1)
     ins = ["y%d" % i for i in range(8)]
-    prog, res = best_paar([frozenset("y%d" % i for i in lin[s]) for s in top_names], ins, tries)
+    prog, res = best_program([frozenset("y%d" % i for i in lin[s]) for s in top_names], ins, tries)
     gates = []
     name = {}
     for k, (new, a, b) in enumerate(prog):
@@ -218,7 +218,7 @@ def invsbox_gates(fwd, tries=48):
     for d, op, a, b in middle:
         gates.append((d, op, ren(a), ren(b)))
     pnames = sorted(need_prod, key=str)
-    prog, res = best_paar(out_t, pnames, tries)
+    prog, res = best_program(out_t, pnames, tries)
     name = {}
     for k, (new, a, b) in enumerate(prog):
         name[new] = "BI%d" % k

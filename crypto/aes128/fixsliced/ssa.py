@@ -202,6 +202,7 @@ def allocate(B, regs, spill_base, spill_slots, slack=0.0):
         u = uses.get(v, [])
         p = ptr.get(v, 0)
         return u[p] if p < len(u) else None
+    assert set(B.args.values()) <= set(regs), "an argument in a register the block may not use"
     free = [r for r in regs if r not in B.args.values()]
     reg_of, val_in = {}, {}
     for v, r in B.args.items():
