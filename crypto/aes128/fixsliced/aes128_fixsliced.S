@@ -4,6 +4,42 @@
  * the representation and the counts are in crypto/aes128/fixsliced/NOTES.md.
  */
     .text
+    # aes128_keyexp_enc's key not word-aligned: copy it into the frame (after its prologue)
+.Lk_unaligned:
+    lbu     t0, 0(a1)
+    sb      t0, 0(sp)
+    lbu     t0, 1(a1)
+    sb      t0, 1(sp)
+    lbu     t0, 2(a1)
+    sb      t0, 2(sp)
+    lbu     t0, 3(a1)
+    sb      t0, 3(sp)
+    lbu     t0, 4(a1)
+    sb      t0, 4(sp)
+    lbu     t0, 5(a1)
+    sb      t0, 5(sp)
+    lbu     t0, 6(a1)
+    sb      t0, 6(sp)
+    lbu     t0, 7(a1)
+    sb      t0, 7(sp)
+    lbu     t0, 8(a1)
+    sb      t0, 8(sp)
+    lbu     t0, 9(a1)
+    sb      t0, 9(sp)
+    lbu     t0, 10(a1)
+    sb      t0, 10(sp)
+    lbu     t0, 11(a1)
+    sb      t0, 11(sp)
+    lbu     t0, 12(a1)
+    sb      t0, 12(sp)
+    lbu     t0, 13(a1)
+    sb      t0, 13(sp)
+    lbu     t0, 14(a1)
+    sb      t0, 14(sp)
+    lbu     t0, 15(a1)
+    sb      t0, 15(sp)
+    mv      a1, sp
+    j       .Lk_body
     .globl aes128_keyexp_enc
     .type aes128_keyexp_enc, @function   # (rk, key): 11 round keys, 44 words
     .p2align 2
@@ -1360,7 +1396,18 @@ aes128_keyexp_enc:
     lw      ra, 112(sp)
     addi    sp, sp, 128
     ret
-.Lk_unaligned:
+    .size aes128_keyexp_enc, .-aes128_keyexp_enc
+    .globl aes128_keyexp_dec
+    .type aes128_keyexp_dec, @function   # (rk, key): the direct inverse cipher uses the encryption round keys
+    .p2align 2
+aes128_keyexp_dec:
+    j       aes128_keyexp_enc
+    .size aes128_keyexp_dec, .-aes128_keyexp_dec
+    # aes128_encrypt with in or out not word-aligned: on an aligned copy
+.Lenc_unaligned:
+    addi    sp, sp, -48
+    sw      ra, 44(sp)
+    sw      a0, 40(sp)
     lbu     t0, 0(a1)
     sb      t0, 0(sp)
     lbu     t0, 1(a1)
@@ -1393,15 +1440,45 @@ aes128_keyexp_enc:
     sb      t0, 14(sp)
     lbu     t0, 15(a1)
     sb      t0, 15(sp)
+    addi    a0, sp, 16                   # out: the copy's second half
     mv      a1, sp
-    j       .Lk_body
-    .size aes128_keyexp_enc, .-aes128_keyexp_enc
-    .globl aes128_keyexp_dec
-    .type aes128_keyexp_dec, @function   # (rk, key): the direct inverse cipher uses the encryption round keys
-    .p2align 2
-aes128_keyexp_dec:
-    j       aes128_keyexp_enc
-    .size aes128_keyexp_dec, .-aes128_keyexp_dec
+    call    aes128_encrypt
+    lw      a0, 40(sp)
+    lbu     t0, 16(sp)
+    sb      t0, 0(a0)
+    lbu     t0, 17(sp)
+    sb      t0, 1(a0)
+    lbu     t0, 18(sp)
+    sb      t0, 2(a0)
+    lbu     t0, 19(sp)
+    sb      t0, 3(a0)
+    lbu     t0, 20(sp)
+    sb      t0, 4(a0)
+    lbu     t0, 21(sp)
+    sb      t0, 5(a0)
+    lbu     t0, 22(sp)
+    sb      t0, 6(a0)
+    lbu     t0, 23(sp)
+    sb      t0, 7(a0)
+    lbu     t0, 24(sp)
+    sb      t0, 8(a0)
+    lbu     t0, 25(sp)
+    sb      t0, 9(a0)
+    lbu     t0, 26(sp)
+    sb      t0, 10(a0)
+    lbu     t0, 27(sp)
+    sb      t0, 11(a0)
+    lbu     t0, 28(sp)
+    sb      t0, 12(a0)
+    lbu     t0, 29(sp)
+    sb      t0, 13(a0)
+    lbu     t0, 30(sp)
+    sb      t0, 14(a0)
+    lbu     t0, 31(sp)
+    sb      t0, 15(a0)
+    lw      ra, 44(sp)
+    addi    sp, sp, 48
+    ret
     .globl aes128_encrypt
     .type aes128_encrypt, @function      # (out, in, rk)
     .p2align 2
@@ -2798,7 +2875,9 @@ aes128_encrypt:
     lw      ra, 64(sp)
     addi    sp, sp, 80
     ret
-.Lenc_unaligned:
+    .size aes128_encrypt, .-aes128_encrypt
+    # aes128_decrypt with in or out not word-aligned: on an aligned copy
+.Ldec_unaligned:
     addi    sp, sp, -48
     sw      ra, 44(sp)
     sw      a0, 40(sp)
@@ -2836,7 +2915,7 @@ aes128_encrypt:
     sb      t0, 15(sp)
     addi    a0, sp, 16                   # out: the copy's second half
     mv      a1, sp
-    call    aes128_encrypt
+    call    aes128_decrypt
     lw      a0, 40(sp)
     lbu     t0, 16(sp)
     sb      t0, 0(a0)
@@ -2873,7 +2952,6 @@ aes128_encrypt:
     lw      ra, 44(sp)
     addi    sp, sp, 48
     ret
-    .size aes128_encrypt, .-aes128_encrypt
     .globl aes128_decrypt
     .type aes128_decrypt, @function      # (out, in, rk)
     .p2align 2
@@ -4381,80 +4459,5 @@ aes128_decrypt:
     lw      s11, 56(sp)
     lw      ra, 60(sp)
     addi    sp, sp, 64
-    ret
-.Ldec_unaligned:
-    addi    sp, sp, -48
-    sw      ra, 44(sp)
-    sw      a0, 40(sp)
-    lbu     t0, 0(a1)
-    sb      t0, 0(sp)
-    lbu     t0, 1(a1)
-    sb      t0, 1(sp)
-    lbu     t0, 2(a1)
-    sb      t0, 2(sp)
-    lbu     t0, 3(a1)
-    sb      t0, 3(sp)
-    lbu     t0, 4(a1)
-    sb      t0, 4(sp)
-    lbu     t0, 5(a1)
-    sb      t0, 5(sp)
-    lbu     t0, 6(a1)
-    sb      t0, 6(sp)
-    lbu     t0, 7(a1)
-    sb      t0, 7(sp)
-    lbu     t0, 8(a1)
-    sb      t0, 8(sp)
-    lbu     t0, 9(a1)
-    sb      t0, 9(sp)
-    lbu     t0, 10(a1)
-    sb      t0, 10(sp)
-    lbu     t0, 11(a1)
-    sb      t0, 11(sp)
-    lbu     t0, 12(a1)
-    sb      t0, 12(sp)
-    lbu     t0, 13(a1)
-    sb      t0, 13(sp)
-    lbu     t0, 14(a1)
-    sb      t0, 14(sp)
-    lbu     t0, 15(a1)
-    sb      t0, 15(sp)
-    addi    a0, sp, 16                   # out: the copy's second half
-    mv      a1, sp
-    call    aes128_decrypt
-    lw      a0, 40(sp)
-    lbu     t0, 16(sp)
-    sb      t0, 0(a0)
-    lbu     t0, 17(sp)
-    sb      t0, 1(a0)
-    lbu     t0, 18(sp)
-    sb      t0, 2(a0)
-    lbu     t0, 19(sp)
-    sb      t0, 3(a0)
-    lbu     t0, 20(sp)
-    sb      t0, 4(a0)
-    lbu     t0, 21(sp)
-    sb      t0, 5(a0)
-    lbu     t0, 22(sp)
-    sb      t0, 6(a0)
-    lbu     t0, 23(sp)
-    sb      t0, 7(a0)
-    lbu     t0, 24(sp)
-    sb      t0, 8(a0)
-    lbu     t0, 25(sp)
-    sb      t0, 9(a0)
-    lbu     t0, 26(sp)
-    sb      t0, 10(a0)
-    lbu     t0, 27(sp)
-    sb      t0, 11(a0)
-    lbu     t0, 28(sp)
-    sb      t0, 12(a0)
-    lbu     t0, 29(sp)
-    sb      t0, 13(a0)
-    lbu     t0, 30(sp)
-    sb      t0, 14(a0)
-    lbu     t0, 31(sp)
-    sb      t0, 15(a0)
-    lw      ra, 44(sp)
-    addi    sp, sp, 48
     ret
     .size aes128_decrypt, .-aes128_decrypt

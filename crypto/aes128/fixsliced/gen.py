@@ -560,6 +560,16 @@ def gen(zbkb):
                        "e": [code_runner(c[0]) for c in comp["enc"]],
                        "d": [code_runner(c[0]) for c in comp["dec"]]})
 
+    # The slow paths for unaligned buffers sit before their function: a short backward branch
+    # that is not taken for aligned buffers (a forward one past a 5 KB function would be a
+    # taken branch over a jump on every aligned call: 3 cycles of misprediction on the E31).
+    a.comment("aes128_keyexp_enc's key not word-aligned: copy it into the frame (after its prologue)")
+    a.label(".Lk_unaligned")
+    for i in range(16):
+        a(f"lbu  t0, {i}(a1)")
+        a(f"sb   t0, {i}(sp)")
+    a("mv   a1, sp")
+    a("j    .Lk_body")
     with a.function("aes128_keyexp_enc", doc="(rk, key): 11 round keys, 44 words"):
         (_, pre, u1, n1), (_, body, u2, n2), (_, post, u3, n3) = kc
         used = sorted(u1 | u2 | u3, key=CALLEE.index)
@@ -576,18 +586,14 @@ def gen(zbkb):
         a(f"bne  {key_regs[4]}, t0, .Lk_keys")
         a.insns(post)
         epilogue(a, size, save, used)
-        a.label(".Lk_unaligned")
-        for i in range(16):
-            a(f"lbu  t0, {i}(a1)")
-            a(f"sb   t0, {i}(sp)")
-        a("mv   a1, sp")
-        a("j    .Lk_body")
     with a.function("aes128_keyexp_dec", doc="(rk, key): the direct inverse cipher uses the encryption round keys"):
         a("j    aes128_keyexp_enc")
     for name, tag in (("aes128_encrypt", "enc"), ("aes128_decrypt", "dec")):
         dec = tag == "dec"
         (_, pre, u1, n1), (_, body, u2, n2), (_, post, u3, n3) = comp[tag]
         used = sorted(u1 | u2 | u3, key=CALLEE.index)
+        a.comment(f"{name} with in or out not word-aligned: on an aligned copy")
+        call_on_aligned_copy(a, f".L{tag}_unaligned", name)
         with a.function(name, doc="(out, in, rk)"):
             a("or   t0, a0, a1")
             a("andi t0, t0, 3")
@@ -607,7 +613,6 @@ def gen(zbkb):
             a(f"bne  a2, t0, .L{tag}_rounds")
             a.insns(post)
             epilogue(a, size, save, used)
-            call_on_aligned_copy(a, f".L{tag}_unaligned", name)
     return a.text()
 
 
