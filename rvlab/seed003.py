@@ -43,7 +43,8 @@ class Variant:
 # (two 256-byte S-boxes + constants), and the xperm4 crypto version (8x8 S-box addresses, §4.2)
 # is V2's. We follow the tables: V1 = seed128/table, V2 = seed128/table-small (as issue 18 does).
 # CAMELLIA: V1 stores four 8x8 S-boxes, V2 one S-box and rotations (§4.3).
-# AES: the seed's rv32i version is a T-table one (§4.1), its crypto one aes32esmi/aes32esi (Zkne).
+# AES: the seed's rv32i version is a T-table one (§4.1), its crypto one aes32esmi/aes32esi (Zkne);
+# beside them our constant-time fixsliced kernels (rv32i, and with Zbkb's rotate).
 # SHA3-256: one block = a message shorter than the 136-byte rate, i.e. one Keccak-f[1600].
 VARIANTS = [
     Variant("Table 4", "TDEA", "tdea-encrypt", ("",), "tdea", "encrypt", 8, ("rv32i",), ("zbkb",)),
@@ -52,7 +53,8 @@ VARIANTS = [
     Variant("Table 4", "HIGHT", "hight-encrypt", ("",), "hight", "encrypt", 8, ("rv32i", "rv32i-ct"), ("zbkb",)),
     Variant("Table 4", "PRESENT", "present-encrypt", ("",), "present80", "encrypt", 8,
             ("rv32i", "rv32i-ct"), ("zbkb-zbkx", "xzbp")),
-    Variant("Table 5", "AES", "aes128-encrypt", ("", "ttable"), "aes128", "encrypt", 16, ("table",), ("zkne",)),
+    Variant("Table 5", "AES", "aes128-encrypt", ("", "ttable"), "aes128", "encrypt", 16, ("table", "fixsliced"),
+            ("zkne", "fixsliced-zbkb")),
     Variant("Table 5", "CAMELLIA V1", "camellia128-encrypt", ("v1",), "camellia128", "encrypt", 16,
             ("table",), ("zbkb",)),
     Variant("Table 5", "CAMELLIA V2", "camellia128-encrypt", ("v2",), "camellia128", "encrypt", 16,

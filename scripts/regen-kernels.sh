@@ -8,6 +8,7 @@ cd "$CRYPTO"
 python3 aes128/table/gen.py                      # aes128/table/*.S, aes128/table-xsbox/*.S
 python3 aes128/zkne/gen.py                       # aes128/zkne/*.S, aes128/zknd/*.S
 python3 aes128/ref/gen_tables.py                  # aes128/ref/tables.inc
+python3 aes128/fixsliced/gen.py > /dev/null       # aes128/fixsliced{,-zbkb}/*.S (stdout: counts)
 python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes{128,256}-ctr/bitsliced{,-zbkb}/*.S (stdout: schedule stats)
 python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 cast128/gen.py                           # cast128/{rv32i,zbkb,table-xsbox}/cast128.S

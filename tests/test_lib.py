@@ -87,17 +87,19 @@ def _build_and_run(lib_dir, march, tmp_path):
 def test_rv32imac_library_and_example(tmp_path, rvsim_built):
     out, stdout = _lib(tmp_path, "rv32imac")
     chosen = _chosen(out)
-    # constant-time only: no AES-128 block cipher fits rv32imac (T-table and C are not), the
-    # bitsliced CTR does; the table says so
-    assert "aes128_encrypt" not in chosen and chosen["aes128ctr_xor"] == "aes128-ctr/bitsliced"
-    assert "none constant-time fits" in stdout and "aes128-ctr/bitsliced" in (out / "choices.md").read_text()
+    # constant-time only: the AES-128 block cipher is the fixsliced one (T-table and C are not
+    # constant time: the table names them beside it), the CTR mode the bitsliced one
+    assert chosen["aes128_encrypt"] == chosen["aes128_decrypt"] == "aes128/fixsliced"
+    assert chosen["aes128ctr_xor"] == "aes128-ctr/bitsliced"
+    assert "| aes128_encrypt | aes128/fixsliced | rv32i | yes |" in stdout
+    assert "aes128-ctr/bitsliced" in (out / "choices.md").read_text()
     # only the entry points are global: sha256/hmac-sha256/sha3-256 carry their own helpers
     nm = subprocess.run([B.CC.replace("gcc", "nm"), "-g", "--defined-only", out / "librvlab.a"],
                         capture_output=True, text=True).stdout
     exported = {l.split()[-1] for l in nm.splitlines() if len(l.split()) == 3}
     assert exported == set(chosen)
-    assert _build_and_run(out, "rv32imac", tmp_path) == {"message", "chacha20", "aes128-ctr", "sha256",
-                                                         "hmac-sha256", "sha3-256"}
+    assert _build_and_run(out, "rv32imac", tmp_path) == {"message", "chacha20", "aes128-ctr", "aes128",
+                                                         "sha256", "hmac-sha256", "sha3-256"}
 
 
 def test_crypto_extensions_library_and_example(tmp_path, rvsim_built):
