@@ -24,5 +24,6 @@ python3 camellia128/gen.py                       # camellia128/{table,table-smal
 sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
 python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc
 python3 bigint-mul/karatsuba-fixed/gen.py > bigint-mul/karatsuba-fixed/kernels.inc
+python3 bigint-mul/best/gen.py > bigint-mul/best/kernels.inc
 python3 present80/gen.py                         # present80/{rv32i,rv32i-ct,zbkb-zbkx,xzbp}/*.S
 python3 present80-ctr/gen.py                     # present80-ctr/{rv32i,zbkb-zbkx}/*.S

@@ -22,7 +22,8 @@ Kernel kf_mul<n>(a0 = r, a1 = a, a2 = b), h = n/2, X = 2^(32h), a = a0 + a1 X, b
 No branch depends on data: the sign is a mask.  Stack: 16h + 32 bytes (da, db, zm, ra, s0-s2, S).
 
 usage: python3 gen.py > kernels.inc   (included kernel by kernel with KF_PICK by layout.inc, which
-mul.S here and ../best/mul.S include)
+mul.S here includes; ../best/gen.py generates its own copies through kernel() and
+kernel_fused())
 """
 import importlib.util
 import pathlib
@@ -76,20 +77,24 @@ def add3(e, w, p, q, z, S, cc, k, u):
     e(f"add   {cc}, {k}, {u}")
 
 
-def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg):
+def absdiff(e, n, x_off, y_off, ptr, dst_off, mask_reg, short=None):
     """dst[0, h) on the stack = |x - y| where x, y are h-limb halves at ptr+x_off, ptr+y_off;
     mask_reg = -(x < y).  The differences are computed in chunks of 8 limbs held in registers;
     all but the last chunk are stored raw and reloaded for the negation, which needs the final
-    borrow."""
-    h = n // 2
+    borrow.  Odd n (h = (n + 1)/2): the operand `short` ("x" or "y") is the high half, h - 1
+    limbs; its limb h - 1 is zero (not loaded: it would lie beyond the array)."""
+    h = (n + 1) // 2
     d = TMP[:8]
     x, y, b1, c = TMP[8], TMP[9], TMP[10], mask_reg   # c: borrow, then the mask
     x2, y2 = TMP[11], TMP[12]
     chunks = [list(range(s, min(s + 8, h))) for s in range(0, h, 8)]
     for ci, chunk in enumerate(chunks):
         def load(k, regs):
-            e(f"lw    {regs[0]}, {x_off + 4*chunk[k]}({ptr})")
-            e(f"lw    {regs[1]}, {y_off + 4*chunk[k]}({ptr})")
+            for reg, off, which in ((regs[0], x_off, "x"), (regs[1], y_off, "y")):
+                if which == short and chunk[k] == h - 1:
+                    e(f"li    {reg}, 0")
+                else:
+                    e(f"lw    {reg}, {off + 4*chunk[k]}({ptr})")
 
         def body(k, regs):
             (xr, yr), dr, i = regs, d[k], chunk[k]
@@ -126,10 +131,16 @@ def negate_limb(e, r, mask, carry, more, off):
     e(f"sw    {r}, {off}(sp)")
 
 
-def kernel(n):
-    """(what, instruction lines) of kf_mul<n> over the base kernel BASE[n]"""
-    h = n // 2
-    base = BASE[n]
+def kernel(n, base=None, base_high=None):
+    """(what, instruction lines) of kf_mul<n> over the base kernel `base` (default BASE[n]);
+    ../best/gen.py calls it for its own call-based kernels, also for odd n: h = (n + 1)/2, the
+    high halves a1, b1 have h - 1 limbs (zero-extended in |a0 - a1| and |b1 - b0|), z2 = a1 b1
+    is a (h - 1)-limb product by `base_high` into r[2h, 2n), and its high part H2 has h - 2
+    words (the recombination below)"""
+    h = (n + 1) // 2
+    odd = n % 2
+    base = base or BASE[n]
+    base_high = base_high or base
     DA, DB, ZM = 32, 32 + 4*h, 32 + 8*h
     frame = 32 + 16*h
     body = []
@@ -141,9 +152,9 @@ def kernel(n):
     e("mv    s1, a1")
     e("mv    s2, a2")
     # da = |a0 - a1|, db = |b1 - b0|; each mask in a7, S parked at 12(sp)
-    absdiff(e, n, 0, 4*h, "s1", DA, "a7")
+    absdiff(e, n, 0, 4*h, "s1", DA, "a7", short="y" if odd else None)
     e("sw    a7, 12(sp)")
-    absdiff(e, n, 4*h, 0, "s2", DB, "a7")
+    absdiff(e, n, 4*h, 0, "s2", DB, "a7", short="x" if odd else None)
     e("lw    t0, 12(sp)")
     e("xor   t0, t0, a7")
     e("sw    t0, 12(sp)")                        # S = ma ^ mb
@@ -159,18 +170,21 @@ def kernel(n):
     e(f"addi  a0, s0, {8*h}")
     e(f"addi  a1, s1, {4*h}")
     e(f"addi  a2, s2, {4*h}")
-    e(f"call  {base}")
-    recombine(e, h, ZM)
+    e(f"call  {base_high}")
+    recombine(e, h, ZM, h - 2 if odd else h)
     for off, reg in SAVED:
         e(f"lw    {reg}, {off}(sp)")
     e(f"addi  sp, sp, {frame}")
     e("ret")
+    if base_high != base:
+        return f"one Karatsuba level over {base} and {base_high}", body
     return f"one Karatsuba level over {base}", body
 
 
-def recombine(e, h, ZM):
+def recombine(e, h, ZM, hlen=None):
     """The three chains of the module docstring.  Registers: S a7, cT a6, cA/cB a5,
-    loads alternate between two sets so that a limb's loads issue during the previous limb."""
+    loads alternate between two sets so that a limb's loads issue during the previous limb.
+    hlen: the words of H2 (h, or h - 2 for odd n)."""
     S, cT, cc = "a7", "a6", "a5"
     e("lw    a7, 12(sp)")
     e(f"neg   {cc}, {S}")                         # chain A carry-in: the +1 of -zm = ~zm + 1
@@ -200,13 +214,15 @@ def recombine(e, h, ZM):
         add3(e, w, w, l0, z, S, cc, k, u)        # r[h+j] = T_j + L0 + (z ^ S) + cA
         e(f"sw    {w}, {4*(h+j)}(s0)")
     pipelined(h, sets, load1, pass1)
-    recombine_upper(e, h, ZM, "s0", [x[:3] for x in sets], S, cT, cc, w, k, u)
+    recombine_upper(e, h, ZM, "s0", [x[:3] for x in sets], S, cT, cc, w, k, u, hlen)
 
 
-def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u):
+def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u, hlen=None):
     """Chains B and C of the module docstring, once chain A has left its carry in cc and
     T_j is parked in r[2h+j] (r: the result pointer register; sets: two register triples
-    for the loads)."""
+    for the loads).  hlen: the words of H2 = r[3h, 3h + hlen) (default h; odd n: h - 2, the
+    words above are zero in chain B and beyond r in chain C, whose carry out is then zero)."""
+    hlen = h if hlen is None else hlen
     # chain B starts with cA + cT (T's top bit sits at word 2h of the middle term)
     e(f"add   {cc}, {cc}, {cT}")
 
@@ -214,7 +230,7 @@ def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u):
     def load2(j, regs):
         t, h2, z = regs
         e(f"lw    {t}, {4*(2*h+j)}({r})")
-        e(f"lw    {h2}, {4*(3*h+j)}({r})")
+        e(f"lw    {h2}, {4*(3*h+j)}({r})" if j < hlen else f"li    {h2}, 0")
         e(f"lw    {z}, {ZM + 4*(h+j)}(sp)")
 
     def pass2(j, regs):
@@ -227,10 +243,10 @@ def recombine_upper(e, h, ZM, r, sets, S, cT, cc, w, k, u):
 
     def pass3(j, cur):
         e(f"add   {cur}, {cur}, {cc}")
-        if j + 1 < h:
+        if j + 1 < hlen:
             e(f"sltu  {cc}, {cur}, {cc}")
         e(f"sw    {cur}, {4*(3*h+j)}({r})")
-    pipelined(h, ("t0", "t1"), lambda j, reg: e(f"lw    {reg}, {4*(3*h+j)}({r})"), pass3)
+    pipelined(hlen, ("t0", "t1"), lambda j, reg: e(f"lw    {reg}, {4*(3*h+j)}({r})"), pass3)
 
 
 # ------------------------------------------------------------------ fused kernel
