@@ -362,6 +362,8 @@ def check_file(path: Path, idx: Index, res: Result) -> None:
         ctxd.latency = fd.latency or (int(m.group(1)) if m else None)
         if len(rel.parts) >= 4 and rel.parts[-4] == "crypto" and prims and rel.parts[-2] in idx.impls[prims[0]]:
             ctxd.impl = [rel.parts[-2]]     # crypto/<primitive>/<impl>/NOTES.md
+        # a column that only names the core ("| core |" with e31 / ideal in each row)
+        core_col = next((i for i, h in enumerate(head) if h.strip().lower() == "core"), None)
         cols, prev = [], None
         for h in head:
             d = describe(h, idx, prims)
@@ -376,9 +378,11 @@ def check_file(path: Path, idx: Index, res: Result) -> None:
             rd = _row_desc(first, label.strip(), idx, prims)
             if rd.skip or not rd.names_something():
                 continue
+            if core_col is not None and core_col < len(cells) and cells[core_col].strip() in ("e31", "ideal"):
+                rd.core = [cells[core_col].strip()]
             for ci, cell in enumerate(cells[1:len(cols)], start=1):
                 cd = cols[ci]
-                if cd.skip or not re.search(r"\d|\byes\b|\bno\b", cell):
+                if ci == core_col or cd.skip or not re.search(r"\d|\byes\b|\bno\b", cell):
                     continue
                 where = (rel, k, label, head[ci], cell)
                 vals = _cell_values(cell, cd.metric)

@@ -9,18 +9,10 @@ import pytest
 from conftest import ROOT
 from rvlab import docfigures as D
 
-# Notes whose figures are known to be stale while their kernels are being reworked (other
-# branches own these files): non-strict, so the test passes as soon as they are brought up to date.
-BEING_REWORKED = {"crypto/aes128/table/NOTES.md", "crypto/aes128/table-xsbox/NOTES.md",
-                  "crypto/aes128-ctr/NOTES.md"}
-
 
 def _params():
     for f in D.default_files():
-        rel = str(f.relative_to(ROOT))
-        marks = [pytest.mark.xfail(reason="aes128 notes being reworked on another branch", strict=False)] \
-            if rel in BEING_REWORKED else []
-        yield pytest.param(f, id=rel, marks=marks)
+        yield pytest.param(f, id=str(f.relative_to(ROOT)))
 
 
 @pytest.mark.parametrize("doc", list(_params()))
