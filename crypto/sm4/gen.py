@@ -265,13 +265,20 @@ def generate(variant):
 
 
 def main():
+    import ctgen
     if "--check" in sys.argv:
         check()
         print("gen.py model = cryptography SM4 on 200 random keys")
+        ctgen.check()
+        print("ctgen.py model (bitsliced circuit, folded constants) = cryptography SM4 on 100 random keys")
         return
     for variant in (TABLE, ZKSED):
         with open(os.path.join(HERE, variant, "sm4.S"), "w") as f:
             f.write(generate(variant))
+    for variant in (ctgen.RV32I_CT, ctgen.ZBKB_CT):
+        text, _ = ctgen.generate(variant)
+        with open(os.path.join(HERE, variant, "sm4.S"), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":
