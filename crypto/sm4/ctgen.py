@@ -9,11 +9,13 @@ standard calls words; L is then rotations), so the 16-byte block is loaded and s
 big-endian: byte loads and stores on rv32i (any alignment, no branch), lw + rev8 on an
 aligned block with Zbkb.
 
-Per round (encryption): the round key (1 lw), t = X1 ^ X2 ^ X3 ^ rk (2.5 xors: two rounds
-share X2 ^ X3), TOP 26, MIDDLE 66 (32 AND, 30 XOR, 4 masks), BOTTOM 39, then
-X0 ^= L(S) = q ^ rol(q ^ rol(S, 8), 10) with q = S ^ rol(S, 24): three rotations
-(3 instructions each on rv32i, 1 with Zbkb) and four xors. The key schedule has
-L'(S) = S ^ rol(S, 13) ^ rol(S, 23), a constant load instead of the round key and a store.
+Per round (encryption): the round key (1 lw), t = X1 ^ X2 ^ X3 ^ rk (3 xors; sharing X2 ^ X3
+between two rounds saves half an xor but keeps one more value alive: ORDERS says which), TOP
+26, MIDDLE 66 (32 AND, 30 XOR, 4 masks), BOTTOM 38, then X0 ^= L(S) = q ^ rol(q ^ rol(S, 8), 10)
+with q = S ^ rol(S, 24): three rotations (2 shifts each, xored in, on rv32i; one rori with
+Zbkb) and the xors: 13 instructions, 7 with Zbkb. L needs three rotations: two give at most
+four terms ((1 + z^a)(1 + z^b)), L has five. The key schedule has L'(S) = S ^ rol(S, 13) ^
+rol(S, 23) (9; 5 with Zbkb), a constant load instead of the round key, and a store.
 
 Constants. The circuit computes S0(x') = S(x) ^ D for x' = x ^ ALPHA (ctsbox.py), per byte.
 ALPHA goes into the round keys (rk'_i = rk_i ^ A, A = ALPHA in every byte). D would add
@@ -29,9 +31,13 @@ K_{i+4} ^ A ^ e_{i+1} ^ e_{i+2} ^ e_{i+3} = W_{i+4} ^ C_i: one table of (CK''_i,
 The round keys are thus encryption's, constants folded in (api.h: rk is opaque).
 
 Code generation: each loop body (4 rounds, 8 iterations; 4 rounds bring the state registers
-back to their places) is SSA over values, register-allocated (the four state words, the key
-pointer and the 0x01010101 mask pinned; the rest by furthest next use, spilling to the stack)
-and list-scheduled for the E31's 2-cycle lw.
+back to their places) is SSA over values, put in a register-pressure-aware order (`reorder`),
+register-allocated (the key pointer pinned; the rest by furthest next use, with recomputation
+of values one instruction away instead of a store and a load, spilling to the stack) and
+list-scheduled for the E31's 2-cycle lw. The four S-boxes need up to 27 live values and RV32
+has 27 registers to give (all but zero, sp, gp, tp and the key pointer), so the state words
+spend the S-boxes in the stack: about 3.5 instructions a round go to spills, reloads and
+recomputations. `check_body` runs every allocated loop against its SSA on random inputs.
 """
 import os
 import sys
@@ -119,7 +125,7 @@ class Block:
     """straight-line SSA: values are ints; `pin` maps a value to the register it must live in"""
 
     def __init__(self):
-        self.ops, self.n, self.pin, self.chains = [], 0, {}, []
+        self.ops, self.n, self.pin, self.chains, self.alts = [], 0, {}, [], {}
 
     def value(self, reg=None):
         self.n += 1
@@ -175,6 +181,12 @@ def sbox(B, t, mask):
         return v[name]
     for d, op, a, b in ctsbox.BOTTOM_GATES:
         v[d] = B.slli(get(a), int(b), role="sbox") if op == "<<" else B.xor(get(a), get(b), role="sbox")
+    # the Y operands of the products: each is the xor of two others (and some a shift of one),
+    # as offset-0 bits; only those bits matter (a product with a clean N), so the allocator may
+    # recompute one from any of these instead of keeping it
+    for y, alts in ctsbox.Y_ALTERNATIVES.items():
+        B.alts[v[y]] = [{"op": "xor" if op == "^" else "srli", "srcs": [v[a]] + ([v[b]] if op == "^" else []),
+                         "imm": None if op == "^" else b, "mem": None, "role": "sbox"} for op, a, b in alts]
     return v[ctsbox.BOTTOM_OUT]
 
 
@@ -220,6 +232,9 @@ REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", 
         "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
 
 
+FRAME_SLOTS = ["end", "out", "mask", "x0", "x1", "x2", "x3"]
+
+
 class Frame:
     """the stack frame: named slots (fixed before the loop is generated), spill slots, then the
     saved registers (known once the loop is allocated)"""
@@ -242,7 +257,7 @@ class Frame:
         return (self.saved_off(len(self.saved)) + 15) // 16 * 16
 
 
-def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=None):
+def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=None, weight=None):
     """B's ops with registers. Values of B.pin live in their register throughout (never spilled);
     `homes` {value: frame offset}: values with a permanent stack slot (loop invariants), which are
     evicted for free and reloaded from it; the others go in free_regs by furthest next use (ties:
@@ -277,6 +292,7 @@ def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=No
     pending = {v: off for v, off in homes.items() if v in defn}
     slot_of, free_slots = {v: off for v, off in homes.items() if v not in pending}, []
     remat = set()          # evicted values to be recomputed (or reloaded by their own lw) when needed
+    visiting = set()
     out = []
     now = [0]
 
@@ -291,13 +307,20 @@ def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=No
         frame.nspill = max(frame.nspill, k + 1)
         return frame.spill_off(k)
 
+    def recipes(v):
+        """the instructions that compute v: its own, and B.alts[v] (other instructions giving the
+        bits that matter, from other values)"""
+        return [o for o in ([defn[v]] if v in defn else []) + B.alts.get(v, []) if o["op"] in REMAT_OPS]
+
+    def alive(s, t):
+        return s in B.pin or s in homes or last_use(s) >= t
+
     def can_remat(v, nu):
-        """v's defining instruction can run again at its next use nu: an ALU operation or a load
-        of a word that does not change, whose sources are all still alive then"""
-        o = defn.get(v)
-        if o is None or o["op"] not in REMAT_OPS or v in B.pin:
+        """v can be recomputed at its next use nu: an ALU operation or a load of a word that does
+        not change, whose sources are all still alive then"""
+        if v in B.pin:
             return False
-        return all(s in B.pin or s in homes or last_use(s) >= nu for s in o["srcs"])
+        return any(all(alive(s, nu) and s != v for s in o["srcs"]) for o in recipes(v))
 
     def cost(v, nu):
         return 1 if (v in slot_of or can_remat(v, nu)) else 2
@@ -309,7 +332,7 @@ def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=No
                 continue
             nu = next_use(v)
             dist = 10 ** 6 if nu is None else nu - now[0]
-            cands.append((dist * EVICT_WEIGHT[cost(v, nu)], r, v, nu))
+            cands.append((dist * (weight or EVICT_WEIGHT)[cost(v, nu)], r, v, nu))
         _, r, v, nu = max(cands, key=lambda c: c[0])
         holder.pop(r)
         del reg_of[v]
@@ -343,11 +366,15 @@ def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=No
             emit(f"lw   {r}, {slot_of[v]}(sp)", (r,), ("sp",), mem=("ld", ("sp", slot_of[v])), role="spill")
         else:
             assert v in remat, f"value {v} neither in a register nor in memory"
-            o = defn[v]
+            visiting.add(v)
+            ok = [o for o in recipes(v) if all(alive(s, now[0]) and s not in visiting for s in o["srcs"])]
+            assert ok, f"value {v}: no recipe"
+            o = min(ok, key=lambda o: sum(s not in reg_of for s in o["srcs"]))
             lk = set(locked) | set(o["srcs"])
             for s in o["srcs"]:
                 if s not in reg_of:
                     fetch(s, lk)
+            visiting.discard(v)
             r = target(lk)
             stats["remat"] = stats.get("remat", 0) + 1
             srcs = [reg_of[s] for s in o["srcs"]]
@@ -441,46 +468,82 @@ def text_of(o, d, srcs):
 # ---------------------------------------------------------------- functions
 STATE = ["s0", "s1", "s2", "s3"]
 PTR = "a2"
+ROUNDS = 4          # rounds per loop iteration (a multiple of 4: the state comes back to its registers)
 
 
 def loop_body(variant, key, dec, share, state_slots=None):
-    """SSA of 4 rounds. Returns (block, state values in, state values out, ptr in, ptr out, the
-    output pointer in/out (key schedule) or None, mask, sp)"""
+    """SSA of ROUNDS rounds. Returns (block, state values in, state values out, key pointer, the
+    output pointer (key schedule) or None, mask, sp)"""
     zbkb = variant == ZBKB_CT
     B = Block()
     x = [B.value() for _ in STATE]
     ptr, sp, mask = B.value(PTR), B.value("sp"), B.value()
     outp = B.value("a0") if key else None
     shared = None
-    for i in range(4):
+    for i in range(ROUNDS):
         if key:
             kword = B.lw(ptr, 8 * i, role="key")
         else:
-            kword = B.lw(ptr, 4 * (3 - i) if dec else 4 * i, role="key")
+            kword = B.lw(ptr, 4 * (ROUNDS - 1 - i) if dec else 4 * i, role="key")
         new, s = round_ssa(B, key, zbkb, x[i:i + 4], i, shared, kword, mask)
         shared = s if share else None
         x.append(new)
         if state_slots:
-            B.sw(new, sp, state_slots[i], role="state")
+            B.sw(new, sp, state_slots[i % 4], role="state")
         if key:
             cout = B.lw(ptr, 8 * i + 4, role="key")
             B.sw(B.xor(new, cout, role="key"), outp, 4 * i, role="key")
-    return B, x[:4], x[4:], ptr, outp, mask, sp
+    return B, x[:4], x[ROUNDS:], ptr, outp, mask, sp
 
 
-def emit_loop(a, variant, key, dec, frame, stats, share=False, memstate=False, reorder_rng=None):
+# How each loop is ordered and allocated, found by `python3 ctgen.py --search-orders` (the
+# schedule's cycles, 8 iterations, plus 8 for memstate's stores and loads around the loop):
+# share X2 ^ X3 between two rounds; keep the state words in stack slots at the loop's ends
+# (memstate); the eviction weight of a value that costs one instruction to bring back (vs a
+# store and a load); and `tweak`, changes to the priority `reorder` gives some ops (index in
+# the SSA as loop_body writes it), from a local search (pruned to the changes that matter).
+_ENC = dict(share=False, memstate=False, weight=3,
+            tweak={28: -1.2, 43: 0.3, 57: -1.2, 147: -1.2, 175: -1.2, 176: -1.2, 182: -0.6, 294: -1.2,
+                   314: -1.2, 318: -1.2, 323: -0.6, 428: -0.6, 438: 0.6, 441: -1.2, 461: -1.2,
+                   466: -0.6, 470: -1.2, 482: -1.2, 484: 1.2})
+_ENC_ZBKB = dict(share=False, memstate=False, weight=3,
+                 tweak={28: -1.2, 29: -1.2, 43: 0.3, 57: -1.2, 141: -1.2, 156: -1.2, 157: -0.6, 174: 0.3,
+                        181: 0.3, 199: -0.6, 201: -0.3, 282: -1.2, 309: -1.2, 317: 0.3, 318: -1.2,
+                        339: -1.2, 423: -1.2, 446: -1.2, 452: -1.2})
+ORDERS = {
+    (RV32I_CT, "enc"): _ENC,            # 605 cycles a loop iteration
+    (RV32I_CT, "dec"): _ENC,            # the same code but for the key offsets
+    (RV32I_CT, "keyexp"): dict(share=False, memstate=False, weight=3,      # 604
+                               tweak={24: -0.6, 25: -0.3, 41: -0.6, 60: -0.6, 75: -0.6, 118: -1.2, 143: -1.2,
+                                      146: -0.3, 174: -0.6, 175: -0.6, 176: -0.3, 179: -0.3, 189: 1.2,
+                                      206: -0.6, 289: -0.6, 292: -0.3, 307: -0.6, 315: -0.6, 321: -0.6,
+                                      435: -0.3, 438: -0.3, 448: -1.2, 454: -0.6, 462: -0.6, 466: -0.6,
+                                      467: -1.2, 471: 0.6, 495: -0.6, 512: -1.2, 513: -1.2, 575: 0.6,
+                                      581: -1.2}),
+    (ZBKB_CT, "enc"): _ENC_ZBKB,        # 581
+    (ZBKB_CT, "dec"): _ENC_ZBKB,
+    (ZBKB_CT, "keyexp"): dict(share=False, memstate=False, weight=3,      # 589
+                              tweak={24: -0.6, 29: -0.6, 67: 1.2, 75: -0.6, 139: -0.6, 142: -0.3, 157: -0.6,
+                                     171: -0.3, 172: 0.6, 175: 0.6, 281: -0.6, 284: -1.2, 312: -0.6,
+                                     313: -1.2, 314: -0.3, 317: -0.3, 325: -0.6, 344: -1.2, 423: -1.2,
+                                     426: -1.2, 447: -1.2, 453: -0.3, 454: -1.2, 455: -1.2, 483: -1.2,
+                                     565: -1.2}),
+}
+
+
+def emit_loop(a, variant, key, dec, frame, stats, share=False, memstate=False, weight=3, tweak=None):
     slots = [frame.slot(f"x{j}") for j in range(4)] if memstate else None
+    stats["memstate"] = memstate
     B, xin, xout, ptr, outp, mask, sp = loop_body(variant, key, dec, share, slots)
-    if reorder_rng is not None:
-        reorder(B, reorder_rng if reorder_rng is not True else None)
-    nptr = B.op("addi", [ptr], imm=-16 if dec else (32 if key else 16), pin=PTR, role="loop")
+    reorder(B, tweak or {})
+    nptr = B.op("addi", [ptr], imm=-4 * ROUNDS if dec else (8 if key else 4) * ROUNDS, pin=PTR, role="loop")
     homes = {mask: frame.slot("mask")}
     if memstate:
         # the state words live in their stack slots at the loop's ends: X_{j+4} is stored over X_j
         live_in = {v: None for v in xin}
         live_out = {}
         homes.update({v: s for v, s in zip(xin, slots)})
-        homes.update({v: s for v, s in zip(xout, slots)})
+        homes.update({o["srcs"][0]: o["imm"] for o in B.ops if o["role"] == "state"})
     else:
         live_in = {v: r for v, r in zip(xin, STATE)}
         live_out = {v: r for v, r in zip(xout, STATE)}
@@ -488,32 +551,55 @@ def emit_loop(a, variant, key, dec, frame, stats, share=False, memstate=False, r
     live_out[nptr] = PTR
     if key:
         live_in[outp] = "a0"
-        live_out[B.op("addi", [outp], imm=16, pin="a0", role="loop")] = "a0"
-    end = B.op("lw", [sp], imm=frame.slot("end"), mem=("ld", "end"), role="loop")
-    live_out[end] = None
+        live_out[B.op("addi", [outp], imm=4 * ROUNDS, pin="a0", role="loop")] = "a0"
     # X_{i+4} = X_i ^ ... (a chain of xors) in X_i's register, so that the state comes back to
     # STATE after 4 rounds without moves
     hints = {v: STATE[j % 4] for j, chain in enumerate(B.chains) for v in chain}
     reserved = {PTR, "sp"} | ({"a0"} if key else set())
     free_regs = [r for r in REGS if r not in reserved]
-    insns, regs = allocate(B, live_in, live_out, free_regs, frame, stats, homes=homes, hints=hints)
+    insns, regs = allocate(B, live_in, live_out, free_regs, frame, stats, homes=homes, hints=hints,
+                           weight={1: weight, 2: 1})
+    # the loop bound, into a register no live-out value is in, the one free soonest
+    last = {}
+    for k, x in enumerate(insns):
+        for r in x.dst + x.src:
+            last[r] = k
+    taken = set(regs.values())
+    end = min((r for r in free_regs if r not in taken), key=lambda r: last.get(r, -1))
+    insns.append(Insn(f"lw   {end}, {frame.slot('end')}(sp)", (end,), ("sp",), mem=("ld", ("sp", "end")),
+                      role="loop"))
+    # the branch and the next iteration's first uses: the scheduler keeps loads away from them
+    insns.append(Insn("# loop back", (), tuple(taken | {end})))
     order, cycles = critical_path(insns, window=48)
     check_body(B, live_in, live_out, homes, order)
-    stats["body_insns"] = len(order) + 1
-    stats["body_cycles"] = cycles + 1
+    stats["body_insns"] = len(order)
+    stats["body_cycles"] = cycles
     stats["used"] = sorted({r for i in insns for r in i.dst} | set(STATE))
     a.label(f".L{fname(key, dec)}_loop")
     a.insns(order)
-    a("bne", PTR, regs[end], f".L{fname(key, dec)}_loop", role="loop")
+    a("bne", PTR, end, f".L{fname(key, dec)}_loop", role="loop")
 
 
 def loop_asm(a, name, variant, key, dec, frame, stats):
     """the loop, generated first (it sizes the frame) into its own Asm, counted 8 times"""
     from common.asm import Asm
     body = Asm(a.ext)
-    body.func, body.weight = name, 8
-    emit_loop(body, variant, key, dec, frame, stats, share=True, reorder_rng=True)
+    body.func, body.weight = name, 32 // ROUNDS
+    emit_loop(body, variant, key, dec, frame, stats, **ORDERS[(variant, fname(key, dec))])
     return body
+
+
+def state_to_slots(a, frame, stats):
+    """the loop keeps the state words in stack slots at its ends (ORDERS' memstate)"""
+    if stats["memstate"]:
+        for j, r in enumerate(STATE):
+            a("sw", r, f"{frame.slot(f'x{j}')}(sp)", role="state")
+
+
+def state_from_slots(a, frame, stats):
+    if stats["memstate"]:
+        for j, r in enumerate(STATE):
+            a("lw", r, f"{frame.slot(f'x{j}')}(sp)", role="state")
 
 
 def merge(a, body):
@@ -571,7 +657,7 @@ def load_block_slow(a, variant, src, tag):
 def gen_crypt(a, variant, dec):
     name = "sm4_decrypt" if dec else "sm4_encrypt"
     tag = fname(False, dec)
-    frame = Frame(["end", "out", "mask", "x0", "x1", "x2", "x3"])
+    frame = Frame(FRAME_SLOTS)
     stats = {}
     body = loop_asm(a, name, variant, False, dec, frame, stats)
     a.begin_function(name, doc="(out a0, in a1, rk a2)")
@@ -579,14 +665,16 @@ def gen_crypt(a, variant, dec):
     a("sw", "a0", f"{frame.slot('out')}(sp)", role="frame")
     load_block(a, variant, "a1", tag)
     if dec:
-        a("addi", "t0", "a2", -16, role="loop", note="end: rk - 16")
-        a("addi", "a2", "a2", 112, role="loop", note="rk28..31 first")
+        a("addi", "t0", "a2", -4 * ROUNDS, role="loop", note="end")
+        a("addi", "a2", "a2", 128 - 4 * ROUNDS, role="loop", note="the last round keys first")
     else:
         a("addi", "t0", "a2", 128, role="loop", note="end: rk + 128")
     a("sw", "t0", f"{frame.slot('end')}(sp)", role="loop")
     a.li("t0", ctsbox.MASK, role="sbox", note="bit 0 of each byte")
     a("sw", "t0", f"{frame.slot('mask')}(sp)", role="sbox", note="the mask's home: loaded where the circuit needs it")
+    state_to_slots(a, frame, stats)
     merge(a, body)
+    state_from_slots(a, frame, stats)
     a("lw", "a0", f"{frame.slot('out')}(sp)", role="io")
     out = STATE[::-1]
     if variant == ZBKB_CT:
@@ -610,7 +698,7 @@ def gen_crypt(a, variant, dec):
 
 def gen_keyexp(a, variant):
     name = "sm4_keyexp_enc"
-    frame = Frame(["end", "mask", "x0", "x1", "x2", "x3"])
+    frame = Frame(FRAME_SLOTS)
     stats = {}
     body = loop_asm(a, name, variant, True, False, frame, stats)
     a.begin_function(name, doc="(rk a0, key a1)")
@@ -625,6 +713,7 @@ def gen_keyexp(a, variant):
     a("sw", "t0", f"{frame.slot('end')}(sp)", role="loop")
     a.li("t0", ctsbox.MASK, role="sbox", note="bit 0 of each byte")
     a("sw", "t0", f"{frame.slot('mask')}(sp)", role="sbox", note="the mask's home: loaded where the circuit needs it")
+    state_to_slots(a, frame, stats)
     merge(a, body)
     epilogue(a, frame)
     load_block_slow(a, variant, "a1", "kx")
@@ -653,10 +742,13 @@ def generate(variant):
     return a.text(), stats
 
 
-def reorder(B, rng=None, lookahead=True):
+LOAD_DELAY = 0.5
+
+
+def reorder(B, tweak):
     """A register-pressure-aware topological order of B's ops: repeatedly the ready op that ends
-    the most live ranges net of the value it starts (ties: program order, or at random with
-    rng). Loads and stores of one location keep their order; an op with no result goes first."""
+    the most live ranges net of the value it starts, plus tweak[its index] (ties: program
+    order). Loads and stores of one location keep their order."""
     ops = B.ops
     n = len(ops)
     prod, preds, succs = {}, [set() for _ in ops], [set() for _ in ops]
@@ -668,7 +760,7 @@ def reorder(B, rng=None, lookahead=True):
         if o["dst"] is not None:
             prod[o["dst"]] = i
         if o["mem"] is not None:
-            key = o["mem"][1]
+            key = (o["srcs"][-1], o["mem"][1])        # base value, offset
             if key in last_mem:
                 preds[i].add(last_mem[key])
             last_mem[key] = i
@@ -687,7 +779,9 @@ def reorder(B, rng=None, lookahead=True):
             o = ops[i]
             ends = sum(1 for s in set(o["srcs"]) if remaining[s] == o["srcs"].count(s))
             starts = 1 if o["dst"] is not None else 0
-            return (ends - starts, rng.random() if rng else -i)
+            if o["op"] == "lw":
+                starts += LOAD_DELAY     # a load waits until nothing else is ready (the scheduler hoists it)
+            return (ends - starts + tweak.get(i, 0), -i)
         i = max(ready, key=score)
         ready.remove(i)
         order.append(i)
@@ -744,13 +838,15 @@ def run_insns(insns, regs, mem):
     import re
     regs = dict(regs)
     for x in insns:
+        if x.fence:
+            continue
         m = re.match(r"(\w+)\s+(.*)", x.text)
         op, args = m.group(1), [a.strip() for a in m.group(2).split(",")]
         if op in ("lw", "sw"):
             off, base = re.match(r"(-?\d+)\((\w+)\)", args[1]).groups()
             key = (regs[base], int(off))
             if op == "lw":
-                regs[args[0]] = mem[key]
+                regs[args[0]] = mem.get(key, 0)
             else:
                 mem[key] = regs[args[0]]
         elif op == "mv":
@@ -788,3 +884,49 @@ def check_body(B, live_in, live_out, homes, insns, seed=1):
             assert got[r] == e[v], f"live-out value in {r} differs"
     for (bv, off), w in mem_s.items():
         assert mem_i[(env[bv], off)] == w, "a store differs"
+
+
+def search_orders(only=None, steps=8000, seed=2):
+    """ORDERS for each loop (or the loop `only` = (variant, fname)): the best of share, memstate
+    and weight with no tweak, then a local search on the tweak (random changes of 1 to 6 ops'
+    priorities, kept when the cost does not grow), pruned to the changes the cost needs. Prints
+    the entries. Minutes per loop."""
+    import random
+    from common.asm import Asm
+
+    def cost(variant, key, dec, cfg):
+        frame, stats = Frame(FRAME_SLOTS), {}
+        emit_loop(Asm(), variant, key, dec, frame, stats, **cfg)
+        return stats["body_cycles"] * 32 // ROUNDS + (8 if cfg["memstate"] else 0)
+    for variant in (RV32I_CT, ZBKB_CT):
+        for key, dec in ((False, False), (False, True), (True, False)):
+            if only and only != (variant, fname(key, dec)):
+                continue
+            grid = [dict(share=s, memstate=m, weight=w, tweak={})
+                    for s in (True, False) for m in (False, True) for w in (2, 3)]
+            c, cfg = min(((cost(variant, key, dec, g), g) for g in grid), key=lambda x: x[0])
+            rng = random.Random(seed)
+            n = len(loop_body(variant, key, dec, cfg["share"])[0].ops)
+            for _ in range(steps):
+                tw = dict(cfg["tweak"])
+                for _ in range(rng.randint(1, 6)):
+                    tw[rng.randrange(n)] = rng.choice([0.0, 0.3, -0.3, 0.6, -0.6, 1.2, -1.2])
+                tw = {k: v for k, v in tw.items() if v}
+                c2 = cost(variant, key, dec, dict(cfg, tweak=tw))
+                if c2 <= c:
+                    c, cfg = c2, dict(cfg, tweak=tw)
+            for k in sorted(cfg["tweak"]):
+                tw = {a: b for a, b in cfg["tweak"].items() if a != k}
+                if cost(variant, key, dec, dict(cfg, tweak=tw)) <= c:
+                    cfg = dict(cfg, tweak=tw)
+            print(f"    ({'RV32I_CT' if variant == RV32I_CT else 'ZBKB_CT'}, \"{fname(key, dec)}\"): {cfg},  # {c}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    if "--search-orders" in sys.argv:
+        rest = sys.argv[sys.argv.index("--search-orders") + 1:]
+        search_orders(only=tuple(rest[:2]) if rest else None)
+    else:
+        check()
+        print("model of the kernels = cryptography's SM4; decryption with the same round keys")

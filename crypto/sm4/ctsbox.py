@@ -33,12 +33,15 @@ clean factor) the 18 products Z, is clean (zero outside bit 0 of each byte). BOT
 builds S' = sum_b (out_b << b) with left shifts: on clean words `w << k` multiplies by y^k
 without crossing into the next byte (degree <= 7).
 
-TOP and BOTTOM were found by the heuristic below (`--search`, a Boyar-Peralta-style greedy
-over GF(2)[x] polynomials of degree <= 7 where a shift by k is one operation, as is an xor:
-26 operations for the 22 signals, against 7 shifts + 20 XORs for the plain planes; BOTTOM is
-the transpose of such a program for the 18 polynomials p_i = sum_b x^b [Z_i in out_b], 22
-operations, so 22 + 17 = 39 operations, against 30 XORs + 7 shifts + 7 xors of a separate
-recombination). C and BETA are the choice (of 255 x 8) with the fewest operations found.
+TOP and BOTTOM are shortest such programs (`--search`, exhaustive: see there; it prints one of
+the shortest, not necessarily these). For this (C, BETA) TOP needs 22 operations (one per
+signal) plus at least 4 intermediates: 26, against 7 shifts +
+20 XORs for plain bit planes and a Boyar-Peralta-style SLP; BOTTOM is the transpose of a
+shortest program for the 18 polynomials p_i = sum_b x^b [Z_i in out_b] (17 need an operation,
+plus 4 intermediates: 21) with 17 more xors (every fan-out becomes one): 38, against 30 XORs +
+7 shifts + 7 xors for SLP plus a separate recombination. No (C, BETA) of the 255 x 8 does better
+than 64 for the two together (some have 24 + 40 or 25 + 39); this is one with 64 (the kernels'
+round: 26 + 66 + 38 = 130 operations for the four S-boxes).
 
 Run: python3 ctsbox.py            (checks the circuit on all 256 inputs in every byte lane)
      python3 ctsbox.py --search   (re-runs the search; minutes)
@@ -300,7 +303,21 @@ def middle_gates():
 
 
 TOP_GATES = parse(TOP)
+
+
+def y_alternatives():
+    """for each Y operand of the 18 products Z: (op, a, b) with a ^ b (or a >> b) equal to it at
+    bit 0 of each byte, a and b other such operands (BMP's products come in two groups of nine
+    whose operands are four values and five sums of them)"""
+    zy = sorted({b for d, op, a, b in BMP_MIDDLE if d.startswith("Z")})
+    out = {}
+    for y in zy:
+        alts = [("^", a, b) for a in zy for b in zy if a < b and TOP_ROWS[a] ^ TOP_ROWS[b] == TOP_ROWS[y]]
+        alts += [(">>", a, k) for a in zy for k in range(1, 8) if TOP_ROWS[a] << k == TOP_ROWS[y]]
+        out[y] = alts
+    return out
 MIDDLE_GATES = middle_gates()
+Y_ALTERNATIVES = y_alternatives()
 BOTTOM_GATES, BOTTOM_OUT = transpose(parse(BOTTOM_T), bottom_targets(BOTTOM_ROWS))
 
 
@@ -418,12 +435,13 @@ def program_from(targets, inter):
     return prog
 
 
-def search(kmax=4):
-    """every (C, BETA): the fewest operations of TOP and of BOTTOM (the transposed program and its
-    17 extra xors); prints the best choices and the programs of the first"""
+def search(kmax=4, betas=None, cs=range(1, 256)):
+    """every (C, BETA) (or those given): the fewest operations of TOP and of BOTTOM (the
+    transposed program and its 17 extra xors); prints the best choices and the programs of the
+    first; returns (operations, C, BETA) of that one"""
     best, first = None, None
-    for beta in sm4_roots():
-        for c in range(1, 256):
+    for beta in betas or sm4_roots():
+        for c in cs:
             top, bottom = linear_layers(c, beta)
             it = fewest_intermediates(list(top.values()), kmax)
             ib = fewest_intermediates(bottom_targets(bottom), kmax)
@@ -453,6 +471,7 @@ def search(kmax=4):
     for i, (op, x, a, b) in enumerate(bp):
         names[x] = f"B{i + 1}"
         print(f"{names[x]} = {names[a]} {op} {b if op == '<<' else names[b]}")
+    return best, c, beta
 
 
 if __name__ == "__main__":
