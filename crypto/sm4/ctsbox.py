@@ -47,13 +47,12 @@ Run: python3 ctsbox.py            (checks the circuit on all 256 inputs in every
      python3 ctsbox.py --search   (re-runs the search; minutes)
 """
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "aes128-ctr", "bitsliced"))
-from common.gf256 import AES_POLY, inverse, mul  # noqa: E402
+from common.gf256 import inverse, mul  # noqa: E402
 from bpsbox import GATES113  # noqa: E402  (read-only reuse of the AES circuit's middle)
 
 SM4_POLY = 0x1F5
