@@ -13,7 +13,7 @@ python3 aes128-ctr/bitsliced/gen.py > /dev/null  # aes{128,256}-ctr/bitsliced{,-
 python3 keccakf1600/gen.py                       # keccakf1600/{rv32i,zbkb}/*.S
 python3 cast128/gen.py                           # cast128/{rv32i,zbkb,table-xsbox}/cast128.S
 python3 misty1/gen.py                            # misty1/{rv32i,zbkb}/misty1.S
-python3 sm4/gen.py                               # sm4/{table,zksed}/sm4.S
+python3 sm4/gen.py                               # sm4/{table,zksed,rv32i-ct,zbkb-ct}/sm4.S
 python3 hight/gen.py                             # hight/{rv32i,rv32i-ct,zbkb}/hight.S
 python3 tdea/gen.py                              # tdea/{rv32i,zbkb}/tdea.S
 python3 sha256/gen.py                            # sha256/{rv32i,zbkb,zknh}/sha256.S

@@ -24,6 +24,7 @@ RECORDS = [
     rec("present80", "xzbp", "encrypt", 8, 1000, isa="rv32i_xzbp"),
     rec("present80", "zbkb-zbkx", "encrypt", 8, 900, isa="rv32i_zbkb_zbkx"),
     rec("sm4", "zksed", "encrypt", 16, 280, isa="rv32i_zbkb_zksed", ct=True),
+    rec("sm4", "rv32i-ct", "encrypt", 16, 4948, ct=True),
     rec("sha256", "zknh", "compress", 64, 1354, isa="rv32i_zbkb_zknh", ct=True),
     rec("sha256", "zknh", "compress", 64, 1500, core="e31", isa="rv32i_zbkb_zknh", ct=True),
     rec("aes128", "table", "encrypt", 16, 800), rec("aes128", "table-xsbox", "encrypt", 16, 500, isa="rv32i_xsbox"),
@@ -52,6 +53,8 @@ def test_rows_beside_the_seed():
                                                     "present80/zbkb-zbkx (rv32i_zbkb_zbkx)", "present80/xzbp (rv32i_xzbp)"]
     assert all(" | 14,102 | " in r for r in present[:2]) and all(" | 1,641 | " in r for r in present[2:])
     assert "| SM4 (not in the seed) | rv32i+crypto | — | – | – | sm4/zksed (rv32i_zbkb_zksed) | 280 |" in sec
+    # the constant-time rv32i kernel has its row beside the (absent here) T-table one
+    assert "| SM4 (not in the seed) | rv32i | — | – | – | sm4/rv32i-ct (rv32i) | 4,948 |" in sec
     assert not rows(sec, "SM3 (not in the seed)")                 # neither the seed nor we have one
     sha = rows(sec, "SHA-256")
     assert sha[1].startswith("| SHA-256 | rv32i+crypto | 2,708 | 488 | 288 | sha256/zknh (rv32i_zbkb_zknh) | 1,354 | 1,500 | 2.00× | 1.81× |")

@@ -5,10 +5,12 @@
                   tables (L' instead of L), 8 KiB in .data (DTIM)
     zksed/sm4.S   RV32I + Zksed (sm4ed, sm4ks) + Zbkb (packh/pack on the unaligned path):
                   no tables but FK/CK, constant time
+    rv32i-ct/sm4.S, zbkb-ct/sm4.S   constant time without Zksed: a bitsliced S-box circuit,
+                  written by ctgen.py (its docstring and ctsbox.py's say how)
 
-Run: python3 gen.py   (rewrites both files).
+Run: python3 gen.py   (rewrites the four files).
 
-Both work on "swapped" words: w' = the little-endian word `lw` reads from the standard's
+table and zksed work on "swapped" words: w' = the little-endian word `lw` reads from the standard's
 big-endian word W (w' = bswap(W)), so blocks, keys and round keys need no byte reversal.
 The round function X4 = X0 ^ T(X1 ^ X2 ^ X3 ^ rk), T = L(tau(.)), becomes
     x4' = x0' ^ T'0[b0] ^ T'1[b1] ^ T'2[b2] ^ T'3[b3],   bj = byte j (bits 8j+7..8j) of
@@ -265,13 +267,20 @@ def generate(variant):
 
 
 def main():
+    import ctgen
     if "--check" in sys.argv:
         check()
         print("gen.py model = cryptography SM4 on 200 random keys")
+        ctgen.check()
+        print("ctgen.py model (bitsliced circuit, folded constants) = cryptography SM4 on 100 random keys")
         return
     for variant in (TABLE, ZKSED):
         with open(os.path.join(HERE, variant, "sm4.S"), "w") as f:
             f.write(generate(variant))
+    for variant in (ctgen.RV32I_CT, ctgen.ZBKB_CT):
+        text, _ = ctgen.generate(variant)
+        with open(os.path.join(HERE, variant, "sm4.S"), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":
