@@ -24,9 +24,13 @@ pub struct RunInfo {
     pub branch_mispredicts: u64,
 }
 
+/// Stall cycles by cause, as a JSON object keyed by the causes' names.
+fn stall_map(stalls: &[u64; N_STALLS]) -> Map<String, Value> {
+    STALL_NAMES.iter().zip(stalls).map(|(n, v)| (n.to_string(), json!(v))).collect()
+}
+
 pub fn json(m: &Machine, r: &RunInfo) -> Value {
-    let mut stalls = Map::new();
-    for (n, v) in STALL_NAMES.iter().zip(r.stalls) { stalls.insert(n.to_string(), json!(v)); }
+    let stalls = stall_map(&r.stalls);
     let counts = m.mnemonic_counts();
     let mut mn: Vec<(&str, u64)> = counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(i, c)| (mnem_name(i as u16, m.table), *c)).collect();
     mn.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
@@ -41,8 +45,7 @@ pub fn json(m: &Machine, r: &RunInfo) -> Value {
     let max_stack = m.init_sp.map(|s| s.saturating_sub(m.min_sp)).unwrap_or(0);
     // the code between the last two reads of the cycle counter (what a program timed)
     let window = m.cycle_window().map(|(c, instret)| {
-        let stalls: Map<String, Value> = STALL_NAMES.iter().zip(c.stalls).map(|(n, v)| (n.to_string(), json!(v))).collect();
-        json!({"cycles": c.cycles, "instret": instret, "stalls": stalls, "icache_misses": c.icache_misses,
+        json!({"cycles": c.cycles, "instret": instret, "stalls": stall_map(&c.stalls), "icache_misses": c.icache_misses,
                "branch_mispredicts": c.mispredicts})
     });
     json!({

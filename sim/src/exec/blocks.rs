@@ -128,13 +128,17 @@ impl Trip {
         true
     }
 
-    /// A backward transfer to `head`: follow the loop from there (unless cooling down).
+    /// A backward transfer to `head`: follow the loop from there, unless cooling down (the
+    /// common case after a failure: counted here, in line, without the call).
+    #[inline(always)]
+    fn backward<T: Timing>(&mut self, t: &T, head: u32) {
+        if self.cooldown > 0 { self.cooldown -= 1; } else { self.begin(t, head); }
+    }
+
+    /// Follow the loop from `head`.
     #[cold]
+    #[inline(never)]
     fn begin<T: Timing>(&mut self, t: &T, head: u32) {
-        if self.cooldown > 0 {
-            self.cooldown -= 1;
-            return;
-        }
         self.head = head;
         t.snapshot(&mut self.snaps);
         self.marks.push((t.counters(), 0));
@@ -613,7 +617,7 @@ impl Machine {
         if !trip.idle() {
             trip.record(t, b, taken, next, replayable && self.in_function(next));
         } else if backward && replayable && self.in_function(next) {
-            trip.begin(t, next);
+            trip.backward(t, next);
         }
     }
 
