@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ctsbox  # noqa: E402
 from common.asm import header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.alu import alu  # noqa: E402
 from common.sched import Insn, critical_path  # noqa: E402
 
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
@@ -813,24 +814,6 @@ def run_ssa(B, env, mem):
             r = alu(op, s, o["imm"])
         env[o["dst"]] = r
     return env
-
-
-def alu(op, s, imm):
-    if op == "xor":
-        return s[0] ^ s[1]
-    if op == "and":
-        return s[0] & s[1]
-    if op == "or":
-        return s[0] | s[1]
-    if op == "srli":
-        return s[0] >> imm
-    if op == "slli":
-        return (s[0] << imm) & M32
-    if op == "rori":
-        return rol(s[0], 32 - imm)
-    if op == "addi":
-        return (s[0] + imm) & M32
-    raise ValueError(op)
 
 
 def run_insns(insns, regs, mem):

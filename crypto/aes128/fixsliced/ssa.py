@@ -10,6 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from common.alu import alu  # noqa: E402
 from common.sched import Insn, critical_path  # noqa: E402
 
 M32 = 0xFFFFFFFF
@@ -93,33 +94,12 @@ class Block:
                 mem[addr(o["mem"])] = s[0]
                 continue
             else:
-                r = _alu(op, s, imm)
+                r = alu(op, s, imm)
             val[o["dst"]] = r
         out = dict(regs)
         for v, r in self.exits:
             out[r] = val[v]
         return out
-
-
-def _alu(op, s, imm):
-    if op == "li":
-        return imm
-    if op == "xor":
-        return s[0] ^ s[1]
-    if op == "and":
-        return s[0] & s[1]
-    if op == "or":
-        return s[0] | s[1]
-    if op == "srli":
-        return s[0] >> imm
-    if op == "slli":
-        return (s[0] << imm) & M32
-    if op == "rori":
-        return ((s[0] >> imm) | (s[0] << (32 - imm))) & M32
-    if op in ("xori", "andi"):
-        im = imm & M32 if imm >= 0 else (imm + (1 << 32))
-        return (s[0] ^ im) if op == "xori" else (s[0] & im)
-    raise ValueError(op)
 
 
 def _li_len(v):
@@ -329,7 +309,7 @@ def run_code(code, regs, mem):
         elif op == "sw":
             mem[regs[m[0]] + m[1]] = regs[s[0]]
         else:
-            regs[d] = _alu(op, [regs[x] for x in s], imm)
+            regs[d] = alu(op, [regs[x] for x in s], imm)
     return regs
 
 
