@@ -127,16 +127,6 @@ pub struct Machine {
     cycle_reads: [Option<(Counters, u64)>; 2],
 }
 
-/// What happened between the last two reads of the cycle counter: (counters, instructions).
-impl Machine {
-    pub fn cycle_window(&self) -> Option<(Counters, u64)> {
-        match self.cycle_reads {
-            [Some((a, ia)), Some((b, ib))] => Some((b.since(&a), ib - ia)),
-            _ => None,
-        }
-    }
-}
-
 /// One decode-cache slot: the decoded instruction and how often it executed.
 #[derive(Clone, Copy)]
 #[repr(C, align(8))]
@@ -257,6 +247,14 @@ impl Machine {
     }
 
     /// Per-mnemonic counts (index = mnemonic id).
+    /// What happened between the last two reads of the cycle counter: (counters, instructions).
+    pub fn cycle_window(&self) -> Option<(Counters, u64)> {
+        match self.cycle_reads {
+            [Some((a, ia)), Some((b, ib))] => Some((b.since(&a), ib - ia)),
+            _ => None,
+        }
+    }
+
     pub fn mnemonic_counts(&self) -> Vec<u64> {
         let mut c = self.mnem_slow.clone();
         for s in &self.dcache {
