@@ -44,10 +44,11 @@ area: setup
 report:
 	$(RVLAB) report --html
 
-# every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle
+# every program on the 5-stage Verilog core and on rvsim's model of it, cycle for cycle, and
+# 200 random programs
 # (make test runs a sample: tests/test_hw_rv5.py)
 rtl: setup
-	$(RVLAB) rtl
+	$(RVLAB) rtl --random 200 --seed 1000 --random-len 1000 --random-iters 200
 
 clean:
 	rm -rf build

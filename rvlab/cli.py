@@ -121,7 +121,8 @@ def cmd_rtl(args) -> int:
     for e in errors:
         print(f"FAIL manifest: {e}")
     bad = len(errors)
-    progs = rtl.programs(impls, args.shared_sbox)
+    progs = rtl.programs(impls, args.shared_sbox) + \
+        rtl.random_programs(args.random, args.seed, args.random_len, args.random_iters)
     if args.filter:
         rx = filter_regex(args.filter)
         progs = [p for p in progs if rx.search(p.name)]
@@ -307,12 +308,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
-    def common(p, random_default=200, runs_programs=True):
+    def common(p, random_default=200, runs_programs=True, random_help="random cases per primitive",
+               seed_help="seed of the random test cases"):
         p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
         p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
-        p.add_argument("--seed", type=int, default=1, help="seed of the random test cases (default 1)")
+        p.add_argument("--seed", type=int, default=1, help=f"{seed_help} (default 1)")
         p.add_argument("--random", type=int, default=random_default, metavar="N",
-                       help=f"random cases per primitive (default {random_default})")
+                       help=f"{random_help} (default {random_default})")
         if runs_programs:           # (rvlab build runs none: no --timeout)
             p.add_argument("--timeout", type=seconds, metavar="S",
                            help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
@@ -369,12 +371,18 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_area)
     p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
                        "compare output, exit status and cycles")
-    common(p)
+    common(p, random_default=0, seed_help="first random program's seed",
+           random_help="also N random programs of rvsim's differential generator (RV32IMC, CSRs and the "
+                       "crypto units' instructions; registers and memory printed at the end)")
     p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
     p.add_argument("--sim", choices=["verilator", "icarus"], help="Verilog simulator (default: Verilator if installed)")
     p.add_argument("--shared-sbox", action="store_true",
                    help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
-    p.set_defaults(fn=cmd_rtl)
+    p.add_argument("--random-len", type=int, default=600, metavar="INSNS",
+                   help="instructions per random program (default 600)")
+    p.add_argument("--random-iters", type=int, default=20, metavar="N",
+                   help="times each loop body of a random program runs (default 20)")
+    p.set_defaults(fn=cmd_rtl, timeout=BASE_TIME_LIMIT)     # not scaled by --random: one program each
     p = sub.add_parser("micro", help="microbenchmarks of the core model's effects: the model's cycles, "
                        "and the ELFs that print them beside a board's (harness/micro/README.md)")
     p.add_argument("--core", default="e31", help="e31 (default; HiFive1) | hifive1-revb | core parameter file")

@@ -48,10 +48,9 @@ def rtl_trace(elf, cfg, sim):
     return status, issues, writes
 
 
-@pytest.mark.parametrize("stem", sorted(rtl.HW_PROGRAMS))
-def test_every_instruction_issues_and_writes_as_rvsim_says(stem, sim, tmp_path):
-    march, cfg = rtl.HW_PROGRAMS[stem]
-    elf = rtl.build_hw_program(stem, march)
+def assert_same_trace(elf, cfg, sim, tmp_path):
+    """Every retired instruction issues in the same cycle at the same pc, and every register
+    write is the same, on the RTL and on rvsim."""
     want_issue, want_write = rvsim_trace(elf, cfg, tmp_path)
     status, got_issue, got_write = rtl_trace(elf, cfg, sim)
     assert status == 0
@@ -65,6 +64,39 @@ def test_every_instruction_issues_and_writes_as_rvsim_says(stem, sim, tmp_path):
     assert len(got_write) == len(want_write)
 
 
+@pytest.mark.parametrize("stem", sorted(rtl.HW_PROGRAMS))
+def test_every_instruction_issues_and_writes_as_rvsim_says(stem, sim, tmp_path):
+    march, cfg = rtl.HW_PROGRAMS[stem]
+    assert_same_trace(rtl.build_hw_program(stem, march), cfg, sim, tmp_path)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_programs_issue_and_write_as_rvsim_says(seed, sim, tmp_path):
+    """rvsim's differential generator (the programs tests/diff_qemu.rs checks against QEMU):
+    seed 1 on the shared S-box core, seed 2 on separate units."""
+    prog = rtl.random_programs(1, seed, 300, 3)[0]
+    assert prog.cfg.shared_sbox == (seed == 1) and "zknh" in prog.cfg.units
+    assert_same_trace(prog.build(), prog.cfg, sim, tmp_path)
+
+
+def test_random_programs_catch_a_forwarding_bug(tmp_path, sim, monkeypatch):
+    """A core whose rs2 forwarding prefers WB over MEM (stale value when both write the
+    register) passes the same random program only by luck: the printed state differs."""
+    broken = tmp_path / "rv5_core.v"
+    src = rtl.CORE_V.read_text()
+    good = ("wire [31:0] rs2v = (mem_valid && mem_wr && !mem_load && mem_rd == xr2 && xr2 != 5'd0) ? mem_val\n"
+            "                     : (wb_wr && wb_rd == xr2 && xr2 != 5'd0) ? wb_val : ex_b;")
+    bad = ("wire [31:0] rs2v = (wb_wr && wb_rd == xr2 && xr2 != 5'd0) ? wb_val\n"
+           "                     : (mem_valid && mem_wr && !mem_load && mem_rd == xr2 && xr2 != 5'd0) ? mem_val : ex_b;")
+    assert good in src
+    broken.write_text(src.replace(good, bad))
+    monkeypatch.setattr(rtl, "CORE_V", broken)
+    monkeypatch.setattr(rtl, "RTL_BUILD", tmp_path / "rtl")
+    prog = rtl.random_programs(1, 2, 300, 3)[0]
+    o = rtl.compare(prog.name, prog.build(), prog.cfg, sim, 300)
+    assert not o.output_match and o.problem, "the broken core was not caught"
+
+
 def test_pipeline_program_takes_every_trap_it_sets_up(sim, tmp_path):
     march, cfg = rtl.HW_PROGRAMS["rv5_pipeline"]
     _, writes = rvsim_trace(rtl.build_hw_program("rv5_pipeline", march), cfg, tmp_path)
@@ -76,10 +108,11 @@ def test_pipeline_program_takes_every_trap_it_sets_up(sim, tmp_path):
 
 def test_rvlab_rtl_compares_a_speed_program(tmp_path):
     out = tmp_path / "rtl.json"
-    p = rvlab("rtl", "--filter", "^chacha20/zbkb$|^hw/rv32i_all$", "--json", out)
+    p = rvlab("rtl", "--filter", "^chacha20/zbkb$|^hw/rv32i_all$|^random/", "--json", out,
+              "--random", "1", "--seed", "5", "--random-len", "100", "--random-iters", "2")
     assert p.returncode == 0, p.stdout + p.stderr
     recs = {r["program"]: r for r in json.loads(out.read_text())}
-    assert set(recs) == {"chacha20/zbkb", "hw/rv32i_all"}
+    assert set(recs) == {"chacha20/zbkb", "hw/rv32i_all", "random/5"}
     for r in recs.values():
         assert r["output_match"] and r["rtl_cycles"] == r["sim_cycles"] > 100 and r["problem"] is None
     assert "ok   chacha20/zbkb" in p.stdout

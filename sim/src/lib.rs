@@ -13,3 +13,4 @@ pub mod exec;
 pub mod stop;
 pub mod report;
 pub mod ct;
+pub mod randprog;

@@ -1,280 +1,34 @@
-//! Differential test against QEMU: random instruction sequences run on rvsim and on
-//! `qemu-system-riscv32 -M sifive_e -cpu rv32,...`; the final registers and a 256-byte
-//! memory buffer are printed in hex through semihosting by both and compared.
+//! Differential test against QEMU: random instruction sequences (`rvsim::randprog`) run on
+//! rvsim and on `qemu-system-riscv32 -M sifive_e -cpu rv32,...`; the final registers and a
+//! 256-byte memory buffer are printed in hex through semihosting by both and compared.
 //!
-//! Programs are chunks of 50 instructions, every other one the body of a counted loop (branches
-//! and jumps go forward inside a chunk), so the final state depends on long data flows too.
 //! A small run is part of `cargo test`; a larger one (every program at least 10^6 instructions):
 //!   RVSIM_DIFF_INSNS=1000000 RVSIM_DIFF_PROGRAMS=20 RVSIM_DIFF_LEN=600 cargo test --release --test diff_qemu
-//! (RVSIM_DIFF_SEED changes the seed). The instruction mix is the table `base_forms()`;
-//! extension instructions are added by listing them in `ext_forms()` with their operand
-//! shape, the `-march` suffix and the QEMU `-cpu` property (see `Config`). Loads and stores
-//! use gp (x3) as base, and also a register of x8..x15 or sp set just before to point into
-//! the buffer, so that the assembler emits c.lw/c.sw/c.lwsp/c.swsp; the default run checks
-//! that those and csrrwi/csrrsi/csrrci occur.
+//! (RVSIM_DIFF_SEED changes the seed). The instruction mix is `randprog::base_forms` with
+//! the A extension, plus `randprog::ext_forms` of every extension QEMU implements (QEMU_EXTS:
+//! the `-march` suffix and the QEMU `-cpu` property follow from it, see `Config`). The default
+//! run checks that c.lw/c.sw/c.lwsp/c.swsp and csrrwi/csrrsi/csrrci occur.
 
 mod common;
 use common::*;
-use std::fmt::Write as _;
+use rvsim::randprog::{base_forms, ext_forms, gen_program, hex_lines, iters_for, Rng, K};
 use std::process::Command;
-
-/// Operand shapes the generator knows.
-#[derive(Clone, Copy, Debug)]
-pub enum K {
-    /// rd, rs1, rs2
-    R,
-    /// rd, rs1
-    Unary,
-    /// rd, rs1, imm in [lo, hi]
-    I(i32, i32),
-    /// rd, imm20
-    U,
-    /// load rd, off(gp), access size
-    Load(u32),
-    /// store rs2, off(gp), access size
-    Store(u32),
-    /// `addi b, gp, off1` then load rd, off2(b) with b in x8..x15 (rd half the time in
-    /// x8..x15 too): word accesses with small offsets compress to c.lw
-    LoadC(u32),
-    /// the same for stores (c.sw)
-    StoreC(u32),
-    /// `addi sp, gp, off1` then lw rd, off2(sp) (c.lwsp when rd != x0)
-    LoadSp,
-    /// `addi sp, gp, off1` then sw rs2, off2(sp) (c.swsp)
-    StoreSp,
-    /// conditional branch forward over 1..3 instructions
-    Branch,
-    /// jal rd forward over 1..2 instructions
-    Jal,
-    /// jalr rd through tp to a forward label
-    Jalr,
-    /// AMO rd, rs2, (tp) with tp = gp + aligned offset
-    Amo,
-    /// lr.w rd,(tp); sc.w rd2, rs2, (tp)
-    LrSc,
-    /// csrrw/csrrs/csrrc rd, mscratch, rs1
-    Csr,
-    /// csrrwi/csrrsi/csrrci rd, mscratch, uimm5
-    CsrI,
-    /// rd, rs1, rs2, bs (0..3)
-    Bs,
-}
-
-pub fn base_forms() -> Vec<(&'static str, K)> {
-    use K::*;
-    let mut v = vec![];
-    for m in ["add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
-              "mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu"] { v.push((m, R)); }
-    for m in ["addi", "slti", "sltiu", "xori", "ori", "andi"] { v.push((m, I(-2048, 2047))); }
-    for m in ["slli", "srli", "srai"] { v.push((m, I(0, 31))); }
-    v.push(("lui", U));
-    v.push(("auipc", U));
-    for (m, s) in [("lb", 1), ("lbu", 1), ("lh", 2), ("lhu", 2), ("lw", 4)] { v.push((m, Load(s))); }
-    for (m, s) in [("sb", 1), ("sh", 2), ("sw", 4)] { v.push((m, Store(s))); }
-    // base registers the compressed forms can use (the assembler compresses them, -march has c)
-    for (m, s) in [("lw", 4), ("lw", 4), ("lbu", 1), ("lh", 2)] { v.push((m, LoadC(s))); }
-    for (m, s) in [("sw", 4), ("sw", 4), ("sb", 1)] { v.push((m, StoreC(s))); }
-    v.push(("lw", LoadSp));
-    v.push(("sw", StoreSp));
-    for m in ["beq", "bne", "blt", "bge", "bltu", "bgeu"] { v.push((m, Branch)); }
-    v.push(("jal", Jal));
-    v.push(("jalr", Jalr));
-    for m in ["amoswap.w", "amoadd.w", "amoxor.w", "amoand.w", "amoor.w", "amomin.w", "amomax.w", "amominu.w", "amomaxu.w"] {
-        v.push((m, Amo));
-    }
-    v.push(("lr.w", LrSc));
-    for m in ["csrrw", "csrrs", "csrrc"] { v.push((m, Csr)); }
-    for m in ["csrrwi", "csrrsi", "csrrci"] { v.push((m, CsrI)); }
-    // compressed forms come from the assembler compressing eligible instructions (-march has c)
-    v
-}
 
 /// Extensions QEMU 7.2 implements (`-cpu rv32,<ext>=true`); xzbp and custom ones it does not.
 const QEMU_EXTS: &[&str] = &["zba", "zbb", "zbc", "zbs", "zbkb", "zbkc", "zbkx", "zknd", "zkne", "zknh", "zksed", "zksh"];
 
-/// Extension instructions for the differential test: (mnemonic, shape, extension), taken
-/// from rvsim's extension table for every extension QEMU implements (operand shape from
-/// `ExtInsn.form`; immediates 0..31, byte selects 0..3). More can be listed here by hand.
-pub fn ext_forms() -> Vec<(&'static str, K, &'static str)> {
-    use rvsim::ext::ExtForm;
-    let mut v: Vec<(&'static str, K, &'static str)> = vec![];
-    for e in rvsim::ext::ext_insns() {
-        if !QEMU_EXTS.contains(&e.ext) || v.iter().any(|(n, _, _)| *n == e.name) { continue; }
-        let k = match e.form {
-            ExtForm::R => K::R,
-            ExtForm::Unary => K::Unary,
-            ExtForm::Imm => K::I(0, 31),
-            ExtForm::Bs => K::Bs,
-            _ => continue,
-        };
-        v.push((e.name, k, e.ext));
-    }
-    v
-}
-
 struct Config { march: String, isa: String, qemu_cpu: String, forms: Vec<(&'static str, K)> }
 
 fn config() -> Config {
-    let mut forms = base_forms();
+    let mut forms = base_forms(true);
     let mut exts: Vec<&str> = vec![];
-    for (m, k, e) in ext_forms() {
+    for (m, k, e) in ext_forms(QEMU_EXTS) {
         forms.push((m, k));
         if !exts.contains(&e) { exts.push(e); }
     }
     let suffix: String = exts.iter().map(|e| format!("_{e}")).collect();
     let cpu: String = exts.iter().map(|e| format!(",{e}=true")).collect();
     Config { march: format!("rv32imac_zicsr{suffix}"), isa: format!("rv32imac{suffix}"), qemu_cpu: format!("rv32{cpu}"), forms }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as u32
-    }
-    fn below(&mut self, n: u32) -> u32 { self.next() % n }
-    fn range(&mut self, lo: i32, hi: i32) -> i32 { lo + self.below((hi - lo + 1) as u32) as i32 }
-    fn value(&mut self) -> u32 {
-        const EDGE: [u32; 10] = [0, 1, 2, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff, 0xffff_fffe, 0x8000_0001, 31, 0xff];
-        match self.below(3) { 0 => EDGE[self.below(10) as usize], 1 => self.next() & 0xff, _ => self.next() }
-    }
-    /// destination: any register but x3 (gp, buffer base), x4 (tp, scratch address) and x27
-    /// (s11, the loop counter)
-    fn rd(&mut self) -> u32 { loop { let r = self.below(32); if r != 3 && r != 4 && r != LOOP_REG { return r; } } }
-    fn rs(&mut self) -> u32 { let r = self.below(32); if r == 4 { 3 } else { r } }
-}
-
-/// The loop counter register (s11): no random instruction writes it.
-const LOOP_REG: u32 = 27;
-/// Instructions per straight-line run or loop body.
-const CHUNK: usize = 50;
-
-/// A random program of `len` instructions in chunks of CHUNK: every other chunk is the body of
-/// a loop run `iters` times (counted down in s11; branches and jumps inside a chunk only go
-/// forward within it, so every path reaches the loop's end), the others run once. Loads and
-/// stores stay inside the 256-byte buffer in the DTIM.
-fn gen_program(rng: &mut Rng, cfg: &Config, len: usize, iters: u32) -> String {
-    let mut s = String::new();
-    s.push_str("#include \"rt.h\"\n    .section .text.start\n    .globl _start\n_start:\n    la gp, buf\n");
-    for r in 1..32 {
-        if r == 3 || r == 4 { continue; }
-        let _ = writeln!(s, "    li x{r}, {}", rng.value() as i32);
-    }
-    // fill the buffer with random words
-    for i in 0..64 {
-        let _ = writeln!(s, "    li tp, {}\n    sw tp, {}(gp)", rng.next() as i32, 4 * i);
-    }
-    let mut pending: Vec<(usize, usize)> = vec![]; // (label id, instructions until it)
-    let mut label = 0usize;
-    let mut i = 0;
-    let mut in_loop = false;
-    while i < len {
-        if i % CHUNK == 0 {
-            // chunk boundary: pending forward targets land here, then a loop ends or begins
-            for (l, _) in pending.drain(..) { let _ = writeln!(s, "L{l}:"); }
-            if in_loop { let _ = writeln!(s, "    addi x{LOOP_REG}, x{LOOP_REG}, -1\n    bnez x{LOOP_REG}, LOOP{}", i / CHUNK - 1); }
-            in_loop = iters > 1 && (i / CHUNK) % 2 == 1;
-            if in_loop { let _ = writeln!(s, "    li x{LOOP_REG}, {iters}\nLOOP{}:", i / CHUNK); }
-        }
-        let (m, k) = cfg.forms[rng.below(cfg.forms.len() as u32) as usize];
-        let mut line = String::new();
-        match k {
-            K::R => { let _ = write!(line, "{m} x{}, x{}, x{}", rng.rd(), rng.rs(), rng.rs()); }
-            K::Unary => { let _ = write!(line, "{m} x{}, x{}", rng.rd(), rng.rs()); }
-            K::I(lo, hi) => { let _ = write!(line, "{m} x{}, x{}, {}", rng.rd(), rng.rs(), rng.range(lo, hi)); }
-            K::Bs => { let _ = write!(line, "{m} x{}, x{}, x{}, {}", rng.rd(), rng.rs(), rng.rs(), rng.below(4)); }
-            K::U => { let _ = write!(line, "{m} x{}, {}", rng.rd(), rng.below(1 << 20)); }
-            K::Load(sz) => { let _ = write!(line, "{m} x{}, {}(gp)", rng.rd(), sz * rng.below(256 / sz)); }
-            K::Store(sz) => { let _ = write!(line, "{m} x{}, {}(gp)", rng.rs(), sz * rng.below(256 / sz)); }
-            K::Branch | K::Jal | K::Jalr => {
-                label += 1;
-                let skip = 1 + rng.below(3) as usize;
-                match k {
-                    K::Branch => { let _ = write!(line, "{m} x{}, x{}, L{label}", rng.rs(), rng.rs()); }
-                    K::Jal => { let _ = write!(line, "jal x{}, L{label}", rng.rd()); }
-                    _ => { let _ = write!(line, "la tp, L{label}\n    jalr x{}, 0(tp)", rng.rd()); }
-                }
-                pending.push((label, skip + 1));
-            }
-            K::Amo => { let _ = write!(line, "addi tp, gp, {}\n    {m} x{}, x{}, (tp)", 4 * rng.below(64), rng.rd(), rng.rs()); }
-            K::LrSc => {
-                let _ = write!(line, "addi tp, gp, {}\n    lr.w x{}, (tp)\n    sc.w x{}, x{}, (tp)", 4 * rng.below(64), rng.rd(), rng.rd(), rng.rs());
-            }
-            K::Csr => { let _ = write!(line, "{m} x{}, mscratch, x{}", rng.rd(), rng.rs()); }
-            K::CsrI => { let _ = write!(line, "{m} x{}, mscratch, {}", rng.rd(), rng.below(32)); }
-            K::LoadC(sz) | K::StoreC(sz) => {
-                // base b in x8..x15 pointing into buf: off1 + off2 < 256, off2 a multiple of
-                // the size below 128 (c.lw/c.sw reach 0..124)
-                let b = 8 + rng.below(8);
-                let off1 = 4 * rng.below(32);
-                let off2 = sz * rng.below((256 - off1).min(128) / sz);
-                let r = if rng.below(2) == 0 { 8 + rng.below(8) } else if matches!(k, K::LoadC(_)) { rng.rd() } else { rng.rs() };
-                let _ = write!(line, "addi x{b}, gp, {off1}
-    {m} x{r}, {off2}(x{b})");
-            }
-            K::LoadSp | K::StoreSp => {
-                let off1 = 4 * rng.below(16);
-                let off2 = 4 * rng.below((256 - off1) / 4);
-                let r = if matches!(k, K::LoadSp) { rng.rd() } else { rng.rs() };
-                let _ = write!(line, "addi sp, gp, {off1}
-    {m} x{r}, {off2}(sp)");
-            }
-        }
-        let _ = writeln!(s, "    {line}");
-        i += 1;
-        for p in pending.iter_mut() { p.1 -= 1; }
-        pending.retain(|&(l, n)| if n == 0 { let _ = writeln!(s, "L{l}:"); false } else { true });
-    }
-    for (l, _) in pending { let _ = writeln!(s, "L{l}:"); }
-    if in_loop { let _ = writeln!(s, "    addi x{LOOP_REG}, x{LOOP_REG}, -1\n    bnez x{LOOP_REG}, LOOP{}", (len - 1) / CHUNK); }
-    // dump x1..x31 into dump[1..32], then print dump[0..32] and buf[0..64] in hex
-    s.push_str(r#"
-    csrw mscratch, x31
-    la x31, dump
-"#);
-    for r in 1..31 { let _ = writeln!(s, "    sw x{r}, {}(x31)", 4 * r); }
-    s.push_str(r#"
-    csrr x1, mscratch
-    sw x1, 124(x31)
-    la s0, dump
-    li s1, 96
-    la s2, text
-1:  lw t0, 0(s0)
-    li t1, 8
-2:  srli t2, t0, 28
-    slli t0, t0, 4
-    addi t2, t2, 48
-    li t3, 58
-    blt t2, t3, 3f
-    addi t2, t2, 39
-3:  sb t2, 0(s2)
-    addi s2, s2, 1
-    addi t1, t1, -1
-    bnez t1, 2b
-    li t2, 10
-    sb t2, 0(s2)
-    addi s2, s2, 1
-    addi s0, s0, 4
-    addi s1, s1, -1
-    bnez s1, 1b
-    sb zero, 0(s2)
-    li a0, 4
-    la a1, text
-    SEMIHOST_CALL
-    EXIT_OK
-    .data
-    .balign 4
-dump: .space 128
-buf:  .space 256
-text: .space 1024
-"#);
-    s
-}
-
-fn hex_lines(out: &str) -> Vec<String> {
-    out.lines().filter(|l| l.len() == 8 && l.chars().all(|c| c.is_ascii_hexdigit())).map(String::from).collect()
 }
 
 /// Forms whose presence the default run checks (objdump -M no-aliases mnemonics): the
@@ -284,8 +38,8 @@ const WATCHED: [&str; 7] = ["c.lw", "c.sw", "c.lwsp", "c.swsp", "csrrwi", "csrrs
 /// Runs one random program (loop bodies `iters` times); returns how often each WATCHED mnemonic
 /// occurs in it and how many instructions it retired.
 fn run_one(seed: u64, len: usize, iters: u32, cfg: &Config) -> ([usize; 7], u64) {
-    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let src = gen_program(&mut rng, cfg, len, iters);
+    let mut rng = Rng::new(seed);
+    let src = gen_program(&mut rng, &cfg.forms, len, iters);
     let dir = out_dir();
     let s = dir.join(format!("diff-{seed}.S"));
     let elf = dir.join(format!("diff-{seed}.elf"));
@@ -336,13 +90,6 @@ fn dir_asm(f: &str) -> std::path::PathBuf { dir().join("asm").join(f) }
 
 fn env_num(k: &str, d: u64) -> u64 { std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d) }
 
-/// Loop iterations for about `insns` retired instructions from a program of `len` instructions
-/// (half of its chunks are loop bodies).
-fn iters_for(insns: u64, len: usize) -> u32 {
-    let looped = ((len / CHUNK) / 2).max(1) * CHUNK;
-    (insns / looped as u64 + 1).clamp(2, u32::MAX as u64) as u32
-}
-
 /// `cargo test`: 4 programs of 300 instructions, loop bodies 3 times (a few thousand
 /// instructions each). RVSIM_DIFF_INSNS=1000000 makes every program retire at least that many
 /// (RVSIM_DIFF_PROGRAMS, RVSIM_DIFF_LEN, RVSIM_DIFF_SEED as above).
@@ -375,5 +122,29 @@ fn random_sequences_match_qemu_large() {
     for p in 0..100 {
         let (_, instret) = run_one(777_000 + p, 1000, iters_for(1_000_000, 1000), &cfg);
         assert!(instret >= 1_000_000, "program {p}: {instret} instructions");
+    }
+}
+
+/// `rvsim-randprog` (what `rvlab rtl --random` runs) prints exactly the generator's program for
+/// its arguments, and refuses bad arguments with one line and status 2.
+#[test]
+fn randprog_binary_prints_the_generators_programs() {
+    let bin = env!("CARGO_BIN_EXE_rvsim-randprog");
+    let run = |args: &[&str]| Command::new(bin).args(args).output().unwrap();
+    let o = run(&["--seed", "12", "--len", "120", "--iters", "4", "--exts", "zbkb,zknh"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut forms = base_forms(false);
+    forms.extend(ext_forms(&["zbkb", "zknh"]).into_iter().map(|(m, k, _)| (m, k)));
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), gen_program(&mut Rng::new(12), &forms, 120, 4));
+    let with_a = String::from_utf8(run(&["--seed", "3", "--len", "2000", "--atomics"]).stdout).unwrap();
+    let without = String::from_utf8(run(&["--seed", "3", "--len", "2000"]).stdout).unwrap();
+    assert!(with_a.contains("lr.w") && !without.contains("lr.w") && !without.contains("amo"));
+    for (args, want) in [(&["--len", "5"][..], "--seed N is required"), (&["--seed", "x"], "not a non-negative integer"),
+                         (&["--seed", "1", "--exts", "zbkb,nosuch"], "'nosuch'"), (&["--seed", "1", "--len", "0"], "at least 1"),
+                         (&["--seed", "1", "--bogus"], "bogus")] {
+        let o = run(args);
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.starts_with("rvsim-randprog: error: ") && e.contains(want) && e.trim_end().lines().count() == 1, "{args:?}: {e}");
     }
 }
