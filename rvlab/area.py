@@ -41,6 +41,7 @@ from .build import ROOT
 from .manifest import discover
 from .plotting import speedup_scatter
 from .records import Record, load_records
+from .rtl import CUSTOM_UNITS as CORE_CUSTOM_UNITS
 from .report import load_published
 from .seed003 import AREA_FIGURES
 from .tables import default_latency
@@ -56,6 +57,8 @@ RV5_CONFIGS = [
     ("rv32i+c", "the compressed-instruction expander and 2-byte fetch steps", {"M": 0, "C": 1, "ZICSR": 0}),
     ("rv32i+zicsr", "machine-mode CSRs, 64-bit cycle/instret counters, precise traps", {"M": 0, "C": 0, "ZICSR": 1}),
     ("rv32imc+zicsr", "all three: the core `rvlab rtl` runs the harness ELFs on", {"M": 1, "C": 1, "ZICSR": 1}),
+    ("rv32i+xpolymul", "seed 004's srliandi, sllior, muladd, andbnexadd in EX and the third register read "
+     "port (rd or rs3) with its forwarding and interlock", {"M": 0, "C": 0, "ZICSR": 0, "XPOLYMUL": 1}),
 ]
 # A real standard-cell library (Debian qflow-tech-osu018): OSU 0.18 um cells, Liberty
 LIBERTY = Path("/usr/share/qflow/tech/osu018/osu018_stdcells.lib")
@@ -628,7 +631,7 @@ def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None
         core = synthesise(Unit(CORE_TOP, "core", CORE_FILE, CORE_TOP), liberty=liberty)
     rv5 = []
     unit_files = tuple(sorted((ROOT / "hw" / "units").glob("*_unit.v"))) + \
-        tuple(ROOT / "ise" / n / "unit.v" for n in ("addc", "subc", "sboxaddr", "sboxaddrw"))
+        tuple(ROOT / "ise" / n / "unit.v" for n in CORE_CUSTOM_UNITS)
     for name, _, params in RV5_CONFIGS:
         if cores is None or name in cores:
             progress(f"synthesising the 5-stage core {name} (minutes; cached in build/area-cache)")

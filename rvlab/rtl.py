@@ -38,9 +38,9 @@ RAM_BASE, RAM_BYTES = B.RAM_BASE, B.RAM_SIZE
 # ISA extension -> core parameter (the unit that implements it)
 UNIT_PARAMS = {"zbkb": "ZBKB", "zbkc": "ZBKC", "zbkx": "ZBKX", "zkne": "ZKNE", "zknd": "ZKND",
                "zknh": "ZKNH", "zksed": "ZKSED", "zksh": "ZKSH", "xzbp": "XZBP",
-               "xcarry": "XCARRY", "xsbox": "XSBOX"}
+               "xcarry": "XCARRY", "xsbox": "XSBOX", "xpolymul": "XPOLYMUL"}
 # the custom instructions' units the core instantiates
-CUSTOM_UNITS = ["addc", "subc", "sboxaddr", "sboxaddrw"]
+CUSTOM_UNITS = ["addc", "subc", "sboxaddr", "sboxaddrw", "srliandi", "sllior", "muladd", "andbnexadd"]
 SUMMARY = re.compile(r"^RV5 exit=(-?\d+) cycles=(\d+) instret=(\d+)$", re.M)
 
 
@@ -271,7 +271,7 @@ def random_programs(n: int, seed: int, length: int, iters: int) -> list["Program
 
 # ------------------------------------------------------------------ the programs
 # hand-written programs (hw/core/tests/): file -> (-march, the core that runs them)
-ALL_UNITS = tuple(sorted(u for u in UNIT_PARAMS if u not in ("xcarry", "xsbox")))
+ALL_UNITS = tuple(sorted(u for u in UNIT_PARAMS if u not in ("xcarry", "xsbox", "xpolymul")))
 EXT_MARCH = "rv32imc_zicsr_zbkb_zbkc_zbkx_zkne_zknd_zknh_zksed_zksh"    # xzbp through .insn
 HW_PROGRAMS = {
     "rv32i_all": ("rv32i", Config()),
@@ -279,6 +279,7 @@ HW_PROGRAMS = {
     "rv5_pipeline": ("rv32imc_zicsr_zifencei", Config()),
     "rv5_ext": (EXT_MARCH, Config(units=ALL_UNITS)),
     "rv5_ext-shared": (EXT_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
+    "rv5_xpolymul": ("rv32imc_zicsr", Config(units=("xpolymul",))),    # custom-2 through ise.inc
 }
 
 
@@ -296,7 +297,8 @@ def build_hw_program(stem: str, march: str) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     if not out.is_file() or out.stat().st_mtime < max(f.stat().st_mtime for f in src.parent.glob("*.[Si]*")):
         cmd = [B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-Wl,-N", "-Wl,--no-warn-rwx-segments",
-               "-Wl,-Ttext=0x20400000", "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", "-o", str(out), str(src)]
+               "-Wl,-Ttext=0x20400000", "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", f"-I{B.ROOT / 'ise'}",
+               "-o", str(out), str(src)]
         p = subprocess.run(cmd, capture_output=True, text=True)
         if p.returncode != 0:
             raise RtlError(f"building {src.name}: {p.stderr.strip()}")

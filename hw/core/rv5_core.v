@@ -26,6 +26,8 @@ module rv5_core #(
     parameter XZBP = 0,
     parameter XCARRY = 0,       // custom addc/subc with the hidden carry bit (ise/addc, ise/subc)
     parameter XSBOX = 0,        // custom sboxaddr/sboxaddrw (ise/sboxaddr, ise/sboxaddrw)
+    parameter XPOLYMUL = 0,     // seed 004's srliandi/sllior/muladd/andbnexadd (custom-2, ise/);
+                                // adds a third register read port (rd or rs3 as an operand)
     parameter SHARED_SBOX = 0,  // Zkne/Zknd/Zksed on one S-box datapath (zkne_zknd_zksed_unit)
     parameter TRACE = 0,        // drive the dbg_* ports (simulation); 0 for synthesis
     parameter [31:0] RESET_PC = 32'h2040_0000,
@@ -57,13 +59,14 @@ module rv5_core #(
     output wire [4:0]  dbg_wb_rd,         // not counted, as rvsim's trace does not show it)
     output wire [31:0] dbg_wb_val         // and the value
 );
-    localparam HAS_EXT = ZBKB | ZBKC | ZBKX | ZKNE | ZKND | ZKNH | ZKSED | ZKSH | XZBP | XCARRY | XSBOX;
+    localparam HAS_EXT = ZBKB | ZBKC | ZBKX | ZKNE | ZKND | ZKNH | ZKSED | ZKSH | XZBP | XCARRY | XSBOX | XPOLYMUL;
 
     // ------------------------------------------------------------------ pipeline state
     reg  [31:0] pc_f;
     reg         id_valid;  reg [31:0] id_pc, id_raw;
     reg         ex_valid;  reg [31:0] ex_pc, ex_inst, ex_a, ex_b, ex_imm;
-    reg  [4:0]  ex_rd, ex_rs1, ex_rs2;      // ex_rs1/2: the registers read as operands
+    reg  [4:0]  ex_rd, ex_rs1, ex_rs2, ex_rs3;  // ex_rs1/2/3: the registers read as operands
+    reg  [31:0] ex_c;                       // xpolymul's third operand (old rd, or rs3)
     reg         ex_wr, ex_len2, ex_ill, ex_ifault;
     reg         mem_valid, mem_wr, mem_load, mem_store;
     reg  [4:0]  mem_rd;
@@ -172,7 +175,7 @@ module rv5_core #(
     // extension instructions: unit, operation (the unit's `// ops:` index), operand forms
     localparam U_ZBKB = 4'd0, U_ZBKC = 4'd1, U_ZBKX = 4'd2, U_ZKNE = 4'd3, U_ZKND = 4'd4,
                U_ZKNH = 4'd5, U_ZKSED = 4'd6, U_ZKSH = 4'd7, U_XZBP = 4'd8, U_XCARRY = 4'd9,
-               U_XSBOX = 4'd10;
+               U_XSBOX = 4'd10, U_XPOLYMUL = 4'd11;
     reg x_hit, x_rs2, x_imm; reg [3:0] x_unit, x_opn;
     task hit; input [3:0] unit, op; input use_rs2, imm_b;
         begin if (!x_hit) begin x_hit = 1'b1; x_unit = unit; x_opn = op; x_rs2 = use_rs2; x_imm = imm_b; end end
@@ -236,6 +239,13 @@ module rv5_core #(
             if ((w & 32'h3e00707f) == 32'h0000100b) hit(U_XSBOX, 0, 1, 0);
             if ((w & 32'h3e00707f) == 32'h0200100b) hit(U_XSBOX, 1, 1, 0);
         end
+        // custom-2 (0x5b): op = funct3 (srliandi Imm, sllior RdAccImm, muladd R4, andbnexadd RdAcc)
+        if (XPOLYMUL) begin
+            if ((w & 32'h0000707f) == 32'h0000005b) hit(U_XPOLYMUL, 0, 0, 1);
+            if ((w & 32'hfe00707f) == 32'h0000105b) hit(U_XPOLYMUL, 1, 0, 1);
+            if ((w & 32'h0600707f) == 32'h0000205b) hit(U_XPOLYMUL, 2, 1, 0);
+            if ((w & 32'hfe00707f) == 32'h0000305b) hit(U_XPOLYMUL, 3, 1, 0);
+        end
     end
     `undef R
     `undef U
@@ -278,6 +288,10 @@ module rv5_core #(
         if (!C && id_raw[1:0] != 2'b11) ill = 1'b1;
     end
     wire [4:0] id_rs1 = use1 ? rs1 : 5'd0, id_rs2 = use2 ? rs2 : 5'd0;
+    // the third operand of xpolymul: rs3 (bits 31:27) for muladd, the old rd for the
+    // accumulator forms sllior and andbnexadd; an interlocked source like the other two
+    wire use3 = XPOLYMUL && x_hit && x_unit == U_XPOLYMUL && x_opn != 4'd0;
+    wire [4:0] id_rs3 = !use3 ? 5'd0 : x_opn == 4'd2 ? inst[31:27] : rd;
     // registers read as operands: an ebreak reads a0 and a1 for a semihosting call (without
     // making them interlocked sources, as rvsim's decoder lists none)
     wire id_ebreak = inst == 32'h0010_0073;
@@ -288,7 +302,7 @@ module rv5_core #(
         rf_read = r == 5'd0 ? 32'd0 : (wb_wr && wb_rd == r) ? wb_val : rf[r];
     endfunction
     assign ld_use = id_valid && ex_valid && ex_inst[6:0] == 7'h03 && ex_rd != 5'd0 &&
-                    (ex_rd == id_rs1 || ex_rd == id_rs2);
+                    (ex_rd == id_rs1 || ex_rd == id_rs2 || ex_rd == id_rs3);
     // an instruction fetched outside the executable regions carries a fault to EX
     function pma_x; input [31:0] v;
         pma_x = (v - ROM_BASE) < ROM_SIZE || (v - RAM_BASE) < RAM_SIZE;
@@ -305,8 +319,8 @@ module rv5_core #(
             ex_valid <= id_valid; ex_inst_raw16 <= id_raw[15:0];
             ex_pc <= id_pc; ex_inst <= inst; ex_len2 <= id_len2; ex_ill <= ill; ex_ifault <= id_ifault;
             ex_rd <= wr ? rd : 5'd0; ex_wr <= wr && rd != 5'd0;
-            ex_rs1 <= rd1; ex_rs2 <= rd2;
-            ex_a <= rf_read(rd1); ex_b <= rf_read(rd2); ex_imm <= imm;
+            ex_rs1 <= rd1; ex_rs2 <= rd2; ex_rs3 <= id_rs3;
+            ex_a <= rf_read(rd1); ex_b <= rf_read(rd2); ex_c <= rf_read(id_rs3); ex_imm <= imm;
             ex_xunit <= x_unit; ex_xop <= x_opn; ex_xhit <= HAS_EXT && x_hit; ex_ximm <= x_imm;
         end
     end
@@ -318,6 +332,8 @@ module rv5_core #(
                   : (wb_wr && wb_rd == xr1 && xr1 != 5'd0) ? wb_val : ex_a;
     wire [31:0] rs2v = (mem_valid && mem_wr && !mem_load && mem_rd == xr2 && xr2 != 5'd0) ? mem_val
                      : (wb_wr && wb_rd == xr2 && xr2 != 5'd0) ? wb_val : ex_b;
+    wire [31:0] rs3v = (mem_valid && mem_wr && !mem_load && mem_rd == ex_rs3 && ex_rs3 != 5'd0) ? mem_val
+                     : (wb_wr && wb_rd == ex_rs3 && ex_rs3 != 5'd0) ? wb_val : ex_c;
     wire [6:0] xopc = ex_inst[6:0];
     wire [2:0] xf3 = ex_inst[14:12];
     wire [6:0] xf7 = ex_inst[31:25];
@@ -396,7 +412,7 @@ module rv5_core #(
     // extension units
     wire [31:0] xb = ex_ximm ? {20'd0, ex_inst[31:20]} : rs2v;
     wire [31:0] xc = {30'd0, ex_inst[31:30]};
-    wire [31:0] y_zbkb, y_zbkc, y_zbkx, y_zkne, y_zknd, y_zknh, y_zksed, y_zksh, y_xzbp, y_xcarry, y_xsbox;
+    wire [31:0] y_zbkb, y_zbkc, y_zbkx, y_zkne, y_zknd, y_zknh, y_zksed, y_zksh, y_xzbp, y_xcarry, y_xsbox, y_xpolymul;
     reg carry;                      // xcarry's architectural carry bit C
     wire carry_next;
     generate
@@ -434,13 +450,23 @@ module rv5_core #(
         end else begin : g_no_xsbox
             assign y_xsbox = 0;
         end
+        if (XPOLYMUL) begin : g_xpolymul
+            wire [31:0] y0, y1, y2, y3; wire c0, c1, c2, c3;
+            srliandi_unit u_srliandi(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y0), .carry_out(c0));
+            sllior_unit u_sllior(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y1), .carry_out(c1));
+            muladd_unit u_muladd(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y2), .carry_out(c2));
+            andbnexadd_unit u_andbnexadd(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y3), .carry_out(c3));
+            assign y_xpolymul = ex_xop[1] ? (ex_xop[0] ? y3 : y2) : (ex_xop[0] ? y1 : y0);
+        end else begin : g_no_xpolymul
+            assign y_xpolymul = 0;
+        end
     endgenerate
     reg [31:0] x_res;
     always @* case (ex_xunit)
         U_ZBKB: x_res = y_zbkb;   U_ZBKC: x_res = y_zbkc;   U_ZBKX: x_res = y_zbkx;
         U_ZKNE: x_res = y_zkne;   U_ZKND: x_res = y_zknd;   U_ZKNH: x_res = y_zknh;
         U_ZKSED: x_res = y_zksed; U_ZKSH: x_res = y_zksh;   U_XCARRY: x_res = y_xcarry;
-        U_XSBOX: x_res = y_xsbox; default: x_res = y_xzbp;
+        U_XSBOX: x_res = y_xsbox; U_XPOLYMUL: x_res = y_xpolymul; default: x_res = y_xzbp;
     endcase
 
     // exceptions, in the privileged specification's priority order

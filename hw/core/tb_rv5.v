@@ -11,7 +11,7 @@
 `timescale 1ns/1ps
 module tb_rv5;
     parameter M = 1, C = 1, ZICSR = 1, ZBKB = 0, ZBKC = 0, ZBKX = 0, ZKNE = 0, ZKND = 0,
-              ZKNH = 0, ZKSED = 0, ZKSH = 0, XZBP = 0, XCARRY = 0, XSBOX = 0, SHARED_SBOX = 0;
+              ZKNH = 0, ZKSED = 0, ZKSH = 0, XZBP = 0, XCARRY = 0, XSBOX = 0, XPOLYMUL = 0, SHARED_SBOX = 0;
     parameter [31:0] ENTRY = 32'h2040_0000;
     parameter ROM_WORDS = 65536;               // 256 KiB of image
     localparam [31:0] ROM_LOAD = 32'h2040_0000, RAM_BASE = 32'h8000_0000;
@@ -59,7 +59,7 @@ module tb_rv5;
     endtask
 
     rv5_core #(.M(M), .C(C), .ZICSR(ZICSR), .ZBKB(ZBKB), .ZBKC(ZBKC), .ZBKX(ZBKX), .ZKNE(ZKNE),
-               .ZKND(ZKND), .ZKNH(ZKNH), .ZKSED(ZKSED), .ZKSH(ZKSH), .XZBP(XZBP), .XCARRY(XCARRY), .XSBOX(XSBOX),
+               .ZKND(ZKND), .ZKNH(ZKNH), .ZKSED(ZKSED), .ZKSH(ZKSH), .XZBP(XZBP), .XCARRY(XCARRY), .XSBOX(XSBOX), .XPOLYMUL(XPOLYMUL),
                .SHARED_SBOX(SHARED_SBOX), .TRACE(1), .RESET_PC(ENTRY)) dut (
         .clk(clk), .rst(rst),
         .imem_addr(imem_addr), .imem_rdata({rd16(imem_addr + 32'd2), rd16(imem_addr)}),
