@@ -17,7 +17,7 @@ stack) and list-scheduled for the E31 load latency.  Run: python3 gen.py
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from bpsbox import GATES
+from bpsbox import GATES, circuit
 from mcslp import SLP as MC_GATES
 from common.asm import Asm, header
 from common.sched import critical_path
@@ -26,10 +26,7 @@ MC_SLP = os.environ.get("MC_SLP", "0") == "1"   # 92-XOR MixColumns: more spills
 
 def sbox(B, u):
     """u[b] = bit b (LSB = 0) words; returns s[b] words of S(x) ^ 0x63."""
-    v = {"U%d" % i: u[7 - i] for i in range(8)}
-    for d, op, a, b in GATES:
-        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
-    return [v["S%d" % (7 - b)] for b in range(8)]
+    return circuit(B, GATES, u)
 
 # ----------------------------------------------------------- register allocation
 ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",

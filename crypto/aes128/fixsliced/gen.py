@@ -31,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "aes128-ctr", "bitsliced"))
-from bpsbox import GATES113  # noqa: E402  (read-only: the verified 113-gate circuit)
+from bpsbox import GATES113, circuit  # noqa: E402  (the verified 113-gate circuit; circuit() applies one)
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import call_on_aligned_copy  # noqa: E402
 from common.gf256 import AES_SBOX, aes_rcon, mul  # noqa: E402
@@ -44,14 +44,6 @@ RCON = aes_rcon(10)
 
 
 # ------------------------------------------------------------------ S-boxes on planes
-def circuit(B, gates, w):
-    """the circuit `gates` (inputs U0..U7 = bit 7..0) on planes w[0..7] (bit b)"""
-    v = {"U%d" % i: w[7 - i] for i in range(8)}
-    for d, op, a, b in gates:
-        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
-    return [v["S%d" % (7 - b)] for b in range(8)]
-
-
 def sbox(B, w):
     """S(x) ^ 0x63 of every byte lane (the constant is in the round keys)"""
     return circuit(B, GATES113, w)
