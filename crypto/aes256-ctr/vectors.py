@@ -1,83 +1,17 @@
-"""AES-256-CTR test cases: NIST SP 800-38A F.5.5, RFC 3686 (cryptography-vectors), and random
-cases checked against pycryptodome (AES-CTR with a 32-bit big-endian counter in the last 4
-bytes of the IV; counter wrap-around cases against pycryptodome's AES-ECB), then multi-batch
-cases whose counters cross carries (CARRY).  The shape of aes128-ctr/vectors.py with a
-32-byte key."""
+"""AES-256-CTR test cases: aes128-ctr's (../aes128-ctr/vectors.py) with a 32-byte key: NIST SP
+800-38A F.5.5, RFC 3686 vectors 7-9, the random, long and counter-carry cases."""
+import importlib.util
 import random
+from pathlib import Path
 
-from Crypto.Cipher import AES
+_spec = importlib.util.spec_from_file_location(
+    "aes128ctr_vectors", Path(__file__).resolve().parent.parent / "aes128-ctr" / "vectors.py")
+_aes128ctr = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_aes128ctr)
 
-from rvlab.testcase import Case, cryptography_vectors_path, long_length, parse_nist
-
-KEY_BYTES = 32          # test.c: KEY_BYTES
-MAX_LEN = 4096          # test.c's buffers
-RANDOM_MAX_LEN = 1040   # random lengths after the in-order sweep (keeps --random 5000 programs small)
-# the last random cases, whatever --random is: the speed programs' 4096 bytes (32 batches of
-# 8 blocks), 8 batches + 1 block, and two lengths that end in a partial batch and a partial
-# block (4095 = 31 batches + 7 blocks + 15 bytes, 1167 = 9 batches + 15 bytes); those two
-# also wrap the counter mid-message
-LONG = [4096, 1040, 4095, 1167]
-LONG_WRAP = (4095, 1167)
-# after the random cases: first counters next to a carry into counter byte 14, 13 or 12, or the
-# wrap mod 2^32, over several 8-block batches (the bitsliced kernels reuse round 1's share of
-# rows 0-2 from batch to batch while counter bytes 12..14 stay the same): (counter, length)
-# (0xe9, 0x0000ffe3 and 0xffffffd9: a batch that straddles the carry after batches that did not)
-CARRY = [(0x000000f0, 645), (0x000000e9, 645), (0x000001ff, 645), (0x0000ffe3, 645),
-         (0x00fffff4, 645), (0xffffffe0, 645), (0xffffffd9, 645), (0x123456c3, 1040)]
-
-
-def oracle(key: bytes, iv: bytes, pt: bytes) -> bytes:
-    assert len(key) == KEY_BYTES
-    nblocks = (len(pt) + 15) // 16
-    ctr = int.from_bytes(iv[12:], "big")
-    if ctr + nblocks <= 2**32:
-        return AES.new(key, AES.MODE_CTR, nonce=iv[:12], initial_value=iv[12:]).encrypt(pt)
-    # pycryptodome refuses to wrap the counter: build the keystream from ECB
-    ecb = AES.new(key, AES.MODE_ECB)
-    ks = b"".join(ecb.encrypt(iv[:12] + ((ctr + i) % 2**32).to_bytes(4, "big"))
-                  for i in range(nblocks))
-    return bytes(a ^ b for a, b in zip(pt, ks))
+KEY_BYTES = 32          # test.c: AESCTR_KEY_BYTES
+MAX_LEN = _aes128ctr.MAX_LEN
 
 
 def cases(rng: random.Random, n_random: int) -> list:
-    out = []
-    # NIST SP 800-38A, F.5.5 CTR-AES256.Encrypt (typed from the standard)
-    key = bytes.fromhex("603deb1015ca71be2b73aef0857d7781"
-                        "1f352c073b6108d72d9810a30914dff4")
-    iv = bytes.fromhex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff")
-    pt = bytes.fromhex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-                       "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710")
-    ct = bytes.fromhex("601ec313775789a5b7a7f504bbf3d228f443e3ca4d62b59aca84e990cacaf5c5"
-                       "2b0930daa23de94ce87017ba2d84988ddfc9c58db67aada613c2dd08457941a6")
-    assert oracle(key, iv, pt) == ct, "pycryptodome disagrees with SP 800-38A F.5.5"
-    out.append(Case("sp800-38a-F.5.5", {"key": key, "iv": iv, "pt": pt, "ct": ct}))
-    # RFC 3686 test vectors 7-9, the AES-256 ones (cryptography-vectors: IV = the full initial
-    # counter block)
-    for _, r in parse_nist(cryptography_vectors_path("ciphers", "AES", "CTR", "aes-256-ctr.txt")):
-        key, iv = bytes.fromhex(r["KEY"]), bytes.fromhex(r["IV"])
-        pt, ct = bytes.fromhex(r["PLAINTEXT"]), bytes.fromhex(r["CIPHERTEXT"])
-        assert len(key) == KEY_BYTES
-        assert oracle(key, iv, pt) == ct
-        out.append(Case(f"rfc3686#{r['COUNT']}", {"key": key, "iv": iv, "pt": pt, "ct": ct}))
-    # random: lengths 0..300 in order first (batch and block boundaries), then random
-    # lengths up to RANDOM_MAX_LEN; every 4th case puts the counter next to 2^32 (wrap-around);
-    # the last len(LONG) cases are the LONG lengths
-    for i in range(n_random):
-        long_n = long_length(i, n_random, LONG)
-        n = long_n if long_n is not None else i if i <= 300 else rng.randrange(0, RANDOM_MAX_LEN + 1)
-        assert n <= MAX_LEN
-        key, iv, pt = rng.randbytes(KEY_BYTES), bytearray(rng.randbytes(16)), rng.randbytes(n)
-        if long_n is None:
-            if i % 4 == 3:
-                iv[12:] = (2**32 - rng.randrange(1, 80)).to_bytes(4, "big")
-        elif long_n in LONG_WRAP:     # wraps after 1..(blocks - 1) blocks
-            iv[12:] = (2**32 - rng.randrange(1, n // 16)).to_bytes(4, "big")
-        iv = bytes(iv)
-        out.append(Case(f"random#{i}:len={n}", {"key": key, "iv": iv, "pt": pt,
-                                                "ct": oracle(key, iv, pt)}))
-    for ctr, n in CARRY:
-        key, pt = rng.randbytes(KEY_BYTES), rng.randbytes(n)
-        iv = rng.randbytes(12) + ctr.to_bytes(4, "big")
-        out.append(Case(f"carry:ctr={ctr:08x}:len={n}", {"key": key, "iv": iv, "pt": pt,
-                                                           "ct": oracle(key, iv, pt)}))
-    return out
+    return _aes128ctr.ctr_cases(rng, n_random, KEY_BYTES)

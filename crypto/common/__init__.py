@@ -12,6 +12,11 @@ shared primitives in common/ the same way). A generator puts crypto/ on sys.path
     sched.py    Insn/Listing, the E31 result latencies, dependences, and two list schedulers:
                 earliest_first (hight, tdea) and critical_path (aes128-ctr bitsliced, polymul).
     gf256.py    GF(2^8) arithmetic and the AES S-box (also hw/units/gen_aes_units.py).
+    ssa.py      straight-line SSA blocks over virtual registers: the builder, a register-
+                pressure-aware order, the register allocator (spills, recomputation, the
+                live-out moves; its policies are parameters), a Python runner for the
+                allocated code, the stack frame (aes128-ctr bitsliced, aes128 fixsliced, sm4 ct).
+    alu.py      the value of one RV32 ALU operation (the generators' self-checks).
 
 Changing a generator must leave every other kernel's instructions as they are:
 scripts/regen-kernels.sh and tests/test_generated.py check that the committed .S files are

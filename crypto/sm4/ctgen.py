@@ -48,8 +48,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ctsbox  # noqa: E402
 from common.asm import header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
-from common.alu import alu  # noqa: E402
 from common.sched import Insn, critical_path  # noqa: E402
+from common.ssa import Block, Frame, allocate, epilogue, pressure_order, prologue, run_insns, weighted  # noqa: E402
 
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
 M32 = 0xffffffff
@@ -121,46 +121,7 @@ def check(n=100):
         assert model_crypt(rk[::-1], ct) == pt
 
 
-# ---------------------------------------------------------------- SSA blocks
-class Block:
-    """straight-line SSA: values are ints; `pin` maps a value to the register it must live in"""
-
-    def __init__(self):
-        self.ops, self.n, self.pin, self.chains, self.alts = [], 0, {}, [], {}
-
-    def value(self, reg=None):
-        self.n += 1
-        if reg:
-            self.pin[self.n] = reg
-        return self.n
-
-    def op(self, op, srcs=(), imm=None, mem=None, pin=None, dst=True, role=None):
-        d = self.value(pin) if dst else None
-        self.ops.append({"op": op, "dst": d, "srcs": list(srcs), "imm": imm, "mem": mem, "role": role})
-        return d
-
-    def lw(self, base, off, role=None):
-        return self.op("lw", [base], imm=off, mem=("ld", off), role=role)
-
-    def sw(self, v, base, off, role=None):
-        self.op("sw", [v, base], imm=off, mem=("st", off), dst=False, role=role)
-
-    def xor(self, a, b, pin=None, role=None):
-        return self.op("xor", [a, b], pin=pin, role=role)
-
-    def and_(self, a, b, role=None):
-        return self.op("and", [a, b], role=role)
-
-    def srli(self, a, k, role=None):
-        return self.op("srli", [a], imm=k, role=role)
-
-    def slli(self, a, k, role=None):
-        return self.op("slli", [a], imm=k, role=role)
-
-    def rori(self, a, k, role=None):
-        return self.op("rori", [a], imm=k, role=role)
-
-
+# ---------------------------------------------------------------- SSA blocks (common/ssa.py)
 def sbox(B, t, mask):
     """ctsbox's circuit on t: returns S' (clean word); Z products emitted where BOTTOM first
     needs them (fewer live values)"""
@@ -234,236 +195,22 @@ REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", 
 
 
 FRAME_SLOTS = ["end", "out", "mask", "x0", "x1", "x2", "x3"]
-
-
-class Frame:
-    """the stack frame: named slots (fixed before the loop is generated), spill slots, then the
-    saved registers (known once the loop is allocated)"""
-
-    def __init__(self, names):
-        self.named = {n: 4 * k for k, n in enumerate(names)}
-        self.nspill = 0
-        self.saved = []
-
-    def slot(self, name):
-        return self.named[name]
-
-    def spill_off(self, k):
-        return 4 * len(self.named) + 4 * k
-
-    def saved_off(self, j):
-        return 4 * (len(self.named) + self.nspill + j)
-
-    def size(self):
-        return (self.saved_off(len(self.saved)) + 15) // 16 * 16
-
-
-def allocate(B, live_in, live_out, free_regs, frame, stats, homes=None, hints=None, weight=None):
-    """B's ops with registers. Values of B.pin live in their register throughout (never spilled);
-    `homes` {value: frame offset}: values with a permanent stack slot (loop invariants), which are
-    evicted for free and reloaded from it; the others go in free_regs by furthest next use (ties:
-    one that is already in memory), spilled to frame slots when evicted before a later use.
-    live_in {value: register, or None for a value in its home}; live_out {value: register it
-    must be in after the block, or None: anywhere} -- the fix-up moves and loads go at the end.
-    hints {value: register}: taken when free. Returns (Insns, {live-out value: register})."""
-    homes, hints = homes or {}, hints or {}
-    ops = B.ops
-    uses, defn = {}, {}
-    for k, o in enumerate(ops):
-        for s in o["srcs"]:
-            uses.setdefault(s, []).append(k)
-        if o["dst"] is not None:
-            defn[o["dst"]] = o
-    for v in live_out:
-        uses.setdefault(v, []).append(len(ops))
-    pos = {v: 0 for v in uses}
-
-    def next_use(v):
-        u = uses.get(v, [])
-        return u[pos[v]] if pos.get(v, 0) < len(u) else None
-
-    def last_use(v):
-        return uses[v][-1] if v in uses else -1
-    reg_of, holder = {}, {}
-    for v, r in live_in.items():
-        if r is not None:
-            reg_of[v], holder[r] = r, v
-    free = [r for r in free_regs if r not in holder]
-    # a home value defined here is in memory once the block's own store of it has run
-    pending = {v: off for v, off in homes.items() if v in defn}
-    slot_of, free_slots = {v: off for v, off in homes.items() if v not in pending}, []
-    remat = set()          # evicted values to be recomputed (or reloaded by their own lw) when needed
-    visiting = set()
-    out = []
-    now = [0]
-
-    def emit(text, dst, src, mem=None, role=None):
-        out.append(Insn(text, dst, src, mem=mem, role=role or ""))
-
-    def new_slot():
-        if free_slots:
-            return free_slots.pop()
-        k = stats.get("slots", 0)
-        stats["slots"] = k + 1
-        frame.nspill = max(frame.nspill, k + 1)
-        return frame.spill_off(k)
-
-    def recipes(v):
-        """the instructions that compute v: its own, and B.alts[v] (other instructions giving the
-        bits that matter, from other values)"""
-        return [o for o in ([defn[v]] if v in defn else []) + B.alts.get(v, []) if o["op"] in REMAT_OPS]
-
-    def alive(s, t):
-        return s in B.pin or s in homes or last_use(s) >= t
-
-    def can_remat(v, nu):
-        """v can be recomputed at its next use nu: an ALU operation or a load of a word that does
-        not change, whose sources are all still alive then"""
-        if v in B.pin:
-            return False
-        return any(all(alive(s, nu) and s != v for s in o["srcs"]) for o in recipes(v))
-
-    def cost(v, nu):
-        return 1 if (v in slot_of or can_remat(v, nu)) else 2
-
-    def evict(locked):
-        cands = []
-        for r, v in holder.items():
-            if v in locked or v in B.pin:
-                continue
-            nu = next_use(v)
-            dist = 10 ** 6 if nu is None else nu - now[0]
-            cands.append((dist * (weight or EVICT_WEIGHT)[cost(v, nu)], r, v, nu))
-        _, r, v, nu = max(cands, key=lambda c: c[0])
-        holder.pop(r)
-        del reg_of[v]
-        if nu is not None and v not in slot_of:
-            if can_remat(v, nu):
-                remat.add(v)
-            else:
-                slot_of[v] = new_slot()
-                stats["spill_stores"] = stats.get("spill_stores", 0) + 1
-                emit(f"sw   {r}, {slot_of[v]}(sp)", (), (r, "sp"), mem=("st", ("sp", slot_of[v])), role="spill")
-        return r
-
-    def get_reg(locked, hint=None):
-        if hint in free:
-            free.remove(hint)
-            return hint
-        return free.pop(0) if free else evict(locked)
-
-    def fetch(v, locked, hint=None, into=None):
-        """v into a register (`into`, which must be free, or any): reload from its slot, or
-        recompute"""
-        def target(lk):
-            if into is not None:
-                if into in free:
-                    free.remove(into)
-                return into
-            return get_reg(lk, hint)
-        if v in slot_of:
-            r = target(locked)
-            stats["spill_loads"] = stats.get("spill_loads", 0) + 1
-            emit(f"lw   {r}, {slot_of[v]}(sp)", (r,), ("sp",), mem=("ld", ("sp", slot_of[v])), role="spill")
-        else:
-            assert v in remat, f"value {v} neither in a register nor in memory"
-            visiting.add(v)
-            ok = [o for o in recipes(v) if all(alive(s, now[0]) and s not in visiting for s in o["srcs"])]
-            assert ok, f"value {v}: no recipe"
-            o = min(ok, key=lambda o: sum(s not in reg_of for s in o["srcs"]))
-            lk = set(locked) | set(o["srcs"])
-            for s in o["srcs"]:
-                if s not in reg_of:
-                    fetch(s, lk)
-            visiting.discard(v)
-            r = target(lk)
-            stats["remat"] = stats.get("remat", 0) + 1
-            srcs = [reg_of[s] for s in o["srcs"]]
-            emit(text_of(o, r, srcs), (r,), srcs,
-                 mem=(o["mem"][0], (srcs[-1], o["mem"][1])) if o["mem"] else None, role=o["role"])
-            remat.discard(v)
-        reg_of[v], holder[r] = r, v
-
-    for k, o in enumerate(ops):
-        now[0] = k
-        locked = set(o["srcs"])
-        for s in o["srcs"]:
-            if s not in reg_of:
-                fetch(s, locked, hints.get(s))
-        srcs = [reg_of[s] for s in o["srcs"]]
-        for s in set(o["srcs"]):
-            pos[s] += o["srcs"].count(s)
-            if next_use(s) is None:
-                r = reg_of.pop(s)
-                del holder[r]
-                if r in free_regs:
-                    free.insert(0, r)
-                if s in slot_of and s not in homes:
-                    free_slots.append(slot_of.pop(s))
-        d = None
-        if o["dst"] is not None:
-            v = o["dst"]
-            if v in B.pin:
-                d = B.pin[v]
-                assert d not in holder, f"pinned register {d} still holds value {holder.get(d)}"
-                if d in free:
-                    free.remove(d)
-            else:
-                assert next_use(v) is not None, f"dead value {o}"
-                d = get_reg(set(), hints.get(v))
-            reg_of[v], holder[d] = d, v
-        emit(text_of(o, d, srcs), (d,) if d else (), srcs,
-             mem=(o["mem"][0], (srcs[-1], o["mem"][1])) if o["mem"] else None, role=o["role"])
-        if o["op"] == "sw" and o["srcs"][0] in pending and pending[o["srcs"][0]] == o["imm"]:
-            slot_of[o["srcs"][0]] = pending.pop(o["srcs"][0])
-    # fix-up: live-out values into their registers (a parallel move, then loads)
-    def release(r):
-        del holder[r]
-        if r in free_regs and r not in free:
-            free.append(r)
-
-    def move(v, r):
-        stats["moves"] = stats.get("moves", 0) + 1
-        emit(f"mv   {r}, {reg_of[v]}", (r,), (reg_of[v],), role="spill")
-        release(reg_of[v])
-        if r in free:
-            free.remove(r)
-        reg_of[v], holder[r] = r, v
-    want = {v: r for v, r in live_out.items() if r is not None and reg_of.get(v) != r}
-    while want:
-        ready = [v for v, r in want.items() if r not in holder]
-        if ready:
-            v = ready[0]
-            r = want.pop(v)
-            if v in reg_of:
-                move(v, r)
-            else:
-                fetch(v, set(), into=r)
-            continue
-        # every wanted register is taken (a cycle, or a value staying): move one holder aside
-        b = holder[next(iter(want.values()))]
-        move(b, next(r for r in free_regs if r not in holder and r not in want.values()))
-    for v in live_out:
-        if v not in reg_of:
-            fetch(v, set())
-    for v, r in live_out.items():
-        assert r is None or reg_of[v] == r, (v, r, reg_of.get(v))
-    return out, {v: reg_of[v] for v in live_out}
-
-
 REMAT_OPS = {"xor", "and", "srli", "slli", "rori", "lw"}
-EVICT_WEIGHT = {1: 3, 2: 1}     # a value that costs one instruction to bring back counts as three times as far
 
 
-def text_of(o, d, srcs):
-    op = o["op"]
-    if op == "lw":
-        return f"lw   {d}, {o['imm']}({srcs[0]})"
-    if op == "sw":
-        return f"sw   {srcs[0]}, {o['imm']}({srcs[1]})"
-    if o["imm"] is not None:
-        return f"{op:4} {d}, {srcs[0]}, {o['imm']}"
-    return f"{op:4} {d}, {', '.join(srcs)}"
+def allocate_loop(B, live_in, live_out, free_regs, frame, stats, homes, hints, weight):
+    """B allocated (common/ssa.py) with spills to the frame's spill slots: values pinned to
+    their registers, loop invariants in their homes, values one instruction away (an ALU
+    operation or a load of a word that does not change, including B.alts' ways to the bits
+    that matter) recomputed, eviction by distance to the next use times weight[cost] (cost 1:
+    one instruction brings the value back; 2: a store and a load). Returns (Insns, {live-out
+    value: register})."""
+    alloc = allocate(B, free_regs, frame.spill_off(0), live_in=live_in, live_out=live_out, homes=homes,
+                     hints=hints, evict=weighted(weight), recompute=lambda o: o["op"] in REMAT_OPS,
+                     spill_role="spill", stats=stats)
+    frame.nspill = max(frame.nspill, alloc.slots)
+    stats["slots"] = alloc.slots
+    return alloc.insns, alloc.regs
 
 
 # ---------------------------------------------------------------- functions
@@ -544,7 +291,7 @@ def emit_loop(a, variant, key, dec, frame, stats, share=False, memstate=False, w
         live_in = {v: None for v in xin}
         live_out = {}
         homes.update({v: s for v, s in zip(xin, slots)})
-        homes.update({o["srcs"][0]: o["imm"] for o in B.ops if o["role"] == "state"})
+        homes.update({o["srcs"][0]: o["mem"][1] for o in B.ops if o["role"] == "state"})
     else:
         live_in = {v: r for v, r in zip(xin, STATE)}
         live_out = {v: r for v, r in zip(xout, STATE)}
@@ -558,8 +305,7 @@ def emit_loop(a, variant, key, dec, frame, stats, share=False, memstate=False, w
     hints = {v: STATE[j % 4] for j, chain in enumerate(B.chains) for v in chain}
     reserved = {PTR, "sp"} | ({"a0"} if key else set())
     free_regs = [r for r in REGS if r not in reserved]
-    insns, regs = allocate(B, live_in, live_out, free_regs, frame, stats, homes=homes, hints=hints,
-                           weight={1: weight, 2: 1})
+    insns, regs = allocate_loop(B, live_in, live_out, free_regs, frame, stats, homes, hints, {1: weight, 2: 1})
     # the loop bound, into a register no live-out value is in, the one free soonest
     last = {}
     for k, x in enumerate(insns):
@@ -614,24 +360,6 @@ def fname(key, dec):
     return "keyexp" if key else ("dec" if dec else "enc")
 
 
-SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
-
-
-def prologue(a, frame, used):
-    """callee-saved registers the function writes (and ra, which the loop may use)"""
-    frame.saved = [r for r in SAVED if r in used]
-    a("addi", "sp", "sp", -frame.size(), role="frame")
-    for j, r in enumerate(frame.saved):
-        a("sw", r, f"{frame.saved_off(j)}(sp)", role="frame")
-
-
-def epilogue(a, frame):
-    for j, r in enumerate(frame.saved):
-        a("lw", r, f"{frame.saved_off(j)}(sp)", role="frame")
-    a("addi", "sp", "sp", frame.size(), role="frame")
-    a("ret")
-
-
 def load_block(a, variant, src, tag):
     """STATE = the four big-endian words at src"""
     temps = (["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"])
@@ -662,7 +390,7 @@ def gen_crypt(a, variant, dec):
     stats = {}
     body = loop_asm(a, name, variant, False, dec, frame, stats)
     a.begin_function(name, doc="(out a0, in a1, rk a2)")
-    prologue(a, frame, set(stats["used"]))
+    prologue(a, frame, set(stats["used"]), role="frame")
     a("sw", "a0", f"{frame.slot('out')}(sp)", role="frame")
     load_block(a, variant, "a1", tag)
     if dec:
@@ -685,13 +413,13 @@ def gen_crypt(a, variant, dec):
             a("rev8", r, r, role="io")
             a("sw", r, f"{4 * j}(a0)", role="io")
         a.label(f".L{tag}_stored")
-        epilogue(a, frame)
+        epilogue(a, frame, role="frame")
         a.label(f".L{tag}_store_bytes")
         store_be_words(a, out, "a0", role="io")
         a("j", f".L{tag}_stored")
     else:
         store_be_words(a, out, "a0", role="io")
-        epilogue(a, frame)
+        epilogue(a, frame, role="frame")
     load_block_slow(a, variant, "a1", tag)
     a.end_function()
     return stats
@@ -703,7 +431,7 @@ def gen_keyexp(a, variant):
     stats = {}
     body = loop_asm(a, name, variant, True, False, frame, stats)
     a.begin_function(name, doc="(rk a0, key a1)")
-    prologue(a, frame, set(stats["used"]))
+    prologue(a, frame, set(stats["used"]), role="frame")
     load_block(a, variant, "a1", "kx")
     a.la_split(PTR, "sm4_ct_fk", role="key", note="FK, then (CK'', C) per round")
     for j, r in enumerate(STATE):
@@ -716,7 +444,7 @@ def gen_keyexp(a, variant):
     a("sw", "t0", f"{frame.slot('mask')}(sp)", role="sbox", note="the mask's home: loaded where the circuit needs it")
     state_to_slots(a, frame, stats)
     merge(a, body)
-    epilogue(a, frame)
+    epilogue(a, frame, role="frame")
     load_block_slow(a, variant, "a1", "kx")
     a.end_function()
     return stats
@@ -747,100 +475,15 @@ LOAD_DELAY = 0.5
 
 
 def reorder(B, tweak):
-    """A register-pressure-aware topological order of B's ops: repeatedly the ready op that ends
-    the most live ranges net of the value it starts, plus tweak[its index] (ties: program
-    order). Loads and stores of one location keep their order."""
-    ops = B.ops
-    n = len(ops)
-    prod, preds, succs = {}, [set() for _ in ops], [set() for _ in ops]
-    last_mem = {}
-    for i, o in enumerate(ops):
-        for s in o["srcs"]:
-            if s in prod:
-                preds[i].add(prod[s])
-        if o["dst"] is not None:
-            prod[o["dst"]] = i
-        if o["mem"] is not None:
-            key = (o["srcs"][-1], o["mem"][1])        # base value, offset
-            if key in last_mem:
-                preds[i].add(last_mem[key])
-            last_mem[key] = i
-    for i in range(n):
-        for p in preds[i]:
-            succs[p].add(i)
-    remaining = {}
-    for o in ops:
-        for s in o["srcs"]:
-            remaining[s] = remaining.get(s, 0) + 1
-    npred = [len(p) for p in preds]
-    ready = [i for i in range(n) if npred[i] == 0]
-    order = []
-    while ready:
-        def score(i):
-            o = ops[i]
-            ends = sum(1 for s in set(o["srcs"]) if remaining[s] == o["srcs"].count(s))
-            starts = 1 if o["dst"] is not None else 0
-            if o["op"] == "lw":
-                starts += LOAD_DELAY     # a load waits until nothing else is ready (the scheduler hoists it)
-            return (ends - starts + tweak.get(i, 0), -i)
-        i = max(ready, key=score)
-        ready.remove(i)
-        order.append(i)
-        for s in ops[i]["srcs"]:
-            remaining[s] -= 1
-        for j in succs[i]:
-            npred[j] -= 1
-            if npred[j] == 0:
-                ready.append(j)
-    assert len(order) == n
-    B.ops = [ops[i] for i in order]
+    """A register-pressure-aware topological order of B's ops (common/ssa.py): repeatedly the
+    ready op that ends the most live ranges net of the value it starts (a load counting
+    LOAD_DELAY more: it waits until nothing else is ready, the scheduler hoists it), plus
+    tweak[its index] (ties: program order). Loads and stores of one location keep their order."""
+    pressure_order(B, lambda i, o, net, recent:
+                   (net - (LOAD_DELAY if o["op"] == "lw" else 0) + tweak.get(i, 0), -i))
 
 
 # ---------------------------------------------------------------- self-check of the allocation
-def run_ssa(B, env, mem):
-    """B's ops on values: env {value: int}, mem {(base value, offset): int} for loads/stores"""
-    env = dict(env)
-    for o in B.ops:
-        s = [env[v] for v in o["srcs"]]
-        op = o["op"]
-        if op == "lw":
-            r = mem[(o["srcs"][0], o["imm"])]
-        elif op == "sw":
-            mem[(o["srcs"][1], o["imm"])] = s[0]
-            continue
-        elif op == "bne":
-            continue
-        else:
-            r = alu(op, s, o["imm"])
-        env[o["dst"]] = r
-    return env
-
-
-def run_insns(insns, regs, mem):
-    """the allocated instructions on registers regs {name: int} and memory {(reg value, off): int}"""
-    import re
-    regs = dict(regs)
-    for x in insns:
-        if x.fence:
-            continue
-        m = re.match(r"(\w+)\s+(.*)", x.text)
-        op, args = m.group(1), [a.strip() for a in m.group(2).split(",")]
-        if op in ("lw", "sw"):
-            off, base = re.match(r"(-?\d+)\((\w+)\)", args[1]).groups()
-            key = (regs[base], int(off))
-            if op == "lw":
-                regs[args[0]] = mem.get(key, 0)
-            else:
-                mem[key] = regs[args[0]]
-        elif op == "mv":
-            regs[args[0]] = regs[args[1]]
-        elif op in ("srli", "slli", "rori", "addi"):
-            regs[args[0]] = alu(op, [regs[args[1]]], int(args[2]))
-        else:
-            regs[args[0]] = alu(op, [regs[args[1]], regs[args[2]]], None)
-    return regs
-
-
 def check_body(B, live_in, live_out, homes, insns, seed=1):
     """The scheduled, allocated instructions compute what B's SSA does: the same live-out
     values in the required registers and the same stores, from random inputs (the allocator's
@@ -854,19 +497,18 @@ def check_body(B, live_in, live_out, homes, insns, seed=1):
         if r is not None:
             regs[r] = env[v]
         else:
-            mem_i[(base["sp"], homes[v])] = env[v]
+            mem_i[base["sp"] + homes[v]] = env[v]
     for o in B.ops:            # whatever the block loads (round keys, slots), random
         if o["op"] == "lw":
-            b = env[o["srcs"][0]]
-            w = mem_i.setdefault((b, o["imm"]), rng.getrandbits(32))
-            mem_s[(o["srcs"][0], o["imm"])] = w
-    e = run_ssa(B, env, mem_s)
+            addr = env[o["mem"][0]] + o["mem"][1]
+            mem_s[addr] = mem_i.setdefault(addr, rng.getrandbits(32))
+    e = B.evaluate(env, {}, mem_s)
     got = run_insns(insns, regs, mem_i)
     for v, r in live_out.items():
         if r is not None:
             assert got[r] == e[v], f"live-out value in {r} differs"
-    for (bv, off), w in mem_s.items():
-        assert mem_i[(env[bv], off)] == w, "a store differs"
+    for addr, w in mem_s.items():
+        assert mem_i[addr] == w, "a store differs"
 
 
 def search_orders(only=None, steps=8000, seed=2):

@@ -268,6 +268,14 @@ def eval_sbox(x, gates=None):
         v[d] = (v[a] ^ v[b]) if op == "^" else (v[a] & v[b])
     return sum(v["S%d" % i] << (7 - i) for i in range(8))
 
+def circuit(B, gates, w):
+    """the circuit `gates` on SSA values (common/ssa.py Block B): inputs w[b] = bit b (LSB = 0)
+    of every lane (U0..U7 = bit 7..0); returns the output bits, LSB first"""
+    v = {"U%d" % i: w[7 - i] for i in range(8)}
+    for d, op, a, b in gates:
+        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
+    return [v["S%d" % (7 - b)] for b in range(8)]
+
 if __name__ == "__main__":
     import os
     import sys

@@ -11,69 +11,22 @@ Layout: 32 words W[r][b] (row r = 0..3, bit b = 0..7 of the byte, b = 0 the LSB)
 W[r][b] is bit b of byte 4*c + r (column c) of block k.  ShiftRows is then a rotation of
 W[r][*] right by 8*r; MixColumns is XORs between words.  The straight-line parts (S-box
 rows, MixColumns, packing, unpacking, key schedule) are written as SSA code over virtual
-registers, register-allocated here (furthest-next-use eviction, spills to the stack) and
-list-scheduled for the E31 load latency.  Run: python3 gen.py
+registers, register-allocated with common/ssa.py (furthest-next-use eviction, spills to the
+stack) and list-scheduled for the E31 load latency.  Run: python3 gen.py
 """
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from bpsbox import GATES
+from bpsbox import GATES, circuit
 from mcslp import SLP as MC_GATES
 from common.asm import Asm, header
-from common.sched import Insn, critical_path
+from common.sched import critical_path
+from common.ssa import Block, allocate, pressure_order
 MC_SLP = os.environ.get("MC_SLP", "0") == "1"   # 92-XOR MixColumns: more spills than it saves here
-
-class Block:
-    """SSA straight-line code over virtual registers."""
-    def __init__(self):
-        self.ops = []
-        self.n = 0
-    def new(self):
-        self.n += 1
-        return self.n
-    def _op(self, op, srcs=(), imm=None, mem=None, dst=True):
-        d = self.new() if dst else None
-        self.ops.append({"op": op, "dst": d, "srcs": list(srcs), "imm": imm, "mem": mem})
-        return d
-    def lw(self, base, off):
-        return self._op("lw", mem=(base, off))
-    def lbu(self, base, off):
-        return self._op("lbu", mem=(base, off))
-    def sw(self, v, base, off):
-        self._op("sw", [v], mem=(base, off), dst=False)
-    def li(self, val):
-        return self._op("li", imm=val & 0xffffffff)
-    def xor(self, a, b): return self._op("xor", [a, b])
-    def and_(self, a, b): return self._op("and", [a, b])
-    def or_(self, a, b): return self._op("or", [a, b])
-    def add(self, a, b): return self._op("add", [a, b])
-    def sub(self, a, b): return self._op("sub", [a, b])
-    def srli(self, a, n): return self._op("srli", [a], imm=n)
-    def slli(self, a, n): return self._op("slli", [a], imm=n)
-    def andi(self, a, n): return self._op("andi", [a], imm=n)
-    def addi(self, a, n): return self._op("addi", [a], imm=n)
-    def xori(self, a, n): return self._op("xori", [a], imm=n)
-    def rori(self, a, n): return self._op("rori", [a], imm=n)
-    def xor_reg(self, a, reg):
-        """a ^ reg, reg a reserved register the block does not write"""
-        return self._op("xorr", [a], imm=reg)
-    def rotr(self, a, n, zbkb):
-        if n == 0:
-            return a
-        if zbkb:
-            return self.rori(a, n)
-        return self.or_(self.srli(a, n), self.slli(a, 32 - n))
-    def swapmove(self, a, b, n, m):
-        """returns (a', b'): t = ((a >> n) ^ b) & m; b ^= t; a ^= t << n"""
-        t = self.and_(self.xor(self.srli(a, n), b), m)
-        return self.xor(a, self.slli(t, n)), self.xor(b, t)
 
 def sbox(B, u):
     """u[b] = bit b (LSB = 0) words; returns s[b] words of S(x) ^ 0x63."""
-    v = {"U%d" % i: u[7 - i] for i in range(8)}
-    for d, op, a, b in GATES:
-        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
-    return [v["S%d" % (7 - b)] for b in range(8)]
+    return circuit(B, GATES, u)
 
 # ----------------------------------------------------------- register allocation
 ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
@@ -82,167 +35,30 @@ ALLOC_REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", 
 SPILL_BASE = 640            # the stack areas below it: see "the pieces"
 SPILL_SLOTS = 32
 
-def allocate(B, reserved=()):
+def allocate_block(B, reserved=()):
+    """B allocated (common/ssa.py) to the registers but `reserved`: furthest-next-use eviction,
+    spills to the stack, constants re-made by li instead of spilled"""
     regs = [r for r in ALLOC_REGS if r not in reserved]
-    ops = B.ops
-    uses = {}
-    for i, o in enumerate(ops):
-        for s in o["srcs"]:
-            uses.setdefault(s, []).append(i)
-    ptr = {v: 0 for v in uses}        # index into uses[v] of next use
-    def next_use(v):
-        u = uses.get(v, [])
-        p = ptr.get(v, 0)
-        return u[p] if p < len(u) else None
-    free = list(regs)
-    reg_of, val_in = {}, {}
-    slot_of, free_slots = {}, list(range(SPILL_SLOTS))
-    const = {}
-    out = []
-    def evict(locked):
-        best, bestu = None, -1
-        for r, v in val_in.items():
-            if v in locked:
-                continue
-            nu = next_use(v)
-            if nu is None:
-                best, bestu = r, 10 ** 9
-                break
-            if nu > bestu:
-                best, bestu = r, nu
-        v = val_in.pop(best)
-        del reg_of[v]
-        if next_use(v) is not None and v not in slot_of and v not in const:
-            slot_of[v] = free_slots.pop(0)
-            out.append(("sw", None, [best], None, ("sp", SPILL_BASE + 4 * slot_of[v])))
-        return best
-    def get_reg(locked):
-        if free:
-            return free.pop(0)
-        return evict(locked)
-    for i, o in enumerate(ops):
-        locked = set(o["srcs"])
-        for s in o["srcs"]:
-            if s not in reg_of:
-                r = get_reg(locked)
-                if s in const:
-                    out.append(("li", r, [], const[s], None))
-                else:
-                    out.append(("lw", r, [], None, ("sp", SPILL_BASE + 4 * slot_of[s])))
-                reg_of[s], val_in[r] = r, s
-        sregs = [reg_of[s] for s in o["srcs"]]
-        for s in o["srcs"]:
-            ptr[s] += 1
-        for s in set(o["srcs"]):
-            if next_use(s) is None:
-                r = reg_of.pop(s)
-                del val_in[r]
-                free.insert(0, r)
-                if s in slot_of:
-                    free_slots.insert(0, slot_of.pop(s))
-        d = None
-        if o["dst"] is not None:
-            if next_use(o["dst"]) is None:
-                raise RuntimeError("dead value %r" % o)
-            d = get_reg(set())
-            reg_of[o["dst"]], val_in[d] = d, o["dst"]
-            if o["op"] == "li":
-                const[o["dst"]] = o["imm"]
-        out.append((o["op"], d, sregs, o["imm"], o["mem"]))
-    assert not val_in, val_in
-    return out
-
-# ---------------------------------------------------------------- scheduling
-def insn_text(op, d, srcs, imm, mem):
-    if op in ("lw", "lbu"):
-        return f"{op:4} {d}, {mem[1]}({mem[0]})"
-    if op == "sw":
-        return f"sw   {srcs[0]}, {mem[1]}({mem[0]})"
-    if op == "li":
-        v = imm if imm < 0x80000000 else imm - (1 << 32)
-        return f"li   {d}, {v}"
-    if op == "xorr":
-        return f"xor  {d}, {srcs[0]}, {imm}"
-    if imm is not None:
-        return f"{op:4} {d}, {srcs[0]}, {imm}"
-    return f"{op:4} {d}, {srcs[0]}, {srcs[1]}"
-
-def schedule(code):
-    """the allocated code (op, dst, srcs, imm, mem) as Insns in critical-path order, and the
-    cycles the schedule expects"""
-    insns = [Insn(insn_text(*c), () if c[1] is None else (c[1],), c[2],
-                  mem=None if c[4] is None else ("st" if c[0] == "sw" else "ld", c[4])) for c in code]
-    return critical_path(insns)
+    return allocate(B, regs, SPILL_BASE, max_slots=SPILL_SLOTS, recompute=lambda o: o["op"] == "li").insns
 
 def reorder(B, rng=None):
-    """Register-pressure-aware topological order of the SSA ops: repeatedly take the ready op
-    that frees the most values (last uses) net of the value it creates; ties keep the
-    original order.  Memory ops keep their order per address (base a1 aliases sp)."""
-    ops = B.ops
-    n = len(ops)
-    prod = {}
-    preds = [set() for _ in range(n)]
-    last_mem = {}
-    for i, o in enumerate(ops):
-        for s in o["srcs"]:
-            preds[i].add(prod[s])
-        if o["dst"] is not None:
-            prod[o["dst"]] = i
-        if o["mem"] is not None:
-            base, off = o["mem"]
-            key = ("sp", off) if base == "a1" else (base, off)
-            if key in last_mem:
-                preds[i].add(last_mem[key])
-            if o["op"] == "sw":
-                # a store must follow every earlier access of its address
-                for j in range(i):
-                    if ops[j]["mem"] is not None:
-                        b2, o2 = ops[j]["mem"]
-                        k2 = ("sp", o2) if b2 == "a1" else (b2, o2)
-                        if k2 == key:
-                            preds[i].add(j)
-            last_mem[key] = i
-    succs = [[] for _ in range(n)]
-    for i in range(n):
-        for j in preds[i]:
-            succs[j].append(i)
-    remaining = {}
-    for o in ops:
-        for s in o["srcs"]:
-            remaining[s] = remaining.get(s, 0) + 1
-    npred = [len(p) for p in preds]
-    ready = [i for i in range(n) if npred[i] == 0]
-    order = []
-    born = {}
-    if rng is not None:
-        tie = [rng.random() for _ in range(n)]
-    while ready:
-        def score(i):
-            o = ops[i]
-            freed = sum(1 for s in set(o["srcs"]) if remaining[s] == o["srcs"].count(s))
-            recent = max([born.get(s, -1) for s in o["srcs"]] + [-1])
-            if rng is not None:
-                return (freed - (1 if o["dst"] is not None else 0), tie[i])
-            if HEUR == 1:
-                return (freed - (1 if o["dst"] is not None else 0), -i)
-            if HEUR == 2:
-                return (freed - (1 if o["dst"] is not None else 0), recent, -i)
-            if HEUR == 3:
-                return (o["op"] != "lw", freed - (1 if o["dst"] is not None else 0), recent, -i)
-            return (-i,)
-        i = max(ready, key=score)
-        ready.remove(i)
-        if ops[i]["dst"] is not None:
-            born[ops[i]["dst"]] = len(order)
-        order.append(ops[i])
-        for s in ops[i]["srcs"]:
-            remaining[s] -= 1
-        for k in succs[i]:
-            npred[k] -= 1
-            if npred[k] == 0:
-                ready.append(k)
-    assert len(order) == n
-    B.ops = order
+    """Register-pressure-aware topological order of the SSA ops (common/ssa.py): repeatedly
+    take the ready op that frees the most values (last uses) net of the value it creates; ties
+    keep the original order (or a random one with rng; HEUR picks other tie-breaks).  Memory
+    ops keep their order per address (base a1 aliases sp)."""
+    tie = [rng.random() for _ in B.ops] if rng is not None else None
+
+    def priority(i, o, net, recent):
+        if rng is not None:
+            return (net, tie[i])
+        if HEUR == 1:
+            return (net, -i)
+        if HEUR == 2:
+            return (net, recent, -i)
+        if HEUR == 3:
+            return (o["op"] != "lw", net, recent, -i)
+        return (-i,)
+    pressure_order(B, priority, location=lambda mem: ("sp", mem[1]) if mem[0] == "a1" else mem)
 
 REORDER = True
 HEUR = int(os.environ.get('HEUR', '1'))
@@ -250,28 +66,11 @@ HEUR = int(os.environ.get('HEUR', '1'))
 TRIALS = int(os.environ.get("TRIALS", "40"))
 CLIMB = int(os.environ.get("CLIMB", "0"))
 
-def deps_of(ops):
-    """predecessor index sets (data + same-address memory order, base a1 aliasing sp)"""
-    prod, preds, seen = {}, [], {}
-    for i, o in enumerate(ops):
-        p = set(prod[s] for s in o["srcs"])
-        if o["mem"] is not None:
-            base, off = o["mem"]
-            key = ("sp", off) if base == "a1" else (base, off)
-            for j in seen.get(key, []):
-                if o["op"] == "sw" or ops[j]["op"] == "sw":
-                    p.add(j)
-            seen.setdefault(key, []).append(i)
-        if o["dst"] is not None:
-            prod[o["dst"]] = i
-        preds.append(p)
-    return preds
-
 def climb(B, reserved, iters, rng):
     """hill-climb over topological orders: move one op within its dependency window, keep
     the move if the allocated code does not get longer."""
     ops = list(B.ops)
-    best = len(allocate(B, reserved))
+    best = len(allocate_block(B, reserved))
     for _ in range(iters):
         i = rng.randrange(len(ops))
         # window: after the last predecessor, before the first successor
@@ -300,7 +99,7 @@ def climb(B, reserved, iters, rng):
         cand.insert(j if j < i else j, o)
         B.ops = cand
         try:
-            n = len(allocate(B, reserved))
+            n = len(allocate_block(B, reserved))
         except IndexError:
             n = 10 ** 9
         if n <= best:
@@ -326,10 +125,10 @@ def compile_block(B, reserved=(), name=""):
         if CLIMB and t == 0:
             climb(B, reserved, CLIMB, random.Random(12345))
         try:
-            code = allocate(B, reserved)
+            code = allocate_block(B, reserved)
         except IndexError:          # out of spill slots: skip this order
             continue
-        sched, cycles = schedule(code)
+        sched, cycles = critical_path(code)
         if best is None or cycles < best[1]:
             best = (sched, cycles, code)
     sched, cycles, code = best
@@ -356,12 +155,12 @@ def w_off(r, b):
 def round_block(zbkb):
     """a full round: ARK + SubBytes + ShiftRows for the 4 rows, then MixColumns, with the
     rows' outputs handed to MixColumns in registers (spilled only where needed)."""
-    B = Block()
+    B = Block(zbkb)
     out = []
     for r in range(4):
         u = [B.xor(B.lw("sp", ST + w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
         s = sbox(B, u)
-        out.append([B.rotr(s[b], 8 * r, zbkb) for b in range(8)])
+        out.append([B.ror(s[b], 8 * r) for b in range(8)])
     mixcolumns(B, out)
     return compile_block(B, ("a0",), "round")
 
@@ -371,10 +170,10 @@ def round1_block(zbkb):
     ARK, SubBytes and ShiftRows of row 3 only, then the state = RC ^ row 3's share of MixColumns
     (out_r = 2 a_r ^ 3 a_r+1 ^ a_r+2 ^ a_r+3: a3 goes to rows 0 and 1, 3 a3 to row 2, 2 a3 to
     row 3)."""
-    B = Block()
+    B = Block(zbkb)
     u = [B.xor(B.lw("sp", CT + w_off(3, b)), B.lw("a0", w_off(3, b))) for b in range(8)]
     s = sbox(B, u)
-    a3 = [B.rotr(s[b], 24, zbkb) for b in range(8)]
+    a3 = [B.ror(s[b], 24) for b in range(8)]
     # xtime in the bitsliced form: bit b of 2x is bit b - 1 of x, plus bit 7 of x at bits 0, 1, 3, 4
     x2 = [a3[7]] + [B.xor(a3[b - 1], a3[7]) if b in (1, 3, 4) else a3[b - 1] for b in range(1, 8)]
     share = [a3, a3, [B.xor(x2[b], a3[b]) for b in range(8)], x2]
@@ -439,12 +238,12 @@ def last_round_block(zbkb):
     each block's 4 words are byte-transposed into its columns, the last round key is added in
     byte form (4 words at a0 + 128, the key schedule writes them) and out (a2) = in (a1) ^
     keystream."""
-    B = Block()
+    B = Block(zbkb)
     m1, m2, m4 = B.li(0x55555555), B.li(0x33333333), B.li(0x0f0f0f0f)
     for r in range(4):
         u = [B.xor(B.lw("sp", ST + w_off(r, b)), B.lw("a0", w_off(r, b))) for b in range(8)]
         s = sbox(B, u)
-        x = bittr(B, [B.rotr(s[b], 8 * r, zbkb) for b in range(8)], m1, m2, m4)
+        x = bittr(B, [B.ror(s[b], 8 * r) for b in range(8)], m1, m2, m4)
         for k in range(8):
             B.sw(x[k], "sp", VT + 4 * (4 * k + r))
     m8, m16 = B.li(0x00ff00ff), B.li(0x0000ffff)
@@ -522,11 +321,11 @@ def key_next_block(zbkb, nk, rot):
     moves on: i + 1 to sp+0..15, the new i + 2 to sp+16..31.  rot: SubWord(RotWord(w)) ^ rcon
     (rcon in a1), else SubWord(w) alone (AES-256's odd round keys).  SubWord runs the S-box
     circuit on the 4 bytes of the word at once (bit b of every byte in one word)."""
-    nxt = Block()
+    nxt = Block(zbkb)
     w = [nxt.lw("sp", 4 * j) for j in range(4)]
     prev = w if nk == 4 else [nxt.lw("sp", 16 + 4 * j) for j in range(4)]
     m01 = nxt.li(0x01010101)
-    t = nxt.rotr(prev[3], 8, zbkb) if rot else prev[3]
+    t = nxt.ror(prev[3], 8) if rot else prev[3]
     u = [nxt.and_(nxt.srli(t, b) if b else t, m01) for b in range(8)]
     sb = sbox(nxt, u)
     y = sb[0]

@@ -31,25 +31,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "aes128-ctr", "bitsliced"))
-from bpsbox import GATES113  # noqa: E402  (read-only: the verified 113-gate circuit)
+from bpsbox import GATES113, circuit  # noqa: E402  (the verified 113-gate circuit; circuit() applies one)
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import call_on_aligned_copy  # noqa: E402
 from common.gf256 import AES_SBOX, aes_rcon, mul  # noqa: E402
 from slp import invsbox_gates, linear_program  # noqa: E402
-from ssa import Block, _li_len, allocate, reorder, run_code, schedule  # noqa: E402
+from common.sched import critical_path  # noqa: E402
+from common.ssa import (Block, Frame, allocate, epilogue, furthest_clean, li_length,  # noqa: E402
+                        pressure_order, prologue, run_insns, size)
 
 RCON = aes_rcon(10)
 
 
 # ------------------------------------------------------------------ S-boxes on planes
-def circuit(B, gates, w):
-    """the circuit `gates` (inputs U0..U7 = bit 7..0) on planes w[0..7] (bit b)"""
-    v = {"U%d" % i: w[7 - i] for i in range(8)}
-    for d, op, a, b in gates:
-        v[d] = B.xor(v[a], v[b]) if op == "^" else B.and_(v[a], v[b])
-    return [v["S%d" % (7 - b)] for b in range(8)]
-
-
 def sbox(B, w):
     """S(x) ^ 0x63 of every byte lane (the constant is in the round keys)"""
     return circuit(B, GATES113, w)
@@ -268,8 +262,11 @@ def ark(B, w, base, off, high):
 
 
 PLANE_REGS = ["a3", "a4", "a5", "a6", "a7", "t3", "t4", "t5"]   # the state between the blocks
-OUT_SLOT, BOUND_SLOT = 0, 4  # frame slots: the out pointer, the round-key pointer after the loop
-CIPHER_SPILL = 8             # the cipher blocks' spill slots follow them
+# the frames' named slots, the spill slots after them: keyexp's holds a copy of a key that is not
+# word-aligned; the ciphers' the out pointer and the round-key pointer after the loop
+KEY_FRAME = ["key0", "key1", "key2", "key3"]
+CIPHER_FRAME = ["out", "bound"]
+OUT_SLOT, BOUND_SLOT = Frame(CIPHER_FRAME).slot("out"), Frame(CIPHER_FRAME).slot("bound")
 
 
 def cipher_round(B, K, w, i, high, dec, koff):
@@ -453,6 +450,32 @@ TRIALS = int(os.environ.get("TRIALS", "8"))   # orders tried per block (determin
 STATS = {}
 
 
+def reorder(B, rng=None):
+    """a register-pressure-aware order of B's ops (common/ssa.py): the ready op that frees the
+    most values net of the one it makes; ties: the one whose operands were made last, then a
+    random or the original order. Two loads of one location may swap."""
+    tie = [rng.random() for _ in B.ops] if rng else [-i for i in range(len(B.ops))]
+    pressure_order(B, lambda i, o, net, recent: (net, recent, tie[i]), order_loads=False)
+
+
+def recomputable(B, o):
+    """re-made instead of spilled: a one-instruction constant, a load from read-only memory
+    (a reserved pointer register in B.readonly)"""
+    if o["op"] == "li":
+        return li_length(o["imm"]) == 1
+    return o["op"] == "lw" and isinstance(o["mem"][0], str) and o["mem"][0] in B.readonly
+
+
+def allocate_block(B, regs, spill_base, slack=0.0, role=""):
+    """B allocated (common/ssa.py): furthest-next-use eviction, preferring a clean value (one
+    that needs no store) within `slack`; the exit values' registers kept for them while others
+    can go elsewhere"""
+    exits = dict(B.exits)
+    return allocate(B, regs, spill_base, max_slots=SPILL_SLOTS, hints=exits, hint_reloads=False,
+                    avoid=set(exits.values()), evict=furthest_clean(slack),
+                    recompute=lambda o: recomputable(B, o), role=role)
+
+
 def compile_block(B, reserved, name, role, spill_base=0):
     """allocate (registers other than the reserved pointers) and schedule; returns (allocated
     code, scheduled insns, callee-saved registers used, spill slots used)"""
@@ -465,18 +488,18 @@ def compile_block(B, reserved, name, role, spill_base=0):
             reorder(B, random.Random(trial) if trial > 1 else None)
         for slack in (0.0, 0.1, 0.25):
             try:
-                code, nslots = allocate(B, regs, spill_base, SPILL_SLOTS, slack)
+                alloc = allocate_block(B, regs, spill_base, slack, role)
             except IndexError:
                 continue
-            n = sum(_li_len(c[3]) if c[0] == "li" else 1 for c in code)
+            n = size(alloc.insns)
             if best is None or n < best[0]:
-                best = (n, code, nslots, list(B.ops), slack)
-    _, code, nslots, B.ops, slack = best
-    code, nslots = allocate(B, regs, spill_base, SPILL_SLOTS, slack)     # (B.natural of this one)
-    sched, cycles = schedule(code, role)
-    used = {r for c in code for r in ([c[1]] if c[1] else []) + list(c[2])} & set(CALLEE)
-    STATS[name] = (B.count(), len(code), cycles, nslots)
-    return code, sched, used, nslots
+                best = (n, alloc, list(B.ops))
+    _, alloc, B.ops = best
+    code = alloc.insns
+    sched, cycles = critical_path(code)
+    used = {r for x in code for r in x.dst + x.src} & set(CALLEE)
+    STATS[name] = (B.count(), len(code), cycles, alloc.slots)
+    return code, sched, used, alloc.slots
 
 
 def loop_registers(blocks, regs0, reserved, spill_base, rounds=4):
@@ -496,10 +519,10 @@ def loop_registers(blocks, regs0, reserved, spill_base, rounds=4):
         body.exits = list(zip(exits, cur)) + fixed_exits
     for _ in range(rounds):
         setregs(cur)
-        code, _ = allocate(body, regs, spill_base, SPILL_SLOTS)
-        if best is None or len(code) < best[0]:
-            best = (len(code), list(cur))
-        nat = [body.natural[v] for v in exits]
+        alloc = allocate_block(body, regs, spill_base)
+        if best is None or len(alloc.insns) < best[0]:
+            best = (len(alloc.insns), list(cur))
+        nat = [alloc.natural[v] for v in exits]
         if None in nat or len(set(nat)) < len(nat) or nat == cur or set(nat) & {r for _, r in fixed_exits}:
             break
         cur = nat
@@ -510,30 +533,15 @@ def loop_registers(blocks, regs0, reserved, spill_base, rounds=4):
     return cur
 
 
-def frame_of(used, nslots, extra=0):
-    """stack frame: `extra` bytes, the spill slots, then the callee-saved registers"""
-    save = extra + 4 * nslots
-    size = (save + 4 * len(used) + 15) // 16 * 16
-    return size, save
-
-
-def prologue(a, size, save, used):
-    if size:
-        a(f"addi sp, sp, -{size}")
-    for i, r in enumerate(used):
-        a(f"sw   {r}, {save + 4 * i}(sp)", note="callee-saved")
-
-
-def epilogue(a, size, save, used):
-    for i, r in enumerate(used):
-        a(f"lw   {r}, {save + 4 * i}(sp)")
-    if size:
-        a(f"addi sp, sp, {size}")
-    a("ret")
+def frame_of(names, nslots):
+    """the stack frame: the named slots, the spill slots (prologue adds the saved registers)"""
+    frame = Frame(names)
+    frame.nspill = nslots
+    return frame
 
 
 def code_runner(code):
-    return lambda regs, mem: run_code(code, regs, mem)
+    return lambda regs, mem: run_insns(code, regs, mem)
 
 
 def gen(zbkb):
@@ -547,13 +555,14 @@ def gen(zbkb):
     kb = keyexp_blocks(zbkb)
     eb, db = cipher_blocks(zbkb, False), cipher_blocks(zbkb, True)
     check(kb, eb, db)                       # the SSA code, before allocation
-    key_regs = loop_registers(kb, KEY_REGS, (), 16)
-    kc = [compile_block(b, res, f"key-{part}", f"key-{part}", 16)
+    key_spill, cipher_spill = Frame(KEY_FRAME).spill_off(0), Frame(CIPHER_FRAME).spill_off(0)
+    key_regs = loop_registers(kb, KEY_REGS, (), key_spill)
+    kc = [compile_block(b, res, f"key-{part}", f"key-{part}", key_spill)
           for b, part, res in zip(kb, ("pre", "body", "post"), (("a0",), (), ()))]
     comp = {}
     for tag, blocks in (("enc", eb), ("dec", db)):
-        loop_registers(blocks, PLANE_REGS, ("a2",), CIPHER_SPILL)
-        comp[tag] = [compile_block(b, res, f"{tag}-{part}", f"{tag}-{part}", CIPHER_SPILL)
+        loop_registers(blocks, PLANE_REGS, ("a2",), cipher_spill)
+        comp[tag] = [compile_block(b, res, f"{tag}-{part}", f"{tag}-{part}", cipher_spill)
                      for b, part, res in zip(blocks, ("pre", "body", "post"),
                                              (("a1", "a2"), ("a2",), ("a2",)))]
     check(kb, eb, db, {"k": [code_runner(c[0]) for c in kc],    # the allocated code
@@ -572,9 +581,8 @@ def gen(zbkb):
     a("j    .Lk_body")
     with a.function("aes128_keyexp_enc", doc="(rk, key): 11 round keys, 44 words"):
         (_, pre, u1, n1), (_, body, u2, n2), (_, post, u3, n3) = kc
-        used = sorted(u1 | u2 | u3, key=CALLEE.index)
-        size, save = frame_of(used, max(n1, n2, n3), 16)
-        prologue(a, size, save, used)
+        frame = frame_of(KEY_FRAME, max(n1, n2, n3))
+        prologue(a, frame, u1 | u2 | u3, note="callee-saved")
         a("andi t0, a1, 3")
         a("bnez t0, .Lk_unaligned", note="key not word-aligned: copy it")
         a.label(".Lk_body")
@@ -585,21 +593,20 @@ def gen(zbkb):
         a("addi a0, a0, 64")
         a(f"bne  {key_regs[4]}, t0, .Lk_keys")
         a.insns(post)
-        epilogue(a, size, save, used)
+        epilogue(a, frame)
     with a.function("aes128_keyexp_dec", doc="(rk, key): the direct inverse cipher uses the encryption round keys"):
         a("j    aes128_keyexp_enc")
     for name, tag in (("aes128_encrypt", "enc"), ("aes128_decrypt", "dec")):
         dec = tag == "dec"
         (_, pre, u1, n1), (_, body, u2, n2), (_, post, u3, n3) = comp[tag]
-        used = sorted(u1 | u2 | u3, key=CALLEE.index)
         a.comment(f"{name} with in or out not word-aligned: on an aligned copy")
         call_on_aligned_copy(a, f".L{tag}_unaligned", name)
         with a.function(name, doc="(out, in, rk)"):
             a("or   t0, a0, a1")
             a("andi t0, t0, 3")
             a(f"bnez t0, .L{tag}_unaligned", note="in or out not word-aligned")
-            size, save = frame_of(used, max(n1, n2, n3), CIPHER_SPILL)
-            prologue(a, size, save, used)
+            frame = frame_of(CIPHER_FRAME, max(n1, n2, n3))
+            prologue(a, frame, u1 | u2 | u3, note="callee-saved")
             a(f"sw   a0, {OUT_SLOT}(sp)", note="out, for the last block")
             a.insns(pre)
             if dec:
@@ -612,7 +619,7 @@ def gen(zbkb):
             a(f"addi a2, a2, {-64 if dec else 64}")
             a(f"bne  a2, t0, .L{tag}_rounds")
             a.insns(post)
-            epilogue(a, size, save, used)
+            epilogue(a, frame)
     return a.text()
 
 
