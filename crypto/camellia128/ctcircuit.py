@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""Camellia's S-boxes as one word-level circuit for the constant-time kernel (rv32i-ct), its
+model of F, and their exhaustive checks.
+
+The algebra (found and checked here, not taken from anywhere): Camellia's SBOX1 is affine
+equivalent to inversion in the AES field GF(2)[y]/(0x11b):
+    s1(x) = LOUT * inv_aes(LIN * (x ^ 0xc5)) ^ 0x6e
+with LIN, LOUT linear maps of GF(2)^8 (`decompose` finds them: s1(0xc5) = 0x6e is where the
+inversion sees 0, and the linear-equivalence propagation of Biryukov et al. -- guess LIN on two
+points, extend LIN and LOUT by linearity through inv and s1, keep what is consistent -- fixes
+the rest; LIN(1) = 1 removes the constant-factor freedom). As in SM4's ctsbox.py, inv(u) =
+C * inv(C * u) for any C != 0, so the top layer may be C * LIN and the bottom LOUT * C; the
+middle is the Boyar-Matthews-Peralta AES circuit's (32 AND + 30 XOR, with SM4's 4 masks at the
+GF(2^4) bottleneck: crypto/sm4/ctsbox.py MIDDLE_GATES, reused read-only).
+
+Word layout: EIGHT S-boxes in one circuit, a nibble lane per S-box. F's input is two words
+a = x1 x2 x3 x4 and b = x5 x6 x7 x8 (big-endian); one swapmove (t = ((a >> 4) ^ b) & 0x0f0f0f0f,
+b ^= t, a ^= t << 4) makes v = a hold bits 0..3 of all eight bytes and v' = b bits 4..7, byte k
+of a in nibble 2k, byte k of b in nibble 2k + 1. Signals live at bit 0 of each nibble; bit j of
+a nibble of v is U_j (input bit j), of v' U_{4+j}, so `w >> k` moves every term U_b of w to
+U_{b+k}: valid while no term leaves its half (degree + k <= 3 in each of the two halves), and
+xor is always valid -- TOP is a shift-XOR program over 8-bit masks (low nibble: the v part,
+high nibble: the v' part), bits above bit 0 of a nibble are garbage and never reach bit 0. The
+garbage is removed at the GF(2^4) inversion's four inputs (AND 0x11111111); the 18 products Z
+are then clean, and BOTTOM builds the output's low nibbles (bits 0..3 of each S-box output)
+and high nibbles (bits 4..7) as two clean words with left shifts (Horner) from the eight
+output bit planes, an XOR program over the Z's. The same swapmove turns (low, high) back into
+two words of bytes u1 u2 u3 u4 and u5 u6 u7 u8.
+
+SBOX2 = s1 <<< 1, SBOX3 = s1 >>> 1, SBOX4 = s1(x <<< 1): x4 (byte 0 of a) and x7 (byte 1 of b)
+are rotated left by one within their byte before the circuit (their constant 0xc5 becomes
+0xc5 >>> 1 in the folded key), u2, u5 rotated left and u3, u6 right after it (0x6e is added
+to all eight bytes before the rotations). The input constant goes into the round keys
+(FOLD, per byte), the output constant is one xor per word.
+
+Run: python3 ctcircuit.py      (checks the circuit on all 256 inputs in each of the 8 lanes and
+                                the model of F against ref.f)
+"""
+import importlib.util
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import ref  # noqa: E402
+from common.gf256 import inverse, mul  # noqa: E402
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+# SM4's machinery, read-only: BMP's circuit split in top / middle (with the 4 masks) / bottom
+sm4 = _load("sm4_ctsbox", os.path.join(HERE, "..", "sm4", "ctsbox.py"))
+parity, apply, compose, invert = sm4.parity, sm4.apply, sm4.compose, sm4.invert
+
+X0 = 0xc5                   # s1(X0) = D: where the inversion's input is 0
+D = ref.SBOX1[X0]
+assert D == 0x6e
+MASK = 0x11111111           # bit 0 of each nibble
+M32 = 0xffffffff
+INV = [inverse(u) if u else 0 for u in range(256)]
+
+
+# ---------------------------------------------------------------- the affine equivalence
+def decompose():
+    """(LIN, LOUT) as column lists: s1(x) = LOUT inv(LIN (x ^ X0)) ^ D, LIN(1) = 1"""
+    g = [ref.SBOX1[y ^ X0] ^ D for y in range(256)]
+    ginv = [0] * 256
+    for y in range(256):
+        ginv[g[y]] = y
+
+    def add(mp, y, m):                     # extend a linear map known on a subspace
+        if y in mp:
+            return mp[y] == m
+        new = {yy ^ y: mm ^ m for yy, mm in mp.items()}
+        if any(k in mp and mp[k] != v for k, v in new.items()):
+            return False
+        mp.update(new)
+        return True
+
+    for guess in range(2, 256):
+        lin, lout = {0: 0}, {0: 0}
+        ok = add(lin, 1, 1) and add(lin, 2, guess)
+        grown = ok
+        while ok and grown:
+            grown = False
+            for y, m in list(lin.items()):         # lout(inv(lin y)) = g(y)
+                if lout.get(INV[m]) != g[y]:
+                    ok = INV[m] not in lout and add(lout, INV[m], g[y])
+                    grown = True
+                    if not ok:
+                        break
+            for z, w in list(lout.items()) if ok else []:   # lin(g^-1(lout z)) = inv(z)
+                if lin.get(ginv[w]) != INV[z]:
+                    ok = ginv[w] not in lin and add(lin, ginv[w], INV[z])
+                    grown = True
+                    if not ok:
+                        break
+        if ok and len(lin) == 256 and len(lout) == 256:
+            assert all(lout[INV[lin[y]]] == g[y] for y in range(256))
+            return [lin[1 << i] for i in range(8)], [lout[1 << i] for i in range(8)]
+    raise AssertionError("SBOX1 is not affine equivalent to inversion?")
+
+
+LIN, LOUT = decompose()
+assert all(apply(LOUT, INV[apply(LIN, x ^ X0)]) ^ D == ref.SBOX1[x] for x in range(256))
+
+
+def linear_layers(c):
+    """TOP {Y: mask over the input bits of x ^ X0}, BOTTOM [mask over the Z's] per output bit"""
+    mulc = [mul(c, 1 << i) for i in range(8)]
+    n_in = compose(mulc, LIN)
+    top = {s: sum(parity(sm4.BMP_TOP[s] & n_in[i]) << i for i in range(8)) for s in sm4.YS}
+    m_out = compose(LOUT, compose(mulc, invert(sm4.A_AES)))
+    bottom = []
+    for b in range(8):
+        r = 0
+        for j in range(8):
+            if m_out[j] >> b & 1:
+                r ^= sm4.BMP_BOTTOM[j]
+        bottom.append(r)
+    return top, bottom
+
+
+# ---------------------------------------------------------------- TOP: shift-XOR programs
+def nib_shift(s, k):
+    """the mask of `w >> k` for a signal w of mask s, or None if a term would leave its half"""
+    lo, hi = s & 15, s >> 4
+    if (lo << k) > 15 or (hi << k) > 15:
+        return None
+    return (lo << k) | (hi << k) << 4
+
+
+def shift_xor_program(targets, rng, starts=(0x01, 0x10)):
+    """A short program (greedy, randomised ties) computing every target mask from the start
+    signals (v = 0x01, v' = 0x10) with `>> k` and `^`: [(result, op, a, b)]"""
+    targets = set(targets)
+    have = set(starts)
+    prog = []
+
+    def one_op(have):
+        """every signal one operation away: {result: (op, a, b)}"""
+        out = {}
+        hl = sorted(have)
+        for i, a in enumerate(hl):
+            for b in hl[i + 1:]:
+                out.setdefault(a ^ b, ("^", a, b))
+            for k in range(1, 4):
+                r = nib_shift(a, k)
+                if r:
+                    out.setdefault(r, (">>", a, k))
+        return out
+
+    def close(have, prog):
+        while True:
+            near = one_op(have)
+            got = [y for y in targets - have if y in near]
+            if not got:
+                return
+            for y in got:
+                prog.append((y,) + near[y])
+                have.add(y)
+
+    close(have, prog)
+    while not targets <= have:
+        near = one_op(have)
+        best, score = [], -1
+        for c in near:
+            if c in have or c == 0:
+                continue
+            h2 = set(have) | {c}
+            n = len(targets & set(one_op(h2))) + (c in targets)
+            if n > score:
+                best, score = [c], n
+            elif n == score:
+                best.append(c)
+        c = rng.choice(sorted(best))
+        prog.append((c,) + near[c])
+        have.add(c)
+        close(have, prog)
+    return prog
+
+
+# ---------------------------------------------------------------- BOTTOM: an XOR program
+def xor_program(targets, n_inputs, rng):
+    """Paar's greedy (randomised ties): the targets (bit masks over n_inputs inputs) with XORs.
+    Returns ([(new index, a, b)], {target mask: signal index})"""
+    rows = [[i for i in range(n_inputs) if t >> i & 1] for t in targets]
+    nxt = n_inputs
+    prog = []
+    while any(len(r) > 1 for r in rows):
+        count = {}
+        for r in rows:
+            for i in range(len(r)):
+                for j in range(i + 1, len(r)):
+                    p = (r[i], r[j])
+                    count[p] = count.get(p, 0) + 1
+        top = max(count.values())
+        a, b = rng.choice(sorted(p for p, n in count.items() if n == top))
+        prog.append((nxt, a, b))
+        rows = [sorted([x for x in r if x not in (a, b)] + [nxt]) if a in r and b in r else r for r in rows]
+        nxt += 1
+    return prog, [r[0] for r in rows]
+
+
+def programs(c, tries=40, seed=1):
+    top, bottom = linear_layers(c)
+    rng = random.Random(seed)
+    best_t = min((shift_xor_program(top.values(), rng) for _ in range(tries)), key=len)
+    best_b = min((xor_program(bottom, 18, rng) for _ in range(tries)), key=lambda p: len(p[0]))
+    return top, bottom, best_t, best_b
+
+
+C = 0x08                    # the constant factor (`--search`: 0x08 and 0x60 give the shortest greedy programs)
+TOP_ROWS, BOTTOM_ROWS, TOP_PROG, (BOTTOM_PROG, BOTTOM_OUT) = programs(C)
+
+
+# ---------------------------------------------------------------- the circuit as gates
+def gates():
+    """The whole circuit (v, v' -> low, high) as gates (dst, op, a, b) on named words:
+    op in ^ & >> <<; inputs `v`, `vh`, `MASK`; outputs `LOW`, `HIGH`"""
+    out = []
+    name = {0x01: "v", 0x10: "vh"}
+    k = 0
+    for res, op, a, b in TOP_PROG:
+        ys = [s for s, m in TOP_ROWS.items() if m == res and s not in name.values()]
+        if res in name:
+            continue
+        k += 1
+        name[res] = ys[0] if ys else f"T{k}"
+        out.append((name[res], op, name[a], b if op == ">>" else name[b]))
+    # a Y whose row equals another's (or an input's) is that signal: renamed in the middle
+    alias = {s: name[m] for s, m in TOP_ROWS.items() if s not in name.values()}
+    out += [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in sm4.MIDDLE_GATES]
+    zname = {i: z for i, z in enumerate(sm4.ZS)}
+    for new, a, b in BOTTOM_PROG:
+        zname[new] = f"B{new}"
+        out.append((zname[new], "^", zname[a], zname[b]))
+    o = [zname[i] for i in BOTTOM_OUT]
+    for half, bits in (("LOW", o[:4]), ("HIGH", o[4:])):
+        acc = bits[3]
+        for j in (2, 1, 0):
+            out.append((f"{half}s{j}", "<<", acc, 1))
+            out.append((f"{half}{j}" if j else half, "^", f"{half}s{j}", bits[j]))
+            acc = f"{half}{j}" if j else half
+    return out
+
+
+GATES = gates()
+
+
+def eval_gates(v, vh, gs=None):
+    w = {"v": v, "vh": vh, "MASK": MASK}
+    for d, op, a, b in gs or GATES:
+        if op == "^":
+            w[d] = w[a] ^ w[b]
+        elif op == "&":
+            w[d] = w[a] & w[b]
+        elif op == ">>":
+            w[d] = w[a] >> int(b)
+        else:
+            w[d] = (w[a] << int(b)) & M32
+    return w["LOW"], w["HIGH"]
+
+
+def swapmove(a, b):
+    t = ((a >> 4) ^ b) & 0x0f0f0f0f
+    return a ^ ((t << 4) & M32), b ^ t
+
+
+def sbox_words(a, b, gs=None):
+    """the circuit on two words of bytes (each byte x ^ X0): s1(x) ^ D in every byte"""
+    v, vh = swapmove(a, b)
+    low, high = eval_gates(v, vh, gs)
+    return swapmove(low, high)
+
+
+def check(gs=None):
+    """all 256 inputs in each of the 8 lanes, the other lanes varying, against SBOX1"""
+    for x in range(256):
+        for r in range(8):
+            lanes = [(x * 7 + 13 * r + 1) & 255, (x * 29 + 11 * r) & 255, (x ^ 0x5a) * (r + 1) & 255,
+                     (x * 3 + r) & 255, (x * 101 + 5) & 255, ((x >> 1) ^ (r * 37)) & 255, (x * 53 + r) & 255]
+            lanes.insert(r, x)
+            a = int.from_bytes(bytes(lanes[:4]), "big")
+            b = int.from_bytes(bytes(lanes[4:]), "big")
+            xa, xb = sbox_words(a ^ X0 * 0x01010101, b ^ X0 * 0x01010101, gs)
+            got = xa.to_bytes(4, "big") + xb.to_bytes(4, "big")
+            assert got == bytes(ref.SBOX1[v] ^ D for v in lanes), (x, r)
+    return True
+
+
+# ---------------------------------------------------------------- F as the kernel computes it
+def rotl8_lane(w, lane, n):
+    """byte `lane` (0 = least significant) of w rotated left by n within the byte"""
+    sh = 8 * lane
+    m = 0xff << sh
+    e = w & m
+    r = (((e << n) | (e >> (8 - n))) & m)
+    return (w ^ e) | r
+
+
+# folded into the round keys: X0 in every byte, X0 >>> 1 in x4 and x7 (rotated before the circuit)
+FOLD = (int.from_bytes(bytes([X0, X0, X0, ref.rotl8(X0, 7)]), "big"),
+        int.from_bytes(bytes([X0, X0, ref.rotl8(X0, 7), X0]), "big"))
+DW = D * 0x01010101
+
+
+def p_words(A, B):
+    """RFC 3713's P on A = t1 t2 t3 t4, B = t5 t6 t7 t8 (table-small's three rotations):
+    (y1..y4, y5..y8)"""
+    def z(w, n):
+        return ((w << 8 * n) | (w >> (32 - 8 * n))) & M32
+    V = A ^ z(B, 2)
+    T = V ^ B
+    Y = V ^ z(T, 1)
+    return T ^ z(Y, 2), Y
+
+
+def f_kernel(h, l, kh, kl):
+    """F(h || l, k) with the folded key words (kh, kl) = k ^ FOLD: the kernel's data flow"""
+    a = rotl8_lane(h ^ kh, 0, 1)             # x4 <<< 1 (SBOX4's input)
+    b = rotl8_lane(l ^ kl, 1, 1)             # x7 <<< 1
+    ua, ub = sbox_words(a, b)
+    ua ^= DW
+    ub ^= DW
+    A = rotl8_lane(rotl8_lane(ua, 2, 1), 1, 7)   # t2 = u2 <<< 1, t3 = u3 >>> 1
+    B = rotl8_lane(rotl8_lane(ub, 3, 1), 2, 7)   # t5 = u5 <<< 1, t6 = u6 >>> 1
+    return p_words(A, B)
+
+
+def check_f(n=2000, seed=5):
+    rng = random.Random(seed)
+    for _ in range(n):
+        x, k = rng.getrandbits(64), rng.getrandbits(64)
+        yh, yl = f_kernel(x >> 32, x & M32, (k >> 32) ^ FOLD[0], (k & M32) ^ FOLD[1])
+        assert (yh << 32 | yl) == ref.f(x, k)
+    return True
+
+
+def counts():
+    return {"top": len([g for g in GATES if g[0] in TOP_ROWS or g[0].startswith("T")]),
+            "top_program": len(TOP_PROG), "middle": len(sm4.MIDDLE_GATES),
+            "bottom_xor": len(BOTTOM_PROG), "bottom": len(BOTTOM_PROG) + 12, "total": len(GATES)}
+
+
+def search(tries=20):
+    """every constant factor C: the greedy programs' lengths (top, bottom)"""
+    res = []
+    for c in range(1, 256):
+        _, _, tp, (bp, _) = programs(c, tries)
+        res.append((len(tp) + len(bp), len(tp), len(bp), c))
+        print(f"C = 0x{c:02x}: top {len(tp)}, bottom {len(bp)} + 12", flush=True)
+    print("best:", sorted(res)[:5])
+
+
+if __name__ == "__main__":
+    if "--search" in sys.argv:
+        search()
+    else:
+        check()
+        check_f()
+        print("Camellia S-box circuit = SBOX1 on all 256 inputs in each of 8 lanes; F model = ref.f;", counts())

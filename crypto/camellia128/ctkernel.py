@@ -1,0 +1,403 @@
+"""The constant-time Camellia-128 kernel rv32i-ct/camellia128_ct.S, written by gen.py through
+`generate()`.
+
+No table is indexed by data and no branch depends on it. F is ctcircuit.py's data flow: the
+eight S-boxes of a round are one evaluation of a bitsliced circuit on two words (a nibble lane
+per S-box), the byte rotations of SBOX2..4 are masked shifts, P is table-small's three word
+rotations.
+
+Structure (the code stays small: one round is about 220 instructions):
+- `camellia128_ct_round`, a local function every entry point calls (`jal ra`): one Feistel
+  round on a window of 64-bit halves in the caller's stack frame, L_{r+1} = L_{r-1} ^
+  F(L_r, k): it reads L_r at 0(P) and L_{r-1} at -8(P), the folded key at 0(Q), writes
+  L_{r+1} at 8(P). It may clobber every register but P, Q, sp and ra; its constants (masks)
+  live in the caller's frame and are reloaded where the allocator needs them. The round is
+  SSA, ordered to keep few values alive (crypto/sm4/ctgen.py `reorder`), register-allocated
+  with spills and recomputation (ctgen.py `allocate`, reused) and list-scheduled for the
+  E31's 2-cycle lw (common/sched.py `critical_path`); `check_round` runs the allocated code
+  against its SSA.
+- encrypt/decrypt: block in (bytes, big-endian), whitening, 3 x 6 calls with FL/FLINV
+  between them (and, or, xor, rotations by 1: constant time), whitening, block out.
+- keyexp: KA with four calls on SIGMA ^ FOLD, then the 26 subkeys (k1..k18 xored with
+  ctcircuit.FOLD: X0 = 0xc5 in every byte that goes straight into an S-box, 0xc5 >>> 1 in the
+  two that are rotated first), exactly as the table kernels but for that xor.
+"""
+import importlib.util
+import os
+import random
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import ctcircuit  # noqa: E402
+import ref  # noqa: E402
+from common.alu import alu  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sched import critical_path  # noqa: E402
+
+
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+# SM4's SSA blocks, pressure-aware order and register allocator, read-only
+sm4ct = _load("sm4_ctgen", os.path.join(HERE, "..", "sm4", "ctgen.py"))
+
+M32 = 0xffffffff
+P, Q = "a6", "a7"                      # window pointer, key pointer (kept by the round)
+REGS = [r for r in sm4ct.REGS if r not in (P, Q, "ra")]
+CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f, "d": ctcircuit.DW,
+          "lane1": 0x0000ff00, "lane2": 0x00ff0000, "lane3": 0xff000000}
+WINDOW = 8                             # 64-bit halves in the window (6 rounds + 2)
+FRAME_NAMES = list(CONSTS) + ["out"] + [f"w{i}" for i in range(2 * WINDOW)]
+
+# rk layout: the table kernels' (gen.RK_ORDER), k1..k18 xored with FOLD
+RK_ORDER = (["kw1", "kw2"] + [f"k{r}" for r in range(1, 7)] + ["ke1", "ke2"] + [f"k{r}" for r in range(7, 13)]
+            + ["ke3", "ke4"] + [f"k{r}" for r in range(13, 19)] + ["kw3", "kw4"])
+RK_INDEX = {n: 2 * i for i, n in enumerate(RK_ORDER)}
+
+
+# ---------------------------------------------------------------- the round as SSA
+def round_ssa():
+    """One round: L_{r+1} (at 8(P)) = L_{r-1} (at -8(P)) ^ F(L_r (at 0(P)), key at 0(Q))."""
+    B = sm4ct.Block()
+    p, q, sp = B.value(P), B.value(Q), B.value("sp")
+    const = {n: B.value() for n in CONSTS}
+    h = B.lw(p, 0, role="round")
+    l_ = B.lw(p, 4, role="round")
+    kh = B.lw(q, 0, role="round")
+    kl = B.lw(q, 4, role="round")
+    a = B.xor(h, kh, role="round")
+    b = B.xor(l_, kl, role="round")
+
+    def lane_rot(w, mask, left, role):
+        """byte lane `mask` of w rotated by one within the byte (mask: a value, or a tuple
+        ("imm", an andi immediate))"""
+        imm = isinstance(mask, tuple)
+        if imm:
+            mask = mask[1]
+            e = B.op("andi", [w], imm=mask, role=role)
+        else:
+            e = B.and_(w, mask, role=role)
+        rest = B.xor(w, e, role=role)
+        s1 = B.slli(e, 1, role=role) if left else B.srli(e, 1, role=role)
+        s2 = B.srli(e, 7, role=role) if left else B.slli(e, 7, role=role)
+        r = B.op("or", [s1, s2], role=role)
+        r = B.op("andi", [r], imm=mask, role=role) if imm else B.and_(r, mask, role=role)
+        return B.op("or", [rest, r], role=role)
+
+    a = lane_rot(a, ("imm", 0xff), True, "rot8")                   # x4 <<< 1 (SBOX4)
+    b = lane_rot(b, const["lane1"], True, "rot8")         # x7 <<< 1
+
+    def swapmove(x, y, role):
+        t = B.srli(x, 4, role=role)
+        t = B.xor(t, y, role=role)
+        t = B.and_(t, const["m0f"], role=role)
+        y = B.xor(y, t, role=role)
+        t = B.slli(t, 4, role=role)
+        return B.xor(x, t, role=role), y
+
+    v, vh = swapmove(a, b, "swap")
+    w = {"v": v, "vh": vh, "MASK": const["mask"]}
+    for d, op, x, y in ctcircuit.GATES:
+        if op == "^":
+            w[d] = B.xor(w[x], w[y], role="sbox")
+        elif op == "&":
+            w[d] = B.and_(w[x], w[y], role="sbox")
+        elif op == ">>":
+            w[d] = B.srli(w[x], int(y), role="sbox")
+        else:
+            w[d] = B.slli(w[x], int(y), role="sbox")
+    ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")
+    ua = B.xor(ua, const["d"], role="sbox")
+    ub = B.xor(ub, const["d"], role="sbox")
+    A = lane_rot(ua, const["lane2"], True, "rot8")        # t2 = u2 <<< 1
+    A = lane_rot(A, const["lane1"], False, "rot8")        # t3 = u3 >>> 1
+    Bw = lane_rot(ub, const["lane3"], True, "rot8")       # t5 = u5 <<< 1
+    Bw = lane_rot(Bw, const["lane2"], False, "rot8")      # t6 = u6 >>> 1
+
+    def z(x, n):                                          # x <<< 8n as two terms
+        return [B.slli(x, 8 * n, role="mix"), B.srli(x, 32 - 8 * n, role="mix")]
+
+    def xors(acc, terms):
+        for t in terms:
+            acc = B.xor(acc, t, role="mix")
+        return acc
+    V = xors(A, z(Bw, 2))
+    T = B.xor(V, Bw, role="mix")
+    Y = xors(V, z(T, 1))
+    oh = B.lw(p, -8, role="round")
+    ol = B.lw(p, -4, role="round")
+    nh = xors(B.xor(oh, T, role="round"), z(Y, 2))
+    nl = B.xor(ol, Y, role="round")
+    B.sw(nh, p, 8, role="round")
+    B.sw(nl, p, 12, role="round")
+    return B, p, q, sp, const
+
+
+def run_insns(insns, regs, mem):
+    """allocated instructions on registers {name: int} and memory {(address, offset): int}"""
+    regs = dict(regs)
+    for x in insns:
+        if x.fence:
+            continue
+        m = re.match(r"(\w+)\s+(.*)", x.text)
+        op, args = m.group(1), [s.strip() for s in m.group(2).split(",")]
+        if op in ("lw", "sw"):
+            off, base = re.match(r"(-?\d+)\((\w+)\)", args[1]).groups()
+            key = (regs[base], int(off))
+            if op == "lw":
+                regs[args[0]] = mem[key]
+            else:
+                mem[key] = regs[args[0]]
+        elif op == "mv":
+            regs[args[0]] = regs[args[1]]
+        elif op in ("srli", "slli", "andi", "addi"):
+            regs[args[0]] = alu(op, [regs[args[1]]], int(args[2], 0))
+        else:
+            regs[args[0]] = alu(op, [regs[args[1]], regs[args[2]]], None)
+    return regs
+
+
+def check_round(B, homes, insns, n=50, seed=1):
+    """the scheduled, allocated round computes what its SSA does (and F: the stored words are
+    L_{r-1} ^ F(L_r, k) for the unfolded key)"""
+    rng = random.Random(seed)
+    base = {"sp": 0x1000, P: 0x2000, Q: 0x3000}
+    for _ in range(n):
+        mem = {(base["sp"], off): CONSTS[name] for name, off in homes.items()}
+        for off in (-8, -4, 0, 4):
+            mem[(base[P], off)] = rng.getrandbits(32)
+        for off in (0, 4):
+            mem[(base[Q], off)] = rng.getrandbits(32)
+        regs = dict(base)
+        got = run_insns(insns, regs, mem)
+        assert got[P] == base[P] and got[Q] == base[Q] and got["sp"] == base["sp"]
+        x = mem[(base[P], 0)] << 32 | mem[(base[P], 4)]
+        k = (mem[(base[Q], 0)] ^ ctcircuit.FOLD[0]) << 32 | (mem[(base[Q], 4)] ^ ctcircuit.FOLD[1])
+        old = mem[(base[P], -8)] << 32 | mem[(base[P], -4)]
+        new = mem[(base[P], 8)] << 32 | mem[(base[P], 12)]
+        assert new == old ^ ref.f(x, k), "the allocated round is not F"
+
+
+def round_insns(frame, stats):
+    B, p, q, sp, const = round_ssa()
+    sm4ct.reorder(B, {})
+    homes = {const[n]: frame.slot(n) for n in CONSTS}
+    live_in = {p: P, q: Q, sp: "sp"}
+    live_in.update({v: None for v in const.values()})
+    insns, _ = sm4ct.allocate(B, live_in, {}, REGS, frame, stats, homes=homes)
+    order, cycles = critical_path(insns, window=48)
+    check_round(B, {n: frame.slot(n) for n in CONSTS}, order)
+    stats["round_insns"] = len(order)
+    stats["round_cycles"] = cycles
+    stats["used"] = sorted({r for x in order for r in x.dst})
+    return order
+
+
+# ---------------------------------------------------------------- functions
+SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
+
+
+class Kernel:
+    def __init__(self):
+        self.a = Asm()
+        self.frame = sm4ct.Frame(FRAME_NAMES)
+        self.stats = {}
+        self.round = round_insns(self.frame, self.stats)
+        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r == "ra"]
+
+    def w(self, i):
+        return self.frame.slot(f"w{i}")
+
+    def prologue(self):
+        a, fr = self.a, self.frame
+        a("addi", "sp", "sp", -fr.size(), role="frame")
+        for j, r in enumerate(fr.saved):
+            a("sw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        for n, v in CONSTS.items():
+            a.li("t0", v, role="frame", note=n)
+            a("sw", "t0", f"{fr.slot(n)}(sp)", role="frame")
+
+    def epilogue(self):
+        a, fr = self.a, self.frame
+        for j, r in enumerate(fr.saved):
+            a("lw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        a("addi", "sp", "sp", fr.size(), role="frame")
+        a("ret", role="io")
+
+    def call_rounds(self, n, step):
+        a = self.a
+        for _ in range(n):
+            a("jal", "ra", "camellia128_ct_round", role="call")
+            a("addi", P, P, 8, role="call")
+            a("addi", Q, Q, step, role="call")
+
+    def fl_pair(self, k_fl, k_flinv):
+        """D1 = L at 0(P) := FL(D1, key at k_fl(Q)), D2 = L at -8(P) := FLINV(D2, key at
+        k_flinv(Q)); written to window slots 1 and 0, P back to slot 1"""
+        a = self.a
+        x1, x2, y1, y2, k1, k2, k3, k4, t = "t0", "t1", "t2", "t3", "t4", "t5", "a0", "a1", "a2"
+        a("lw", x1, f"0({P})", role="fl")
+        a("lw", x2, f"4({P})", role="fl")
+        a("lw", y1, f"-8({P})", role="fl")
+        a("lw", y2, f"-4({P})", role="fl")
+        a("lw", k1, f"{k_fl}({Q})", role="fl", note="FL k1")
+        a("lw", k3, f"{k_flinv + 4}({Q})", role="fl", note="FLINV k2")
+        a("lw", k2, f"{k_fl + 4}({Q})", role="fl", note="FL k2")
+        a("lw", k4, f"{k_flinv}({Q})", role="fl", note="FLINV k1")
+        a("and", k1, k1, x1, role="fl")
+        a("or", k3, k3, y2, role="fl")
+        a.rotl(k1, k1, 1, t, role="fl")
+        a("xor", y1, y1, k3, role="fl")
+        a("xor", x2, x2, k1, role="fl")
+        a("and", k4, k4, y1, role="fl")
+        a("or", k2, k2, x2, role="fl")
+        a.rotl(k4, k4, 1, t, role="fl")
+        a("xor", x1, x1, k2, role="fl")
+        a("xor", y2, y2, k4, role="fl")
+        a("sw", y1, f"{self.w(0)}(sp)", role="fl")
+        a("sw", y2, f"{self.w(1)}(sp)", role="fl")
+        a("sw", x1, f"{self.w(2)}(sp)", role="fl")
+        a("sw", x2, f"{self.w(3)}(sp)", role="fl")
+        a("addi", P, "sp", self.w(2), role="fl")
+
+    def crypt(self, dec):
+        a = self.a
+        self.prologue()
+        a("sw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
+        d = ["t0", "t1", "t2", "t3"]
+        load_be_words(a, "a1", d, (["t4", "t5", "t6", "a3"], ["a4", "a5", "a6", "a7"]), role="io")
+        kw_in = ("kw3", "kw4") if dec else ("kw1", "kw2")
+        for j, r in enumerate(d):
+            a("lw", "t4", f"{4 * RK_INDEX[kw_in[j // 2]] + 4 * (j % 2)}(a2)", role="whiten")
+            a("xor", r, r, "t4", role="whiten")
+        # L_{-1} = D2 (window slot 0), L_0 = D1 (slot 1)
+        for j, r in enumerate(d):
+            a("sw", r, f"{self.w((j + 2) % 4)}(sp)", role="io")
+        a("addi", P, "sp", self.w(2), role="call", note="P = L_0")
+        first = "k18" if dec else "k1"
+        a("addi", Q, "a2", 4 * RK_INDEX[first], role="call", note=f"Q = {first}")
+        step = -8 if dec else 8
+        for blk in range(3):
+            a.comment(f"rounds {6 * blk + 1}..{6 * blk + 6}")
+            self.call_rounds(6, step)
+            if blk < 2:
+                a.comment("FL, FLINV")
+                # enc: Q at ke1 (ke3): FL key there, FLINV key 8 further; dec: Q at ke4 (ke2),
+                # the FLINV key (ke3, ke1) 8 before
+                if dec:
+                    self.fl_pair(0, -8)
+                    a("addi", Q, Q, -16, role="call")
+                else:
+                    self.fl_pair(0, 8)
+                    a("addi", Q, Q, 16, role="call")
+        # D1 at 0(P), D2 at -8(P); enc: Q at kw3, dec: Q at kw2
+        k_d2, k_d1 = (-8, 0) if dec else (0, 8)
+        out = ["t0", "t1", "t2", "t3"]
+        for j, (src, koff) in enumerate(((-8, k_d2), (-4, k_d2 + 4), (0, k_d1), (4, k_d1 + 4))):
+            a("lw", out[j], f"{src}({P})", role="whiten")
+            a("lw", "t4", f"{koff}({Q})", role="whiten")
+            a("xor", out[j], out[j], "t4", role="whiten")
+        a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
+        store_be_words(a, out, "a0", temps=("t4", "t5", "t6"), role="io")
+        self.epilogue()
+
+    def keyexp(self):
+        a = self.a
+        self.prologue()
+        a("sw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
+        kl = ["t0", "t1", "t2", "t3"]
+        load_be_words(a, "a1", kl, (["t4", "t5", "t6", "a3"], ["a4", "a5", "a6", "a7"]), role="io")
+        for j, r in enumerate(kl):
+            a("sw", r, f"{4 * j}(a0)", role="keys", note="kw1 || kw2 = KL")
+            a("sw", r, f"{self.w((j + 2) % 4)}(sp)", role="keys", note="L_-1 = KL_R, L_0 = KL_L")
+        a("addi", P, "sp", self.w(2), role="call")
+        a.la_split(Q, "camellia128_ct_sigma", role="call", note="SIGMA1..4 ^ FOLD")
+        self.call_rounds(2, 8)
+        a.comment("(D1, D2) ^= KL: L_1 at -8(P), L_2 at 0(P)")
+        a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="keys")
+        for j, off in enumerate((0, 4, -8, -4)):
+            a("lw", "t0", f"{off}({P})", role="keys")
+            a("lw", "t1", f"{4 * j}(a0)", role="keys")
+            a("xor", "t0", "t0", "t1", role="keys")
+            a("sw", "t0", f"{off}({P})", role="keys")
+        self.call_rounds(2, 8)
+        # KA = L'_2 || L'_1: at 0(P) (left) and -8(P) (right); KL from rk
+        ka = ["s0", "s1", "s2", "s3"]
+        klr = ["s4", "s5", "s6", "s7"]
+        a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="keys", note="rk")
+        for j, off in enumerate((0, 4, -8, -4)):
+            a("lw", ka[j], f"{off}({P})", role="keys", note="KA")
+        for j, r in enumerate(klr):
+            a("lw", r, f"{4 * j}(a0)", role="keys", note="KL")
+        a.li("s8", ctcircuit.FOLD[0], role="keys", note="FOLD")
+        a.li("s9", ctcircuit.FOLD[1], role="keys")
+        for name in RK_ORDER:
+            if name in ("kw1", "kw2"):
+                continue
+            _, src, rot, half = next(s for s in ref.SCHEDULE if s[0] == name)
+            wds = ka if src == "KA" else klr
+            qq, s = divmod(rot, 32)
+            for j in range(2):
+                i = 2 * half + j
+                off = 4 * (RK_INDEX[name] + j)
+                hi, lo = wds[(i + qq) % 4], wds[(i + qq + 1) % 4]
+                r = hi
+                if s:
+                    a("slli", "t0", hi, s, role="rot128", note=f"{name} = {src} <<< {rot}")
+                    a("srli", "t1", lo, 32 - s, role="rot128")
+                    a("or", "t0", "t0", "t1", role="rot128")
+                    r = "t0"
+                if name.startswith("k") and not name.startswith("ke") and not name.startswith("kw"):
+                    a("xor", "t0", r, ("s8", "s9")[j], role="keys", note="^ FOLD")
+                    r = "t0"
+                a("sw", r, f"{off}(a0)", role="keys")
+        self.epilogue()
+
+    def source(self):
+        a = self.a
+        a.raw(header("Camellia-128 (RFC 3713), RV32I, constant time: the eight S-boxes of F as one "
+                     "bitsliced circuit.", "../gen.py",
+                     ["Generated by ../ctkernel.py (circuit: ../ctcircuit.py). No secret-dependent "
+                      "load or store address, no secret-dependent branch.",
+                      "Comments: the [role] of each instruction."]).rstrip())
+        a.section(".data.camellia128_ct")
+        a.directive(".p2align 2")
+        a.label("camellia128_ct_sigma", "SIGMA1..4 (RFC 3713 §2.2) ^ FOLD (the S-box input constant)")
+        words = []
+        for s in ref.SIGMA:
+            words += [(s >> 32) ^ ctcircuit.FOLD[0], (s & M32) ^ ctcircuit.FOLD[1]]
+        a.words(words)
+        a.section(".text")
+        a.subfunction("camellia128_ct_round",
+                      "L_{r+1} (8(a6)) = L_{r-1} (-8(a6)) ^ F(L_r (0(a6)), key (0(a7))); keeps a6, a7, sp, ra")
+        a.insns(self.round)
+        a("ret", role="call")
+        a.end_function()
+        a.raw("")
+        with a.function("camellia128_encrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(False)
+        a.raw("")
+        with a.function("camellia128_decrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(True)
+        a.raw("")
+        with a.function("camellia128_keyexp_enc", doc="(rk a0, key a1)"):
+            self.keyexp()
+        return a.text()
+
+
+def generate():
+    k = Kernel()
+    return k.source(), k.stats
+
+
+if __name__ == "__main__":
+    text, stats = generate()
+    print(stats)
