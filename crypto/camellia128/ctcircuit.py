@@ -209,16 +209,70 @@ def xor_program(targets, n_inputs, rng):
     return prog, [r[0] for r in rows]
 
 
+def bottom_targets(bottom):
+    """the transposed problem's targets: for Z_i the mask whose bit b says Z_i is in output bit
+    b (low nibble: LOW's coefficients, high nibble: HIGH's)"""
+    return [sum((bottom[b] >> i & 1) << b for b in range(8)) for i in range(18)]
+
+
+def transpose(prog, targets):
+    """BOTTOM from a program computing the targets from v = 0x01 and vh = 0x10 (shift_xor_program):
+    its transpose computes LOW (the root 0x01) and HIGH (0x10) from the Z's, a right shift
+    becoming a left shift of a clean word and every fan-out an xor. Gates (dst, op, a, b)."""
+    zs = sm4.ZS
+    contrib = {0x01: [], 0x10: []}
+    for res, _, _, _ in prog:
+        contrib[res] = []
+    for i, t in enumerate(targets):
+        contrib[t].append(zs[i])
+    gates, k = [], 0
+
+    def fresh():
+        nonlocal k
+        k += 1
+        return f"E{k}"
+
+    def total(node, name=None):
+        c = contrib[node]
+        if not c:
+            return None
+        acc = c[0]
+        for j, x in enumerate(c[1:]):
+            d = name if (name and j == len(c) - 2) else fresh()
+            gates.append((d, "^", acc, x))
+            acc = d
+        return acc
+    for res, op, a, b in reversed(prog):
+        s = total(res)
+        if s is None:
+            continue
+        if op == "^":
+            contrib[a].append(s)
+            contrib[b].append(s)
+        else:
+            e = fresh()
+            gates.append((e, "<<", s, b))
+            contrib[a].append(e)
+    for root, name in ((0x01, "LOW"), (0x10, "HIGH")):
+        if total(root, name) != name:          # a single contribution: rename it
+            src = contrib[root][0]
+            gates = [(name if d == src else d, op, name if a == src else a, name if b == src else b)
+                     for d, op, a, b in gates]
+    return gates
+
+
 def programs(c, tries=40, seed=1):
     top, bottom = linear_layers(c)
     rng = random.Random(seed)
     best_t = min((shift_xor_program(top.values(), rng) for _ in range(tries)), key=len)
     best_b = min((xor_program(bottom, 18, rng) for _ in range(tries)), key=lambda p: len(p[0]))
-    return top, bottom, best_t, best_b
+    tt = bottom_targets(bottom)
+    best_tb = min((transpose(shift_xor_program(tt, rng), tt) for _ in range(tries)), key=len)
+    return top, bottom, best_t, best_b, best_tb
 
 
-C = 0x08                    # the constant factor (`--search`: 0x08 and 0x60 give the shortest greedy programs)
-TOP_ROWS, BOTTOM_ROWS, TOP_PROG, (BOTTOM_PROG, BOTTOM_OUT) = programs(C)
+C = 0x08                    # the constant factor (`--search` compares the 255)
+TOP_ROWS, BOTTOM_ROWS, TOP_PROG, (BOTTOM_PROG, BOTTOM_OUT), BOTTOM_T = programs(C)
 
 
 # ---------------------------------------------------------------- the circuit as gates
@@ -238,6 +292,8 @@ def gates():
     # a Y whose row equals another's (or an input's) is that signal: renamed in the middle
     alias = {s: name[m] for s, m in TOP_ROWS.items() if s not in name.values()}
     out += [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in sm4.MIDDLE_GATES]
+    if len(BOTTOM_T) <= len(BOTTOM_PROG) + 12:       # the transposed shift-XOR program
+        return out + BOTTOM_T
     zname = {i: z for i, z in enumerate(sm4.ZS)}
     for new, a, b in BOTTOM_PROG:
         zname[new] = f"B{new}"
@@ -345,18 +401,20 @@ def check_f(n=2000, seed=5):
 
 
 def counts():
-    return {"top": len([g for g in GATES if g[0] in TOP_ROWS or g[0].startswith("T")]),
-            "top_program": len(TOP_PROG), "middle": len(sm4.MIDDLE_GATES),
-            "bottom_xor": len(BOTTOM_PROG), "bottom": len(BOTTOM_PROG) + 12, "total": len(GATES)}
+    return {"top": len(TOP_PROG), "middle": len(sm4.MIDDLE_GATES),
+            "bottom": min(len(BOTTOM_T), len(BOTTOM_PROG) + 12), "total": len(GATES),
+            "and": sum(g[1] == "&" for g in GATES)}
 
 
 def search(tries=20):
-    """every constant factor C: the greedy programs' lengths (top, bottom)"""
+    """every constant factor C: the greedy programs' lengths (top, bottom: transposed
+    shift-XOR program, or XOR program + 12 for the recombination)"""
     res = []
     for c in range(1, 256):
-        _, _, tp, (bp, _) = programs(c, tries)
-        res.append((len(tp) + len(bp), len(tp), len(bp), c))
-        print(f"C = 0x{c:02x}: top {len(tp)}, bottom {len(bp)} + 12", flush=True)
+        _, _, tp, (bp, _), tb = programs(c, tries)
+        nb = min(len(tb), len(bp) + 12)
+        res.append((len(tp) + nb, len(tp), nb, c))
+        print(f"C = 0x{c:02x}: top {len(tp)}, bottom {nb}", flush=True)
     print("best:", sorted(res)[:5])
 
 

@@ -607,10 +607,11 @@ def main():
     for v, path in FILES.items():
         with open(os.path.join(HERE, path), "w") as f:
             f.write(Camellia(v).source())
-    import ctkernel                     # rv32i-ct: the constant-time kernel (ctkernel.py, ctcircuit.py)
-    text, _ = ctkernel.generate()
-    with open(os.path.join(HERE, "rv32i-ct", "camellia128_ct.S"), "w") as f:
-        f.write(text)
+    import ctkernel                     # rv32i-ct, zbkb-ct: constant time (ctkernel.py, ctcircuit.py)
+    for variant in (ctkernel.RV32I_CT, ctkernel.ZBKB_CT):
+        text, _ = ctkernel.generate(variant)
+        with open(os.path.join(HERE, variant, "camellia128_ct.S"), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":
