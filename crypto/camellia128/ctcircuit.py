@@ -379,15 +379,35 @@ def p_words(A, B):
     return T ^ z(Y, 2), Y
 
 
+def swapmove_bytes(a, b):
+    """bytes 1, 2 of a (counting from the least significant) <-> bytes 0, 1 of b: from
+    x1 x2 x3 x4 | x5 x6 x7 x8 to x1 x7 x8 x4 | x5 x6 x2 x3 (and back: an involution)"""
+    t = ((a >> 8) ^ b) & 0x0000ffff
+    return a ^ (t << 8), b ^ t
+
+
+def rot_lanes(w, mask, left):
+    """the byte lanes of mask (0x00ff00ff or 0xff00ff00: no two adjacent) rotated by one within
+    their byte, the others cleared: (e << 1 | e >> 7) & mask with e = w & mask"""
+    e = w & mask
+    r = (e << 1 | e >> 7) if left else (e >> 1 | e << 7)
+    return r & mask
+
+
 def f_kernel(h, l, kh, kl):
-    """F(h || l, k) with the folded key words (kh, kl) = k ^ FOLD: the kernel's data flow"""
-    a = rotl8_lane(h ^ kh, 0, 1)             # x4 <<< 1 (SBOX4's input)
-    b = rotl8_lane(l ^ kl, 1, 1)             # x7 <<< 1
+    """F(h || l, k) with the folded key words (kh, kl) = k ^ FOLD: the kernel's data flow.
+    The S-box lanes are lane-uniform, so the bytes may be anywhere: one byte swapmove puts the
+    two SBOX4 inputs x7, x4 in the alternate lanes 2, 0 of one word (rotated together) and
+    brings the S-box outputs out as u1 u7 u8 u4 | u5 u6 u2 u3, whose second word is exactly the
+    four outputs to rotate (u5, u2 left, u6, u3 right); the same swapmove restores the order
+    for P."""
+    a, b = swapmove_bytes(h ^ kh, l ^ kl)                 # x1 x7 x8 x4 | x5 x6 x2 x3
+    a = (a & 0xff00ff00) | rot_lanes(a, 0x00ff00ff, True)  # x7, x4 <<< 1 (SBOX4)
     ua, ub = sbox_words(a, b)
     ua ^= DW
     ub ^= DW
-    A = rotl8_lane(rotl8_lane(ua, 2, 1), 1, 7)   # t2 = u2 <<< 1, t3 = u3 >>> 1
-    B = rotl8_lane(rotl8_lane(ub, 3, 1), 2, 7)   # t5 = u5 <<< 1, t6 = u6 >>> 1
+    ub = rot_lanes(ub, 0xff00ff00, True) | rot_lanes(ub, 0x00ff00ff, False)  # u5, u2 <<< 1; u6, u3 >>> 1
+    A, B = swapmove_bytes(ua, ub)                         # t1 t2 t3 t4 | t5 t6 t7 t8
     return p_words(A, B)
 
 

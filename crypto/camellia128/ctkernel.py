@@ -54,7 +54,7 @@ RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
 P, Q = "a6", "a7"                      # window pointer, key pointer (kept by the round)
 REGS = [r for r in sm4ct.REGS if r not in (P, Q, "ra")]
 CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f, "d": ctcircuit.DW,
-          "lane1": 0x0000ff00, "lane2": 0x00ff0000, "lane3": 0xff000000}
+          "m": 0x00ff00ff, "mi": 0xff00ff00, "h": 0x0000ffff}
 WINDOW = 8                             # 64-bit halves in the window (6 rounds + 2)
 FRAME_NAMES = list(CONSTS) + ["out"] + [f"w{i}" for i in range(2 * WINDOW)]
 
@@ -78,24 +78,24 @@ def round_ssa(zbkb=False):
     a = B.xor(h, kh, role="round")
     b = B.xor(l_, kl, role="round")
 
-    def lane_rot(w, mask, left, role):
-        """byte lane `mask` of w rotated by one within the byte (mask: a value, or a tuple
-        ("imm", an andi immediate))"""
-        imm = isinstance(mask, tuple)
-        if imm:
-            mask = mask[1]
-            e = B.op("andi", [w], imm=mask, role=role)
-        else:
-            e = B.and_(w, mask, role=role)
-        rest = B.xor(w, e, role=role)
+    def swap_bytes(x, y, role="swap"):
+        """ctcircuit.swapmove_bytes: x1 x2 x3 x4 | x5 x6 x7 x8 <-> x1 x7 x8 x4 | x5 x6 x2 x3"""
+        t = B.srli(x, 8, role=role)
+        t = B.xor(t, y, role=role)
+        t = B.and_(t, const["h"], role=role)
+        y = B.xor(y, t, role=role)
+        t = B.slli(t, 8, role=role)
+        return B.xor(x, t, role=role), y
+
+    def rot_lanes(e, mask, left, role="rot8"):
+        """(e << 1 | e >> 7) & mask (left) or (e >> 1 | e << 7) & mask, e clean outside mask"""
         s1 = B.slli(e, 1, role=role) if left else B.srli(e, 1, role=role)
         s2 = B.srli(e, 7, role=role) if left else B.slli(e, 7, role=role)
-        r = B.op("or", [s1, s2], role=role)
-        r = B.op("andi", [r], imm=mask, role=role) if imm else B.and_(r, mask, role=role)
-        return B.op("or", [rest, r], role=role)
+        return B.and_(B.op("or", [s1, s2], role=role), mask, role=role)
 
-    a = lane_rot(a, ("imm", 0xff), True, "rot8")                   # x4 <<< 1 (SBOX4)
-    b = lane_rot(b, const["lane1"], True, "rot8")         # x7 <<< 1
+    a, b = swap_bytes(a, b)                               # x1 x7 x8 x4 | x5 x6 x2 x3
+    e = B.and_(a, const["m"], role="rot8")
+    a = B.op("or", [B.xor(a, e, role="rot8"), rot_lanes(e, const["m"], True)], role="rot8")  # x7, x4 <<< 1
 
     def swapmove(x, y, role):
         t = B.srli(x, 4, role=role)
@@ -116,13 +116,13 @@ def round_ssa(zbkb=False):
             w[d] = B.srli(w[x], int(y), role="sbox")
         else:
             w[d] = B.slli(w[x], int(y), role="sbox")
-    ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")
+    ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")       # u1 u7 u8 u4 | u5 u6 u2 u3
     ua = B.xor(ua, const["d"], role="sbox")
     ub = B.xor(ub, const["d"], role="sbox")
-    A = lane_rot(ua, const["lane2"], True, "rot8")        # t2 = u2 <<< 1
-    A = lane_rot(A, const["lane1"], False, "rot8")        # t3 = u3 >>> 1
-    Bw = lane_rot(ub, const["lane3"], True, "rot8")       # t5 = u5 <<< 1
-    Bw = lane_rot(Bw, const["lane2"], False, "rot8")      # t6 = u6 >>> 1
+    e = B.and_(ub, const["mi"], role="rot8")
+    f = B.xor(ub, e, role="rot8")
+    ub = B.op("or", [rot_lanes(e, const["mi"], True), rot_lanes(f, const["m"], False)], role="rot8")
+    A, Bw = swap_bytes(ua, ub)                            # t1 t2 t3 t4 | t5 t6 t7 t8
 
     def z(x, n):                                          # x <<< 8n as two terms (or one)
         if zbkb:
@@ -193,8 +193,8 @@ def check_round(B, homes, insns, n=50, seed=1):
 # changes to the priority sm4ct.reorder gives some ops of the round (index in round_ssa's
 # order) and the allocator's eviction weight, from `python3 ctkernel.py --search` (a local
 # search on the scheduled round's cycles; see there)
-TWEAK = {RV32I_CT: {50: -0.3, 177: 0.6, 64: 1.2, 13: 0.6, 200: -0.6},      # 219 cycles
-         ZBKB_CT: {78: -0.6, 177: 0.6, 48: -0.6, 64: 1.2, 196: -0.6, 3: 0.3, 197: -0.3}}     # 213
+TWEAK = {RV32I_CT: {},
+         ZBKB_CT: {}}
 WEIGHT = 3
 
 
@@ -458,7 +458,7 @@ def generate(variant=RV32I_CT):
     return k.source(), k.stats
 
 
-def search(variant, steps=400, seed=2):
+def search(variant, steps=400, seed=2, start=None):
     """TWEAK and WEIGHT: the best eviction weight with no tweak, then random changes of 1 to 6
     ops' priorities, kept when the round's scheduled cycles (stalls included) do not grow,
     pruned to the changes that matter. Prints the result (minutes)."""
@@ -469,8 +469,8 @@ def search(variant, steps=400, seed=2):
         except AssertionError:
             return 10 ** 6
         return st["round_cycles"]
-    c, w = min((cost({}, w), w) for w in (1, 2, 3, 4))
-    tw = {}
+    tw = dict(TWEAK[variant]) if start else {}
+    c, w = min((cost(tw, w), w) for w in (1, 2, 3, 4))
     n = len(round_ssa(variant == ZBKB_CT)[0].ops)
     rng = random.Random(seed)
     for i in range(steps):
@@ -492,7 +492,9 @@ def search(variant, steps=400, seed=2):
 
 if __name__ == "__main__":
     if "--search" in sys.argv:
-        search(sys.argv[sys.argv.index("--search") + 1])
+        args = sys.argv[sys.argv.index("--search") + 1:]
+        search(args[0], steps=int(args[1]) if len(args) > 1 else 400,
+               seed=int(args[2]) if len(args) > 2 else 2, start="--from-current" in args)
     else:
         text, stats = generate()
         print(stats)
