@@ -53,15 +53,117 @@ M32 = 0xffffffff
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
 P, Q = "a6", "a7"                      # window pointer, key pointer (kept by the round)
 REGS = [r for r in sm4ct.REGS if r not in (P, Q, "ra")]
-CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f, "d": ctcircuit.DW,
+CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f,
           "m": 0x00ff00ff, "mi": 0xff00ff00, "h": 0x0000ffff}
 WINDOW = 8                             # 64-bit halves in the window (6 rounds + 2)
 FRAME_NAMES = list(CONSTS) + ["out"] + [f"w{i}" for i in range(2 * WINDOW)]
 
-# rk layout: the table kernels' (gen.RK_ORDER), k1..k18 xored with FOLD
+# rk layout: the table kernels' (gen.RK_ORDER), with constants folded in (KEY_FOLD)
 RK_ORDER = (["kw1", "kw2"] + [f"k{r}" for r in range(1, 7)] + ["ke1", "ke2"] + [f"k{r}" for r in range(7, 13)]
             + ["ke3", "ke4"] + [f"k{r}" for r in range(13, 19)] + ["kw3", "kw4"])
 RK_INDEX = {n: 2 * i for i, n in enumerate(RK_ORDER)}
+
+# The round leaves the S-box output constant D out, so it computes F ^ DELTA (ctcircuit.DELTA,
+# a constant: P is linear). The window then holds L_r ^ e_r with e_{r+1} = e_{r-1} ^ DELTA, and
+# round r's key absorbs e_{r-1} (F(L ^ e, k ^ e) = F(L, k)). Encryption enters a block of six
+# rounds with e = 0 in both halves: the offsets of rounds 1..6's inputs are 0, D, D, 0, 0, D
+# (ENC_FOLD, D = DELTA) and the block ends with DELTA in both halves, removed before FL (or, after
+# the last block, by kw3, kw4, stored ^ DELTA). Decryption runs the same keys backwards, i.e.
+# wants D, 0, 0, D, D, 0: exactly what entering a block with DELTA in both halves gives (and it
+# ends with 0): kw3, kw4 ^ DELTA put it there for the first block, the FL code after the others.
+# KA's four rounds: 0, D, then KL is xored in and the halves carry D: D, 0 (SIGMA_FOLD), ending at 0.
+ENC_FOLD = [0, 1, 1, 0, 0, 1]
+SIGMA_FOLD = [0, 1, 1, 0]
+
+
+def key_fold(name):
+    """the two words xored into subkey `name` as rk stores it"""
+    fold, delta = ctcircuit.FOLD, ctcircuit.DELTA
+    if name in ("kw3", "kw4"):
+        return delta
+    if name.startswith("k") and name[1:].isdigit():
+        d = ENC_FOLD[(int(name[1:]) - 1) % 6]
+        return fold[0] ^ (delta[0] if d else 0), fold[1] ^ (delta[1] if d else 0)
+    return 0, 0
+
+
+def sigma_words():
+    out = []
+    for i, s in enumerate(ref.SIGMA):
+        d = SIGMA_FOLD[i]
+        out += [(s >> 32) ^ ctcircuit.FOLD[0] ^ (ctcircuit.DELTA[0] if d else 0),
+                (s & M32) ^ ctcircuit.FOLD[1] ^ (ctcircuit.DELTA[1] if d else 0)]
+    return out
+
+
+# ---------------------------------------------------------------- model of the kernels
+def _fk(x, k):
+    """the round's F on 64-bit values, key as stored (folded), D left out"""
+    yh, yl = ctcircuit.f_kernel(x >> 32, x & M32, k >> 32, k & M32, d=False)
+    return yh << 32 | yl
+
+
+def _w64(words, i):
+    return words[i] << 32 | words[i + 1]
+
+
+DELTA64 = ctcircuit.DELTA[0] << 32 | ctcircuit.DELTA[1]
+
+
+def model_keyexp(key):
+    kl = int.from_bytes(key, "big")
+    sig = sigma_words()
+    w = [kl & ((1 << 64) - 1), kl >> 64]                 # L_-1 = KL_R, L_0 = KL_L
+    for i in range(2):
+        w.append(w[-2] ^ _fk(w[-1], _w64(sig, 2 * i)))
+    w = [w[-2] ^ (kl & ((1 << 64) - 1)), w[-1] ^ (kl >> 64)]
+    for i in range(2, 4):
+        w.append(w[-2] ^ _fk(w[-1], _w64(sig, 2 * i)))
+    ka = w[-1] << 64 | w[-2]
+    src = {"KL": kl, "KA": ka}
+    rk = []
+    for name in RK_ORDER:
+        _, s, rot, half = next(x for x in ref.SCHEDULE if x[0] == name)
+        v = ref.rotl128(src[s], rot)
+        v = v >> 64 if half == 0 else v & ((1 << 64) - 1)
+        f = key_fold(name)
+        rk += [(v >> 32) ^ f[0], (v & M32) ^ f[1]]
+    return rk
+
+
+def model_crypt(rk, block, dec):
+    """the window kernel on 64-bit halves: whitening, 3 x (6 rounds, FL/FLINV), whitening"""
+    key = lambda n: _w64(rk, RK_INDEX[n])
+    m = int.from_bytes(block, "big")
+    kw_in, kw_out = (("kw3", "kw4"), ("kw1", "kw2")) if dec else (("kw1", "kw2"), ("kw3", "kw4"))
+    d1, d2 = (m >> 64) ^ key(kw_in[0]), (m & ((1 << 64) - 1)) ^ key(kw_in[1])
+    rounds = [f"k{r}" for r in (range(18, 0, -1) if dec else range(1, 19))]
+    fls = [("ke4", "ke3"), ("ke2", "ke1")] if dec else [("ke1", "ke2"), ("ke3", "ke4")]
+    for blk in range(3):
+        for r in rounds[6 * blk:6 * blk + 6]:
+            d1, d2 = d2 ^ _fk(d1, key(r)), d1
+        # d1 = L_6 = D1, d2 = L_5 = D2
+        if blk < 2:
+            if not dec:
+                d1, d2 = d1 ^ DELTA64, d2 ^ DELTA64
+            d1, d2 = ref.fl(d1, key(fls[blk][0])), ref.flinv(d2, key(fls[blk][1]))
+            if dec:
+                d1, d2 = d1 ^ DELTA64, d2 ^ DELTA64
+    d2 ^= key(kw_out[0])
+    d1 ^= key(kw_out[1])
+    return (d2 << 64 | d1).to_bytes(16, "big")
+
+
+def check_model(n=200, seed=6):
+    """the kernels' model (folded keys, offsets) = RFC 3713 (ref.py) both ways"""
+    rng = random.Random(seed)
+    for _ in range(n):
+        key, pt = rng.randbytes(16), rng.randbytes(16)
+        rk = model_keyexp(key)
+        ct = model_crypt(rk, pt, False)
+        assert ct == ref.encrypt(key, pt)
+        assert model_crypt(rk, ct, True) == pt
+    return True
 
 
 # ---------------------------------------------------------------- the round as SSA
@@ -117,8 +219,6 @@ def round_ssa(zbkb=False):
         else:
             w[d] = B.slli(w[x], int(y), role="sbox")
     ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")       # u1 u7 u8 u4 | u5 u6 u2 u3
-    ua = B.xor(ua, const["d"], role="sbox")
-    ub = B.xor(ub, const["d"], role="sbox")
     e = B.and_(ub, const["mi"], role="rot8")
     f = B.xor(ub, e, role="rot8")
     ub = B.op("or", [rot_lanes(e, const["mi"], True), rot_lanes(f, const["m"], False)], role="rot8")
@@ -187,7 +287,7 @@ def check_round(B, homes, insns, n=50, seed=1):
         k = (mem[(base[Q], 0)] ^ ctcircuit.FOLD[0]) << 32 | (mem[(base[Q], 4)] ^ ctcircuit.FOLD[1])
         old = mem[(base[P], -8)] << 32 | mem[(base[P], -4)]
         new = mem[(base[P], 8)] << 32 | mem[(base[P], 12)]
-        assert new == old ^ ref.f(x, k), "the allocated round is not F"
+        assert new == old ^ ref.f(x, k) ^ DELTA64, "the allocated round is not F ^ DELTA"
 
 
 # changes to the priority sm4ct.reorder gives some ops of the round (index in round_ssa's
@@ -283,15 +383,25 @@ class Kernel:
             a("addi", P, P, 8, role="call")
             a("addi", Q, Q, step, role="call")
 
-    def fl_pair(self, k_fl, k_flinv):
+    def fl_pair(self, k_fl, k_flinv, dec):
         """D1 = L at 0(P) := FL(D1, key at k_fl(Q)), D2 = L at -8(P) := FLINV(D2, key at
-        k_flinv(Q)); written to window slots 1 and 0, P back to slot 1"""
+        k_flinv(Q)); written to window slots 1 and 0, P back to slot 1. The offset DELTA (see
+        ENC_FOLD) leaves both halves before FL (encryption) or enters them after (decryption)."""
         a = self.a
         x1, x2, y1, y2, k1, k2, k3, k4, t = "t0", "t1", "t2", "t3", "t4", "t5", "a0", "a1", "a2"
         a("lw", x1, f"0({P})", role="fl")
         a("lw", x2, f"4({P})", role="fl")
         a("lw", y1, f"-8({P})", role="fl")
         a("lw", y2, f"-4({P})", role="fl")
+
+        def offset():
+            for j, dw in enumerate(ctcircuit.DELTA):
+                if dw:
+                    a.li("a3", dw, role="fl", note="DELTA")
+                    a("xor", (x1, x2)[j], (x1, x2)[j], "a3", role="fl")
+                    a("xor", (y1, y2)[j], (y1, y2)[j], "a3", role="fl")
+        if not dec:
+            offset()
         a("lw", k1, f"{k_fl}({Q})", role="fl", note="FL k1")
         a("lw", k3, f"{k_flinv + 4}({Q})", role="fl", note="FLINV k2")
         a("lw", k2, f"{k_fl + 4}({Q})", role="fl", note="FL k2")
@@ -306,6 +416,8 @@ class Kernel:
         a.rotl(k4, k4, 1, t, role="fl")
         a("xor", x1, x1, k2, role="fl")
         a("xor", y2, y2, k4, role="fl")
+        if dec:
+            offset()
         a("sw", y1, f"{self.w(0)}(sp)", role="fl")
         a("sw", y2, f"{self.w(1)}(sp)", role="fl")
         a("sw", x1, f"{self.w(2)}(sp)", role="fl")
@@ -337,10 +449,10 @@ class Kernel:
                 # enc: Q at ke1 (ke3): FL key there, FLINV key 8 further; dec: Q at ke4 (ke2),
                 # the FLINV key (ke3, ke1) 8 before
                 if dec:
-                    self.fl_pair(0, -8)
+                    self.fl_pair(0, -8, True)
                     a("addi", Q, Q, -16, role="call")
                 else:
-                    self.fl_pair(0, 8)
+                    self.fl_pair(0, 8, False)
                     a("addi", Q, Q, 16, role="call")
         # D1 at 0(P), D2 at -8(P); enc: Q at kw3, dec: Q at kw2
         k_d2, k_d1 = (-8, 0) if dec else (0, 8)
@@ -395,8 +507,11 @@ class Kernel:
             a("lw", ka[j], f"{off}({P})", role="keys", note="KA")
         for j, r in enumerate(klr):
             a("lw", r, f"{4 * j}(a0)", role="keys", note="KL")
-        a.li("s8", ctcircuit.FOLD[0], role="keys", note="FOLD")
-        a.li("s9", ctcircuit.FOLD[1], role="keys")
+        consts = sorted({w for n in RK_ORDER for w in key_fold(n) if w})
+        creg = dict(zip(consts, ["s8", "s9", "s10", "s11", "a1", "a2", "a3", "a4"]))
+        assert len(consts) <= len(creg)
+        for c, r in creg.items():
+            a.li(r, c, role="keys", note="folded into subkeys (key_fold)")
         for name in RK_ORDER:
             if name in ("kw1", "kw2"):
                 continue
@@ -413,8 +528,9 @@ class Kernel:
                     a("srli", "t1", lo, 32 - s, role="rot128")
                     a("or", "t0", "t0", "t1", role="rot128")
                     r = "t0"
-                if name.startswith("k") and not name.startswith("ke") and not name.startswith("kw"):
-                    a("xor", "t0", r, ("s8", "s9")[j], role="keys", note="^ FOLD")
+                fw = key_fold(name)[j]
+                if fw:
+                    a("xor", "t0", r, creg[fw], role="keys", note="^ key_fold")
                     r = "t0"
                 a("sw", r, f"{off}(a0)", role="keys")
         self.epilogue()
@@ -430,11 +546,8 @@ class Kernel:
                       "Comments: the [role] of each instruction."]).rstrip())
         a.section(".data.camellia128_ct")
         a.directive(".p2align 2")
-        a.label("camellia128_ct_sigma", "SIGMA1..4 (RFC 3713 §2.2) ^ FOLD (the S-box input constant)")
-        words = []
-        for s in ref.SIGMA:
-            words += [(s >> 32) ^ ctcircuit.FOLD[0], (s & M32) ^ ctcircuit.FOLD[1]]
-        a.words(words)
+        a.label("camellia128_ct_sigma", "SIGMA1..4 (RFC 3713 §2.2) ^ FOLD ^ (DELTA: SIGMA_FOLD)")
+        a.words(sigma_words())
         a.section(".text")
         a.subfunction("camellia128_ct_round",
                       "L_{r+1} (8(a6)) = L_{r-1} (-8(a6)) ^ F(L_r (0(a6)), key (0(a7))); keeps a6, a7, sp, ra")

@@ -5,8 +5,8 @@
  */
     .section .data.camellia128_ct, "aw"
     .p2align 2
-camellia128_ct_sigma:                    # SIGMA1..4 (RFC 3713 §2.2) ^ FOLD (the S-box input constant)
-    .word 0x655ba39d, 0xfe09724e, 0x73bf2dba, 0x896f9177, 0x032af2cd, 0x2c8a607b, 0x913a9647, 0x34168dd9
+camellia128_ct_sigma:                    # SIGMA1..4 (RFC 3713 §2.2) ^ FOLD ^ (DELTA: SIGMA_FOLD)
+    .word 0x655ba39d, 0xfe09724e, 0x73bf2dba, 0x0c584df2, 0x032af2cd, 0xa9bdbcfe, 0x913a9647, 0x34168dd9
     .text
 
     .type camellia128_ct_round, @function # L_{r+1} (8(a6)) = L_{r-1} (-8(a6)) ^ F(L_r (0(a6)), key (0(a7))); keeps a6, a7, sp, ra
@@ -16,7 +16,7 @@ camellia128_ct_round:
     lw      t1, 4(a6)                    # [round]
     xor     t2, t0, t2                   # [round]
     lw      t0, 4(a7)                    # [round]
-    lw      t3, 20(sp)                   # [spill]
+    lw      t3, 16(sp)                   # [spill]
     xor     t0, t1, t0                   # [round]
     srli    t1, t2, 8                    # [swap]
     xor     t1, t1, t0                   # [swap]
@@ -24,25 +24,25 @@ camellia128_ct_round:
     xor     t0, t0, t1                   # [swap]
     slli    t1, t1, 8                    # [swap]
     xor     t2, t2, t1                   # [swap]
-    lw      t1, 12(sp)                   # [spill]
+    lw      t1, 8(sp)                    # [spill]
     and     t4, t2, t1                   # [rot8]
     xor     t2, t2, t4                   # [rot8]
     slli    t5, t4, 1                    # [rot8]
     srli    t4, t4, 7                    # [rot8]
-    or      t4, t5, t4                   # [rot8]
-    and     t4, t4, t1                   # [rot8]
-    or      t2, t2, t4                   # [rot8]
-    srli    t4, t2, 4                    # [swap]
-    lw      t5, 4(sp)                    # [spill]
-    xor     t4, t4, t0                   # [swap]
-    and     t4, t4, t5                   # [swap]
-    xor     t0, t0, t4                   # [swap]
-    slli    t4, t4, 4                    # [swap]
-    xor     t2, t2, t4                   # [swap]
-    srli    t4, t0, 2                    # [sbox]
+    or      t5, t5, t4                   # [rot8]
+    and     t5, t5, t1                   # [rot8]
+    or      t2, t2, t5                   # [rot8]
+    srli    t5, t2, 4                    # [swap]
+    lw      t4, 4(sp)                    # [spill]
+    xor     t5, t5, t0                   # [swap]
+    and     t5, t5, t4                   # [swap]
+    xor     t0, t0, t5                   # [swap]
+    slli    t5, t5, 4                    # [swap]
+    xor     t2, t2, t5                   # [swap]
+    srli    t5, t0, 2                    # [sbox]
     srli    t6, t2, 1                    # [sbox]
     xor     a0, t6, t0                   # [sbox]
-    xor     a3, t0, t4                   # [sbox]
+    xor     a3, t0, t5                   # [sbox]
     srli    t0, t0, 3                    # [sbox]
     xor     a1, t2, t6                   # [sbox]
     xor     t0, t2, t0                   # [sbox]
@@ -54,10 +54,10 @@ camellia128_ct_round:
     xor     s1, a2, s0                   # [sbox]
     xor     s4, s3, t0                   # [sbox]
     xor     s5, s3, s0                   # [sbox]
-    xor     a5, t4, a4                   # [sbox]
+    xor     a5, t5, a4                   # [sbox]
     xor     s3, s3, s1                   # [sbox]
     and     t3, a5, t0                   # [sbox]
-    and     t1, t4, s3                   # [sbox]
+    and     t1, t5, s3                   # [sbox]
     xor     s7, t6, s4                   # [sbox]
     xor     t1, t1, t3                   # [sbox]
     xor     s8, t0, s3                   # [sbox]
@@ -65,155 +65,152 @@ camellia128_ct_round:
     xor     a1, a1, s5                   # [sbox]
     xor     s6, t2, s5                   # [sbox]
     and     s7, a4, s8                   # [sbox]
-    xor     s9, t4, s6                   # [sbox]
+    xor     s9, t5, s6                   # [sbox]
     xor     s10, a1, a5                  # [sbox]
     xor     s7, s7, t3                   # [sbox]
     and     t3, s10, s0                  # [sbox]
-    and     t5, s9, a2                   # [sbox]
+    and     t4, s9, a2                   # [sbox]
     and     s8, a3, s1                   # [sbox]
     xor     s2, s1, a3                   # [sbox]
-    xor     t5, t5, t3                   # [sbox]
+    xor     t4, t4, t3                   # [sbox]
     xor     s8, s8, t3                   # [sbox]
     and     t3, t6, s4                   # [sbox]
     and     s1, a1, a0                   # [sbox]
     xor     s1, s1, t3                   # [sbox]
-    xor     t5, t5, s1                   # [sbox]
-    xor     t1, t1, s1                   # [sbox]
+    xor     t4, t4, s1                   # [sbox]
+    xor     s1, t1, s1                   # [sbox]
     xor     s11, s10, s0                 # [sbox]
-    and     s1, s6, s5                   # [sbox]
-    xor     t5, t5, s11                  # [sbox]
-    xor     t3, s1, t3                   # [sbox]
+    and     t1, s6, s5                   # [sbox]
+    xor     t4, t4, s11                  # [sbox]
+    xor     t3, t1, t3                   # [sbox]
     lw      s11, 0(sp)                   # [spill]
     xor     s7, s7, t3                   # [sbox]
     xor     s8, s8, t3                   # [sbox]
     xor     s7, s7, t2                   # [sbox]
-    xor     s8, s8, s2                   # [sbox]
-    and     t1, t1, s11                  # [sbox]
-    and     t5, t5, s11                  # [sbox]
+    and     s1, s1, s11                  # [sbox]
+    and     t4, t4, s11                  # [sbox]
+    xor     s2, s8, s2                   # [sbox]
     and     s7, s7, s11                  # [sbox]
-    and     s8, s8, s11                  # [sbox]
-    xor     s11, t1, s7                  # [sbox]
-    and     t1, t1, t5                   # [sbox]
-    xor     s2, s8, t1                   # [sbox]
-    xor     t1, s7, t1                   # [sbox]
-    xor     t3, t5, s8                   # [sbox]
-    and     t1, t1, t3                   # [sbox]
-    xor     t1, t1, s8                   # [sbox]
-    xor     s1, s2, t1                   # [sbox]
-    xor     t5, t5, t1                   # [sbox]
-    and     s8, s8, s1                   # [sbox]
-    and     t2, s11, s2                  # [sbox]
-    xor     t5, s8, t5                   # [sbox]
-    xor     s7, t2, s7                   # [sbox]
-    xor     s8, s2, s8                   # [sbox]
-    and     s8, s7, s8                   # [sbox]
-    xor     t2, a2, s0                   # [sbox]
-    xor     s11, s11, s8                 # [sbox]
-    and     a2, s11, a2                  # [sbox]
-    and     s9, s11, s9                  # [sbox]
-    xor     s8, s11, t5                  # [sbox]
-    and     t2, s7, t2                   # [sbox]
-    and     a3, s7, a3                   # [sbox]
+    and     s11, s2, s11                 # [sbox]
+    xor     s2, s1, s7                   # [sbox]
+    and     s1, s1, t4                   # [sbox]
+    xor     s8, s11, s1                  # [sbox]
+    xor     s1, s7, s1                   # [sbox]
+    xor     t3, t4, s11                  # [sbox]
+    and     s1, s1, t3                   # [sbox]
+    xor     s1, s1, s11                  # [sbox]
+    xor     t1, s8, s1                   # [sbox]
+    xor     t4, t4, s1                   # [sbox]
+    and     s11, s11, t1                 # [sbox]
+    and     t2, s2, s8                   # [sbox]
+    xor     t4, s11, t4                  # [sbox]
+    xor     t2, t2, s7                   # [sbox]
+    xor     s11, s8, s11                 # [sbox]
+    and     s11, t2, s11                 # [sbox]
+    xor     s7, a2, s0                   # [sbox]
+    xor     s2, s2, s11                  # [sbox]
+    and     a2, s2, a2                   # [sbox]
+    and     s9, s2, s9                   # [sbox]
+    xor     s11, s2, t4                  # [sbox]
+    and     s7, t2, s7                   # [sbox]
+    and     a3, t2, a3                   # [sbox]
     xor     t3, t0, s3                   # [sbox]
-    xor     s11, s7, s11                 # [sbox]
-    and     t3, t1, t3                   # [sbox]
-    and     a4, t1, a4                   # [sbox]
-    xor     s7, s7, t1                   # [sbox]
-    xor     t1, t1, t5                   # [sbox]
-    and     t0, t1, t0                   # [sbox]
-    and     s4, s7, s4                   # [sbox]
-    and     s3, t5, s3                   # [sbox]
-    and     t6, s7, t6                   # [sbox]
+    xor     s2, t2, s2                   # [sbox]
+    and     t3, s1, t3                   # [sbox]
+    and     a4, s1, a4                   # [sbox]
+    xor     t2, t2, s1                   # [sbox]
+    xor     s1, s1, t4                   # [sbox]
+    and     t0, s1, t0                   # [sbox]
+    and     s4, t2, s4                   # [sbox]
+    and     s3, t4, s3                   # [sbox]
+    and     t6, t2, t6                   # [sbox]
     xor     t0, t0, s4                   # [sbox]
-    xor     s7, s7, s8                   # [sbox]
+    and     s5, s11, s5                  # [sbox]
+    xor     t2, t2, s11                  # [sbox]
     xor     s3, s3, t0                   # [sbox]
-    and     s0, s11, s0                  # [sbox]
-    and     s5, s8, s5                   # [sbox]
-    and     a0, s7, a0                   # [sbox]
+    and     s0, s2, s0                   # [sbox]
+    and     a0, t2, a0                   # [sbox]
+    xor     s7, s7, s5                   # [sbox]
     xor     a2, a2, s3                   # [sbox]
     xor     s0, s0, s4                   # [sbox]
-    xor     t2, t2, s5                   # [sbox]
     xor     s3, a0, s3                   # [sbox]
+    xor     a2, a2, s7                   # [sbox]
     xor     t3, t3, t0                   # [sbox]
-    xor     s0, s0, t2                   # [sbox]
+    xor     s7, s0, s7                   # [sbox]
     xor     a4, a4, s3                   # [sbox]
-    and     s10, s11, s10                # [sbox]
+    and     s10, s2, s10                 # [sbox]
     xor     s5, t3, s5                   # [sbox]
-    xor     a2, a2, t2                   # [sbox]
-    xor     s3, s3, s0                   # [sbox]
+    xor     s3, s3, s7                   # [sbox]
     xor     s10, s10, a2                 # [sbox]
     slli    s3, s3, 1                    # [sbox]
-    xor     s0, s0, s5                   # [sbox]
-    and     s8, s8, s6                   # [sbox]
-    xor     s10, s10, s3                 # [sbox]
-    slli    s0, s0, 1                    # [sbox]
-    and     a5, t1, a5                   # [sbox]
+    xor     s7, s7, s5                   # [sbox]
+    and     s11, s11, s6                 # [sbox]
+    xor     s3, s10, s3                  # [sbox]
+    slli    s7, s7, 1                    # [sbox]
+    and     a5, s1, a5                   # [sbox]
     slli    a2, a2, 3                    # [sbox]
-    xor     s8, s8, s0                   # [sbox]
-    xor     t6, t6, s10                  # [sbox]
-    and     a1, s7, a1                   # [sbox]
+    xor     s11, s11, s7                 # [sbox]
+    xor     t6, t6, s3                   # [sbox]
+    and     a1, t2, a1                   # [sbox]
     xor     a5, a5, a2                   # [sbox]
-    xor     s8, s8, t6                   # [sbox]
-    xor     a5, a5, s10                  # [sbox]
+    xor     s11, s11, t6                 # [sbox]
+    xor     s3, a5, s3                   # [sbox]
     xor     t6, a1, t6                   # [sbox]
     xor     a4, a4, a3                   # [sbox]
-    xor     a5, a5, a4                   # [sbox]
+    xor     s3, s3, a4                   # [sbox]
     xor     t6, t6, s9                   # [sbox]
     slli    t6, t6, 2                    # [sbox]
-    and     t4, t5, t4                   # [sbox]
-    xor     s5, s5, a5                   # [sbox]
-    xor     s8, s8, a3                   # [sbox]
+    and     t5, t4, t5                   # [sbox]
+    xor     s5, s5, s3                   # [sbox]
+    xor     s11, s11, a3                 # [sbox]
     xor     s5, s5, t6                   # [sbox]
-    xor     t4, t4, a4                   # [sbox]
-    slli    t6, s8, 1                    # [sbox]
-    xor     t4, t4, s9                   # [sbox]
-    xor     t6, s8, t6                   # [sbox]
-    slli    t4, t4, 3                    # [sbox]
-    xor     t6, t6, a5                   # [sbox]
-    xor     t4, t6, t4                   # [sbox]
-    srli    t6, s5, 4                    # [swap]
-    lw      a5, 4(sp)                    # [spill]
-    xor     t6, t6, t4                   # [swap]
-    and     t6, t6, a5                   # [swap]
-    xor     t4, t4, t6                   # [swap]
+    xor     t5, t5, a4                   # [sbox]
+    slli    t6, s11, 1                   # [sbox]
+    xor     t5, t5, s9                   # [sbox]
+    xor     t6, s11, t6                  # [sbox]
+    slli    t5, t5, 3                    # [sbox]
+    xor     s3, t6, s3                   # [sbox]
+    xor     t5, s3, t5                   # [sbox]
+    srli    s3, s5, 4                    # [swap]
+    lw      t6, 4(sp)                    # [spill]
+    xor     s3, s3, t5                   # [swap]
+    and     t6, s3, t6                   # [swap]
+    xor     t5, t5, t6                   # [swap]
     slli    t6, t6, 4                    # [swap]
-    xor     t6, s5, t6                   # [swap]
-    lw      s5, 8(sp)                    # [spill]
-    xor     t6, t6, s5                   # [sbox]
-    xor     t4, t4, s5                   # [sbox]
-    lw      s5, 16(sp)                   # [spill]
-    and     a5, t4, s5                   # [rot8]
-    xor     t4, t4, a5                   # [rot8]
-    slli    s8, a5, 1                    # [rot8]
-    srli    a5, a5, 7                    # [rot8]
-    or      a5, s8, a5                   # [rot8]
-    and     s5, a5, s5                   # [rot8]
-    srli    a5, t4, 1                    # [rot8]
-    slli    t4, t4, 7                    # [rot8]
-    or      t4, a5, t4                   # [rot8]
-    lw      a5, 12(sp)                   # [spill]
-    and     a5, t4, a5                   # [rot8]
-    or      a5, s5, a5                   # [rot8]
-    srli    s5, t6, 8                    # [swap]
-    lw      t4, 20(sp)                   # [spill]
-    xor     s5, s5, a5                   # [swap]
-    and     t4, s5, t4                   # [swap]
-    xor     a5, a5, t4                   # [swap]
-    slli    t4, t4, 8                    # [swap]
-    xor     t4, t6, t4                   # [swap]
-    rori    t6, a5, 16                   # [mix]
-    xor     t6, t4, t6                   # [mix]
-    xor     a5, t6, a5                   # [mix]
-    rori    t4, a5, 24                   # [mix]
-    lw      s5, -8(a6)                   # [round]
-    xor     t6, t6, t4                   # [mix]
-    rori    t4, t6, 16                   # [mix]
-    xor     a5, s5, a5                   # [round]
-    xor     t4, a5, t4                   # [mix]
-    sw      t4, 8(a6)                    # [round]
-    lw      t4, -4(a6)                   # [round]
-    xor     t4, t4, t6                   # [round]
-    sw      t4, 12(a6)                   # [round]
+    xor     s5, s5, t6                   # [swap]
+    lw      t6, 12(sp)                   # [spill]
+    and     s3, t5, t6                   # [rot8]
+    xor     t5, t5, s3                   # [rot8]
+    slli    s11, s3, 1                   # [rot8]
+    srli    s3, s3, 7                    # [rot8]
+    or      s3, s11, s3                  # [rot8]
+    and     t6, s3, t6                   # [rot8]
+    srli    s3, t5, 1                    # [rot8]
+    slli    t5, t5, 7                    # [rot8]
+    or      s3, s3, t5                   # [rot8]
+    lw      t5, 8(sp)                    # [spill]
+    and     t5, s3, t5                   # [rot8]
+    or      t6, t6, t5                   # [rot8]
+    srli    t5, s5, 8                    # [swap]
+    lw      s3, 16(sp)                   # [spill]
+    xor     t5, t5, t6                   # [swap]
+    and     t5, t5, s3                   # [swap]
+    xor     t6, t6, t5                   # [swap]
+    slli    t5, t5, 8                    # [swap]
+    xor     t5, s5, t5                   # [swap]
+    rori    s5, t6, 16                   # [mix]
+    xor     s5, t5, s5                   # [mix]
+    xor     t6, s5, t6                   # [mix]
+    rori    t5, t6, 24                   # [mix]
+    lw      s3, -8(a6)                   # [round]
+    xor     t5, s5, t5                   # [mix]
+    rori    s5, t5, 16                   # [mix]
+    xor     s3, s3, t6                   # [round]
+    xor     s5, s3, s5                   # [mix]
+    sw      s5, 8(a6)                    # [round]
+    lw      s5, -4(a6)                   # [round]
+    xor     t5, s5, t5                   # [round]
+    sw      t5, 12(a6)                   # [round]
     ret                                  # [call]
     .size camellia128_ct_round, .-camellia128_ct_round
 
@@ -222,32 +219,30 @@ camellia128_ct_round:
     .p2align 2
 camellia128_encrypt:
     addi    sp, sp, -144                 # [frame]
-    sw      s0, 92(sp)                   # [frame]
-    sw      s1, 96(sp)                   # [frame]
-    sw      s2, 100(sp)                  # [frame]
-    sw      s3, 104(sp)                  # [frame]
-    sw      s4, 108(sp)                  # [frame]
-    sw      s5, 112(sp)                  # [frame]
-    sw      s6, 116(sp)                  # [frame]
-    sw      s7, 120(sp)                  # [frame]
-    sw      s8, 124(sp)                  # [frame]
-    sw      s9, 128(sp)                  # [frame]
-    sw      s10, 132(sp)                 # [frame]
-    sw      s11, 136(sp)                 # [frame]
-    sw      ra, 140(sp)                  # [frame]
+    sw      s0, 88(sp)                   # [frame]
+    sw      s1, 92(sp)                   # [frame]
+    sw      s2, 96(sp)                   # [frame]
+    sw      s3, 100(sp)                  # [frame]
+    sw      s4, 104(sp)                  # [frame]
+    sw      s5, 108(sp)                  # [frame]
+    sw      s6, 112(sp)                  # [frame]
+    sw      s7, 116(sp)                  # [frame]
+    sw      s8, 120(sp)                  # [frame]
+    sw      s9, 124(sp)                  # [frame]
+    sw      s10, 128(sp)                 # [frame]
+    sw      s11, 132(sp)                 # [frame]
+    sw      ra, 136(sp)                  # [frame]
     li      t0, 0x11111111               # [frame] mask
     sw      t0, 0(sp)                    # [frame]
     li      t0, 0x0f0f0f0f               # [frame] m0f
     sw      t0, 4(sp)                    # [frame]
-    li      t0, 0x6e6e6e6e               # [frame] d
-    sw      t0, 8(sp)                    # [frame]
     li      t0, 0x00ff00ff               # [frame] m
-    sw      t0, 12(sp)                   # [frame]
+    sw      t0, 8(sp)                    # [frame]
     li      t0, 0xff00ff00               # [frame] mi
-    sw      t0, 16(sp)                   # [frame]
+    sw      t0, 12(sp)                   # [frame]
     li      t0, 0x0000ffff               # [frame] h
-    sw      t0, 20(sp)                   # [frame]
-    sw      a0, 24(sp)                   # [io]
+    sw      t0, 16(sp)                   # [frame]
+    sw      a0, 20(sp)                   # [io]
     andi    t4, a1, 3                    # [io]
     bnez    t4, .Lenc_load_bytes         # [io] in not word-aligned
     lw      t0, 0(a1)                    # [io]
@@ -267,11 +262,11 @@ camellia128_encrypt:
     xor     t2, t2, t4                   # [whiten]
     lw      t4, 12(a2)                   # [whiten]
     xor     t3, t3, t4                   # [whiten]
-    sw      t0, 36(sp)                   # [io]
-    sw      t1, 40(sp)                   # [io]
-    sw      t2, 28(sp)                   # [io]
-    sw      t3, 32(sp)                   # [io]
-    addi    a6, sp, 36                   # [call] P = L_0
+    sw      t0, 32(sp)                   # [io]
+    sw      t1, 36(sp)                   # [io]
+    sw      t2, 24(sp)                   # [io]
+    sw      t3, 28(sp)                   # [io]
+    addi    a6, sp, 32                   # [call] P = L_0
     addi    a7, a2, 16                   # [call] Q = k1
     # rounds 1..6
     jal     ra, camellia128_ct_round     # [call]
@@ -297,6 +292,9 @@ camellia128_encrypt:
     lw      t1, 4(a6)                    # [fl]
     lw      t2, -8(a6)                   # [fl]
     lw      t3, -4(a6)                   # [fl]
+    li      a3, 0x8537dc85               # [fl] DELTA
+    xor     t1, t1, a3                   # [fl]
+    xor     t3, t3, a3                   # [fl]
     lw      t4, 0(a7)                    # [fl] FL k1
     lw      a0, 12(a7)                   # [fl] FLINV k2
     lw      t5, 4(a7)                    # [fl] FL k2
@@ -311,11 +309,11 @@ camellia128_encrypt:
     rori    a1, a1, 31                   # [fl]
     xor     t0, t0, t5                   # [fl]
     xor     t3, t3, a1                   # [fl]
-    sw      t2, 28(sp)                   # [fl]
-    sw      t3, 32(sp)                   # [fl]
-    sw      t0, 36(sp)                   # [fl]
-    sw      t1, 40(sp)                   # [fl]
-    addi    a6, sp, 36                   # [fl]
+    sw      t2, 24(sp)                   # [fl]
+    sw      t3, 28(sp)                   # [fl]
+    sw      t0, 32(sp)                   # [fl]
+    sw      t1, 36(sp)                   # [fl]
+    addi    a6, sp, 32                   # [fl]
     addi    a7, a7, 16                   # [call]
     # rounds 7..12
     jal     ra, camellia128_ct_round     # [call]
@@ -341,6 +339,9 @@ camellia128_encrypt:
     lw      t1, 4(a6)                    # [fl]
     lw      t2, -8(a6)                   # [fl]
     lw      t3, -4(a6)                   # [fl]
+    li      a3, 0x8537dc85               # [fl] DELTA
+    xor     t1, t1, a3                   # [fl]
+    xor     t3, t3, a3                   # [fl]
     lw      t4, 0(a7)                    # [fl] FL k1
     lw      a0, 12(a7)                   # [fl] FLINV k2
     lw      t5, 4(a7)                    # [fl] FL k2
@@ -355,11 +356,11 @@ camellia128_encrypt:
     rori    a1, a1, 31                   # [fl]
     xor     t0, t0, t5                   # [fl]
     xor     t3, t3, a1                   # [fl]
-    sw      t2, 28(sp)                   # [fl]
-    sw      t3, 32(sp)                   # [fl]
-    sw      t0, 36(sp)                   # [fl]
-    sw      t1, 40(sp)                   # [fl]
-    addi    a6, sp, 36                   # [fl]
+    sw      t2, 24(sp)                   # [fl]
+    sw      t3, 28(sp)                   # [fl]
+    sw      t0, 32(sp)                   # [fl]
+    sw      t1, 36(sp)                   # [fl]
+    addi    a6, sp, 32                   # [fl]
     addi    a7, a7, 16                   # [call]
     # rounds 13..18
     jal     ra, camellia128_ct_round     # [call]
@@ -392,7 +393,7 @@ camellia128_encrypt:
     lw      t3, 4(a6)                    # [whiten]
     lw      t4, 12(a7)                   # [whiten]
     xor     t3, t3, t4                   # [whiten]
-    lw      a0, 24(sp)                   # [io]
+    lw      a0, 20(sp)                   # [io]
     andi    t4, a0, 3                    # [io]
     bnez    t4, .Lenc_store_bytes        # [io] out not word-aligned
     rev8    t0, t0                       # [io]
@@ -404,19 +405,19 @@ camellia128_encrypt:
     rev8    t3, t3                       # [io]
     sw      t3, 12(a0)                   # [io]
 .Lenc_stored:
-    lw      s0, 92(sp)                   # [frame]
-    lw      s1, 96(sp)                   # [frame]
-    lw      s2, 100(sp)                  # [frame]
-    lw      s3, 104(sp)                  # [frame]
-    lw      s4, 108(sp)                  # [frame]
-    lw      s5, 112(sp)                  # [frame]
-    lw      s6, 116(sp)                  # [frame]
-    lw      s7, 120(sp)                  # [frame]
-    lw      s8, 124(sp)                  # [frame]
-    lw      s9, 128(sp)                  # [frame]
-    lw      s10, 132(sp)                 # [frame]
-    lw      s11, 136(sp)                 # [frame]
-    lw      ra, 140(sp)                  # [frame]
+    lw      s0, 88(sp)                   # [frame]
+    lw      s1, 92(sp)                   # [frame]
+    lw      s2, 96(sp)                   # [frame]
+    lw      s3, 100(sp)                  # [frame]
+    lw      s4, 104(sp)                  # [frame]
+    lw      s5, 108(sp)                  # [frame]
+    lw      s6, 112(sp)                  # [frame]
+    lw      s7, 116(sp)                  # [frame]
+    lw      s8, 120(sp)                  # [frame]
+    lw      s9, 124(sp)                  # [frame]
+    lw      s10, 128(sp)                 # [frame]
+    lw      s11, 132(sp)                 # [frame]
+    lw      ra, 136(sp)                  # [frame]
     addi    sp, sp, 144                  # [frame]
     ret                                  # [io]
 .Lenc_store_bytes:
@@ -486,32 +487,30 @@ camellia128_encrypt:
     .p2align 2
 camellia128_decrypt:
     addi    sp, sp, -144                 # [frame]
-    sw      s0, 92(sp)                   # [frame]
-    sw      s1, 96(sp)                   # [frame]
-    sw      s2, 100(sp)                  # [frame]
-    sw      s3, 104(sp)                  # [frame]
-    sw      s4, 108(sp)                  # [frame]
-    sw      s5, 112(sp)                  # [frame]
-    sw      s6, 116(sp)                  # [frame]
-    sw      s7, 120(sp)                  # [frame]
-    sw      s8, 124(sp)                  # [frame]
-    sw      s9, 128(sp)                  # [frame]
-    sw      s10, 132(sp)                 # [frame]
-    sw      s11, 136(sp)                 # [frame]
-    sw      ra, 140(sp)                  # [frame]
+    sw      s0, 88(sp)                   # [frame]
+    sw      s1, 92(sp)                   # [frame]
+    sw      s2, 96(sp)                   # [frame]
+    sw      s3, 100(sp)                  # [frame]
+    sw      s4, 104(sp)                  # [frame]
+    sw      s5, 108(sp)                  # [frame]
+    sw      s6, 112(sp)                  # [frame]
+    sw      s7, 116(sp)                  # [frame]
+    sw      s8, 120(sp)                  # [frame]
+    sw      s9, 124(sp)                  # [frame]
+    sw      s10, 128(sp)                 # [frame]
+    sw      s11, 132(sp)                 # [frame]
+    sw      ra, 136(sp)                  # [frame]
     li      t0, 0x11111111               # [frame] mask
     sw      t0, 0(sp)                    # [frame]
     li      t0, 0x0f0f0f0f               # [frame] m0f
     sw      t0, 4(sp)                    # [frame]
-    li      t0, 0x6e6e6e6e               # [frame] d
-    sw      t0, 8(sp)                    # [frame]
     li      t0, 0x00ff00ff               # [frame] m
-    sw      t0, 12(sp)                   # [frame]
+    sw      t0, 8(sp)                    # [frame]
     li      t0, 0xff00ff00               # [frame] mi
-    sw      t0, 16(sp)                   # [frame]
+    sw      t0, 12(sp)                   # [frame]
     li      t0, 0x0000ffff               # [frame] h
-    sw      t0, 20(sp)                   # [frame]
-    sw      a0, 24(sp)                   # [io]
+    sw      t0, 16(sp)                   # [frame]
+    sw      a0, 20(sp)                   # [io]
     andi    t4, a1, 3                    # [io]
     bnez    t4, .Ldec_load_bytes         # [io] in not word-aligned
     lw      t0, 0(a1)                    # [io]
@@ -531,11 +530,11 @@ camellia128_decrypt:
     xor     t2, t2, t4                   # [whiten]
     lw      t4, 204(a2)                  # [whiten]
     xor     t3, t3, t4                   # [whiten]
-    sw      t0, 36(sp)                   # [io]
-    sw      t1, 40(sp)                   # [io]
-    sw      t2, 28(sp)                   # [io]
-    sw      t3, 32(sp)                   # [io]
-    addi    a6, sp, 36                   # [call] P = L_0
+    sw      t0, 32(sp)                   # [io]
+    sw      t1, 36(sp)                   # [io]
+    sw      t2, 24(sp)                   # [io]
+    sw      t3, 28(sp)                   # [io]
+    addi    a6, sp, 32                   # [call] P = L_0
     addi    a7, a2, 184                  # [call] Q = k18
     # rounds 1..6
     jal     ra, camellia128_ct_round     # [call]
@@ -575,11 +574,14 @@ camellia128_decrypt:
     rori    a1, a1, 31                   # [fl]
     xor     t0, t0, t5                   # [fl]
     xor     t3, t3, a1                   # [fl]
-    sw      t2, 28(sp)                   # [fl]
-    sw      t3, 32(sp)                   # [fl]
-    sw      t0, 36(sp)                   # [fl]
-    sw      t1, 40(sp)                   # [fl]
-    addi    a6, sp, 36                   # [fl]
+    li      a3, 0x8537dc85               # [fl] DELTA
+    xor     t1, t1, a3                   # [fl]
+    xor     t3, t3, a3                   # [fl]
+    sw      t2, 24(sp)                   # [fl]
+    sw      t3, 28(sp)                   # [fl]
+    sw      t0, 32(sp)                   # [fl]
+    sw      t1, 36(sp)                   # [fl]
+    addi    a6, sp, 32                   # [fl]
     addi    a7, a7, -16                  # [call]
     # rounds 7..12
     jal     ra, camellia128_ct_round     # [call]
@@ -619,11 +621,14 @@ camellia128_decrypt:
     rori    a1, a1, 31                   # [fl]
     xor     t0, t0, t5                   # [fl]
     xor     t3, t3, a1                   # [fl]
-    sw      t2, 28(sp)                   # [fl]
-    sw      t3, 32(sp)                   # [fl]
-    sw      t0, 36(sp)                   # [fl]
-    sw      t1, 40(sp)                   # [fl]
-    addi    a6, sp, 36                   # [fl]
+    li      a3, 0x8537dc85               # [fl] DELTA
+    xor     t1, t1, a3                   # [fl]
+    xor     t3, t3, a3                   # [fl]
+    sw      t2, 24(sp)                   # [fl]
+    sw      t3, 28(sp)                   # [fl]
+    sw      t0, 32(sp)                   # [fl]
+    sw      t1, 36(sp)                   # [fl]
+    addi    a6, sp, 32                   # [fl]
     addi    a7, a7, -16                  # [call]
     # rounds 13..18
     jal     ra, camellia128_ct_round     # [call]
@@ -656,7 +661,7 @@ camellia128_decrypt:
     lw      t3, 4(a6)                    # [whiten]
     lw      t4, 4(a7)                    # [whiten]
     xor     t3, t3, t4                   # [whiten]
-    lw      a0, 24(sp)                   # [io]
+    lw      a0, 20(sp)                   # [io]
     andi    t4, a0, 3                    # [io]
     bnez    t4, .Ldec_store_bytes        # [io] out not word-aligned
     rev8    t0, t0                       # [io]
@@ -668,19 +673,19 @@ camellia128_decrypt:
     rev8    t3, t3                       # [io]
     sw      t3, 12(a0)                   # [io]
 .Ldec_stored:
-    lw      s0, 92(sp)                   # [frame]
-    lw      s1, 96(sp)                   # [frame]
-    lw      s2, 100(sp)                  # [frame]
-    lw      s3, 104(sp)                  # [frame]
-    lw      s4, 108(sp)                  # [frame]
-    lw      s5, 112(sp)                  # [frame]
-    lw      s6, 116(sp)                  # [frame]
-    lw      s7, 120(sp)                  # [frame]
-    lw      s8, 124(sp)                  # [frame]
-    lw      s9, 128(sp)                  # [frame]
-    lw      s10, 132(sp)                 # [frame]
-    lw      s11, 136(sp)                 # [frame]
-    lw      ra, 140(sp)                  # [frame]
+    lw      s0, 88(sp)                   # [frame]
+    lw      s1, 92(sp)                   # [frame]
+    lw      s2, 96(sp)                   # [frame]
+    lw      s3, 100(sp)                  # [frame]
+    lw      s4, 104(sp)                  # [frame]
+    lw      s5, 108(sp)                  # [frame]
+    lw      s6, 112(sp)                  # [frame]
+    lw      s7, 116(sp)                  # [frame]
+    lw      s8, 120(sp)                  # [frame]
+    lw      s9, 124(sp)                  # [frame]
+    lw      s10, 128(sp)                 # [frame]
+    lw      s11, 132(sp)                 # [frame]
+    lw      ra, 136(sp)                  # [frame]
     addi    sp, sp, 144                  # [frame]
     ret                                  # [io]
 .Ldec_store_bytes:
@@ -750,32 +755,30 @@ camellia128_decrypt:
     .p2align 2
 camellia128_keyexp_enc:
     addi    sp, sp, -144                 # [frame]
-    sw      s0, 92(sp)                   # [frame]
-    sw      s1, 96(sp)                   # [frame]
-    sw      s2, 100(sp)                  # [frame]
-    sw      s3, 104(sp)                  # [frame]
-    sw      s4, 108(sp)                  # [frame]
-    sw      s5, 112(sp)                  # [frame]
-    sw      s6, 116(sp)                  # [frame]
-    sw      s7, 120(sp)                  # [frame]
-    sw      s8, 124(sp)                  # [frame]
-    sw      s9, 128(sp)                  # [frame]
-    sw      s10, 132(sp)                 # [frame]
-    sw      s11, 136(sp)                 # [frame]
-    sw      ra, 140(sp)                  # [frame]
+    sw      s0, 88(sp)                   # [frame]
+    sw      s1, 92(sp)                   # [frame]
+    sw      s2, 96(sp)                   # [frame]
+    sw      s3, 100(sp)                  # [frame]
+    sw      s4, 104(sp)                  # [frame]
+    sw      s5, 108(sp)                  # [frame]
+    sw      s6, 112(sp)                  # [frame]
+    sw      s7, 116(sp)                  # [frame]
+    sw      s8, 120(sp)                  # [frame]
+    sw      s9, 124(sp)                  # [frame]
+    sw      s10, 128(sp)                 # [frame]
+    sw      s11, 132(sp)                 # [frame]
+    sw      ra, 136(sp)                  # [frame]
     li      t0, 0x11111111               # [frame] mask
     sw      t0, 0(sp)                    # [frame]
     li      t0, 0x0f0f0f0f               # [frame] m0f
     sw      t0, 4(sp)                    # [frame]
-    li      t0, 0x6e6e6e6e               # [frame] d
-    sw      t0, 8(sp)                    # [frame]
     li      t0, 0x00ff00ff               # [frame] m
-    sw      t0, 12(sp)                   # [frame]
+    sw      t0, 8(sp)                    # [frame]
     li      t0, 0xff00ff00               # [frame] mi
-    sw      t0, 16(sp)                   # [frame]
+    sw      t0, 12(sp)                   # [frame]
     li      t0, 0x0000ffff               # [frame] h
-    sw      t0, 20(sp)                   # [frame]
-    sw      a0, 24(sp)                   # [io]
+    sw      t0, 16(sp)                   # [frame]
+    sw      a0, 20(sp)                   # [io]
     andi    t4, a1, 3                    # [io]
     bnez    t4, .Lkx_load_bytes          # [io] in not word-aligned
     lw      t0, 0(a1)                    # [io]
@@ -788,14 +791,14 @@ camellia128_keyexp_enc:
     rev8    t3, t3                       # [io]
 .Lkx_loaded:
     sw      t0, 0(a0)                    # [keys] kw1 || kw2 = KL
-    sw      t0, 36(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
+    sw      t0, 32(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
     sw      t1, 4(a0)                    # [keys] kw1 || kw2 = KL
-    sw      t1, 40(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
+    sw      t1, 36(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
     sw      t2, 8(a0)                    # [keys] kw1 || kw2 = KL
-    sw      t2, 28(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
+    sw      t2, 24(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
     sw      t3, 12(a0)                   # [keys] kw1 || kw2 = KL
-    sw      t3, 32(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
-    addi    a6, sp, 36                   # [call]
+    sw      t3, 28(sp)                   # [keys] L_-1 = KL_R, L_0 = KL_L
+    addi    a6, sp, 32                   # [call]
     lui     a7, %hi(camellia128_ct_sigma) # [call]
     addi    a7, a7, %lo(camellia128_ct_sigma) # [call] SIGMA1..4 ^ FOLD
     jal     ra, camellia128_ct_round     # [call]
@@ -805,7 +808,7 @@ camellia128_keyexp_enc:
     addi    a6, a6, 8                    # [call]
     addi    a7, a7, 8                    # [call]
     # (D1, D2) ^= KL: L_1 at -8(P), L_2 at 0(P)
-    lw      a0, 24(sp)                   # [keys]
+    lw      a0, 20(sp)                   # [keys]
     lw      t0, 0(a6)                    # [keys]
     lw      t1, 0(a0)                    # [keys]
     xor     t0, t0, t1                   # [keys]
@@ -828,7 +831,7 @@ camellia128_keyexp_enc:
     jal     ra, camellia128_ct_round     # [call]
     addi    a6, a6, 8                    # [call]
     addi    a7, a7, 8                    # [call]
-    lw      a0, 24(sp)                   # [keys] rk
+    lw      a0, 20(sp)                   # [keys] rk
     lw      s0, 0(a6)                    # [keys] KA
     lw      s1, 4(a6)                    # [keys] KA
     lw      s2, -8(a6)                   # [keys] KA
@@ -837,55 +840,57 @@ camellia128_keyexp_enc:
     lw      s5, 4(a0)                    # [keys] KL
     lw      s6, 8(a0)                    # [keys] KL
     lw      s7, 12(a0)                   # [keys] KL
-    li      s8, 0xc5c5c5e2               # [keys] FOLD
-    li      s9, 0xc5c5e2c5               # [keys]
-    xor     t0, s0, s8                   # [keys] ^ FOLD
+    li      s8, 0x40f23e40               # [keys] folded into subkeys (key_fold)
+    li      s9, 0x8537dc85               # [keys] folded into subkeys (key_fold)
+    li      s10, 0xc5c5c5e2              # [keys] folded into subkeys (key_fold)
+    li      s11, 0xc5c5e2c5              # [keys] folded into subkeys (key_fold)
+    xor     t0, s0, s10                  # [keys] ^ key_fold
     sw      t0, 16(a0)                   # [keys]
-    xor     t0, s1, s9                   # [keys] ^ FOLD
+    xor     t0, s1, s11                  # [keys] ^ key_fold
     sw      t0, 20(a0)                   # [keys]
-    xor     t0, s2, s8                   # [keys] ^ FOLD
+    xor     t0, s2, s10                  # [keys] ^ key_fold
     sw      t0, 24(a0)                   # [keys]
-    xor     t0, s3, s9                   # [keys] ^ FOLD
+    xor     t0, s3, s8                   # [keys] ^ key_fold
     sw      t0, 28(a0)                   # [keys]
     slli    t0, s4, 15                   # [rot128] k3 = KL <<< 15
     srli    t1, s5, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 32(a0)                   # [keys]
     slli    t0, s5, 15                   # [rot128] k3 = KL <<< 15
     srli    t1, s6, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 36(a0)                   # [keys]
     slli    t0, s6, 15                   # [rot128] k4 = KL <<< 15
     srli    t1, s7, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 40(a0)                   # [keys]
     slli    t0, s7, 15                   # [rot128] k4 = KL <<< 15
     srli    t1, s4, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 44(a0)                   # [keys]
     slli    t0, s0, 15                   # [rot128] k5 = KA <<< 15
     srli    t1, s1, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 48(a0)                   # [keys]
     slli    t0, s1, 15                   # [rot128] k5 = KA <<< 15
     srli    t1, s2, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 52(a0)                   # [keys]
     slli    t0, s2, 15                   # [rot128] k6 = KA <<< 15
     srli    t1, s3, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 56(a0)                   # [keys]
     slli    t0, s3, 15                   # [rot128] k6 = KA <<< 15
     srli    t1, s0, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 60(a0)                   # [keys]
     slli    t0, s0, 30                   # [rot128] ke1 = KA <<< 30
     srli    t1, s1, 2                    # [rot128]
@@ -906,62 +911,62 @@ camellia128_keyexp_enc:
     slli    t0, s5, 13                   # [rot128] k7 = KL <<< 45
     srli    t1, s6, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 80(a0)                   # [keys]
     slli    t0, s6, 13                   # [rot128] k7 = KL <<< 45
     srli    t1, s7, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 84(a0)                   # [keys]
     slli    t0, s7, 13                   # [rot128] k8 = KL <<< 45
     srli    t1, s4, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 88(a0)                   # [keys]
     slli    t0, s4, 13                   # [rot128] k8 = KL <<< 45
     srli    t1, s5, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 92(a0)                   # [keys]
     slli    t0, s1, 13                   # [rot128] k9 = KA <<< 45
     srli    t1, s2, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 96(a0)                   # [keys]
     slli    t0, s2, 13                   # [rot128] k9 = KA <<< 45
     srli    t1, s3, 19                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 100(a0)                  # [keys]
     slli    t0, s7, 28                   # [rot128] k10 = KL <<< 60
     srli    t1, s4, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 104(a0)                  # [keys]
     slli    t0, s4, 28                   # [rot128] k10 = KL <<< 60
     srli    t1, s5, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 108(a0)                  # [keys]
     slli    t0, s1, 28                   # [rot128] k11 = KA <<< 60
     srli    t1, s2, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 112(a0)                  # [keys]
     slli    t0, s2, 28                   # [rot128] k11 = KA <<< 60
     srli    t1, s3, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 116(a0)                  # [keys]
     slli    t0, s3, 28                   # [rot128] k12 = KA <<< 60
     srli    t1, s0, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 120(a0)                  # [keys]
     slli    t0, s0, 28                   # [rot128] k12 = KA <<< 60
     srli    t1, s1, 4                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 124(a0)                  # [keys]
     slli    t0, s6, 13                   # [rot128] ke3 = KL <<< 77
     srli    t1, s7, 19                   # [rot128]
@@ -982,62 +987,62 @@ camellia128_keyexp_enc:
     slli    t0, s6, 30                   # [rot128] k13 = KL <<< 94
     srli    t1, s7, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 144(a0)                  # [keys]
     slli    t0, s7, 30                   # [rot128] k13 = KL <<< 94
     srli    t1, s4, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 148(a0)                  # [keys]
     slli    t0, s4, 30                   # [rot128] k14 = KL <<< 94
     srli    t1, s5, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 152(a0)                  # [keys]
     slli    t0, s5, 30                   # [rot128] k14 = KL <<< 94
     srli    t1, s6, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 156(a0)                  # [keys]
     slli    t0, s2, 30                   # [rot128] k15 = KA <<< 94
     srli    t1, s3, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 160(a0)                  # [keys]
     slli    t0, s3, 30                   # [rot128] k15 = KA <<< 94
     srli    t1, s0, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 164(a0)                  # [keys]
     slli    t0, s0, 30                   # [rot128] k16 = KA <<< 94
     srli    t1, s1, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 168(a0)                  # [keys]
     slli    t0, s1, 30                   # [rot128] k16 = KA <<< 94
     srli    t1, s2, 2                    # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 172(a0)                  # [keys]
     slli    t0, s7, 15                   # [rot128] k17 = KL <<< 111
     srli    t1, s4, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 176(a0)                  # [keys]
     slli    t0, s4, 15                   # [rot128] k17 = KL <<< 111
     srli    t1, s5, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s11                  # [keys] ^ key_fold
     sw      t0, 180(a0)                  # [keys]
     slli    t0, s5, 15                   # [rot128] k18 = KL <<< 111
     srli    t1, s6, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s8                   # [keys] ^ FOLD
+    xor     t0, t0, s10                  # [keys] ^ key_fold
     sw      t0, 184(a0)                  # [keys]
     slli    t0, s6, 15                   # [rot128] k18 = KL <<< 111
     srli    t1, s7, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
-    xor     t0, t0, s9                   # [keys] ^ FOLD
+    xor     t0, t0, s8                   # [keys] ^ key_fold
     sw      t0, 188(a0)                  # [keys]
     slli    t0, s3, 15                   # [rot128] kw3 = KA <<< 111
     srli    t1, s0, 17                   # [rot128]
@@ -1046,6 +1051,7 @@ camellia128_keyexp_enc:
     slli    t0, s0, 15                   # [rot128] kw3 = KA <<< 111
     srli    t1, s1, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
+    xor     t0, t0, s9                   # [keys] ^ key_fold
     sw      t0, 196(a0)                  # [keys]
     slli    t0, s1, 15                   # [rot128] kw4 = KA <<< 111
     srli    t1, s2, 17                   # [rot128]
@@ -1054,20 +1060,21 @@ camellia128_keyexp_enc:
     slli    t0, s2, 15                   # [rot128] kw4 = KA <<< 111
     srli    t1, s3, 17                   # [rot128]
     or      t0, t0, t1                   # [rot128]
+    xor     t0, t0, s9                   # [keys] ^ key_fold
     sw      t0, 204(a0)                  # [keys]
-    lw      s0, 92(sp)                   # [frame]
-    lw      s1, 96(sp)                   # [frame]
-    lw      s2, 100(sp)                  # [frame]
-    lw      s3, 104(sp)                  # [frame]
-    lw      s4, 108(sp)                  # [frame]
-    lw      s5, 112(sp)                  # [frame]
-    lw      s6, 116(sp)                  # [frame]
-    lw      s7, 120(sp)                  # [frame]
-    lw      s8, 124(sp)                  # [frame]
-    lw      s9, 128(sp)                  # [frame]
-    lw      s10, 132(sp)                 # [frame]
-    lw      s11, 136(sp)                 # [frame]
-    lw      ra, 140(sp)                  # [frame]
+    lw      s0, 88(sp)                   # [frame]
+    lw      s1, 92(sp)                   # [frame]
+    lw      s2, 96(sp)                   # [frame]
+    lw      s3, 100(sp)                  # [frame]
+    lw      s4, 104(sp)                  # [frame]
+    lw      s5, 108(sp)                  # [frame]
+    lw      s6, 112(sp)                  # [frame]
+    lw      s7, 116(sp)                  # [frame]
+    lw      s8, 120(sp)                  # [frame]
+    lw      s9, 124(sp)                  # [frame]
+    lw      s10, 128(sp)                 # [frame]
+    lw      s11, 132(sp)                 # [frame]
+    lw      ra, 136(sp)                  # [frame]
     addi    sp, sp, 144                  # [frame]
     ret                                  # [io]
 .Lkx_load_bytes:
