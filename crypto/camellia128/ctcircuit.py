@@ -353,15 +353,6 @@ def check(gs=None):
 
 
 # ---------------------------------------------------------------- F as the kernel computes it
-def rotl8_lane(w, lane, n):
-    """byte `lane` (0 = least significant) of w rotated left by n within the byte"""
-    sh = 8 * lane
-    m = 0xff << sh
-    e = w & m
-    r = (((e << n) | (e >> (8 - n))) & m)
-    return (w ^ e) | r
-
-
 # folded into the round keys: X0 in every byte, X0 >>> 1 in x4 and x7 (rotated before the circuit)
 FOLD = (int.from_bytes(bytes([X0, X0, X0, ref.rotl8(X0, 7)]), "big"),
         int.from_bytes(bytes([X0, X0, ref.rotl8(X0, 7), X0]), "big"))
