@@ -432,9 +432,11 @@ class Kernel:
         d = ["t0", "t1", "t2", "t3"]
         self.load_be(d, "enc" if not dec else "dec")
         kw_in = ("kw3", "kw4") if dec else ("kw1", "kw2")
+        kt = ["t4", "t5", "t6", "a3"]
         for j, r in enumerate(d):
-            a("lw", "t4", f"{4 * RK_INDEX[kw_in[j // 2]] + 4 * (j % 2)}(a2)", role="whiten")
-            a("xor", r, r, "t4", role="whiten")
+            a("lw", kt[j], f"{4 * RK_INDEX[kw_in[j // 2]] + 4 * (j % 2)}(a2)", role="whiten")
+        for j, r in enumerate(d):
+            a("xor", r, r, kt[j], role="whiten")
         # L_{-1} = D2 (window slot 0), L_0 = D1 (slot 1)
         for j, r in enumerate(d):
             a("sw", r, f"{self.w((j + 2) % 4)}(sp)", role="io")
@@ -458,10 +460,13 @@ class Kernel:
         # D1 at 0(P), D2 at -8(P); enc: Q at kw3, dec: Q at kw2
         k_d2, k_d1 = (-8, 0) if dec else (0, 8)
         out = ["t0", "t1", "t2", "t3"]
-        for j, (src, koff) in enumerate(((-8, k_d2), (-4, k_d2 + 4), (0, k_d1), (4, k_d1 + 4))):
+        kt = ["t4", "t5", "t6", "a3"]
+        pairs = ((-8, k_d2), (-4, k_d2 + 4), (0, k_d1), (4, k_d1 + 4))
+        for j, (src, koff) in enumerate(pairs):
             a("lw", out[j], f"{src}({P})", role="whiten")
-            a("lw", "t4", f"{koff}({Q})", role="whiten")
-            a("xor", out[j], out[j], "t4", role="whiten")
+            a("lw", kt[j], f"{koff}({Q})", role="whiten")
+        for j in range(4):
+            a("xor", out[j], out[j], kt[j], role="whiten")
         a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
         tag = "enc" if not dec else "dec"
         if self.zbkb:
@@ -494,11 +499,13 @@ class Kernel:
         self.call_rounds(2, 8)
         a.comment("(D1, D2) ^= KL: L_1 at -8(P), L_2 at 0(P)")
         a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="keys")
+        wt, kt = ["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]
         for j, off in enumerate((0, 4, -8, -4)):
-            a("lw", "t0", f"{off}({P})", role="keys")
-            a("lw", "t1", f"{4 * j}(a0)", role="keys")
-            a("xor", "t0", "t0", "t1", role="keys")
-            a("sw", "t0", f"{off}({P})", role="keys")
+            a("lw", wt[j], f"{off}({P})", role="keys")
+            a("lw", kt[j], f"{4 * j}(a0)", role="keys")
+        for j, off in enumerate((0, 4, -8, -4)):
+            a("xor", wt[j], wt[j], kt[j], role="keys")
+            a("sw", wt[j], f"{off}({P})", role="keys")
         self.call_rounds(2, 8)
         # KA = L'_2 || L'_1: at 0(P) (left) and -8(P) (right); KL from rk
         ka = ["s0", "s1", "s2", "s3"]
