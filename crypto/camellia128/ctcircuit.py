@@ -27,11 +27,15 @@ and high nibbles (bits 4..7) as two clean words with left shifts (Horner) from t
 output bit planes, an XOR program over the Z's. The same swapmove turns (low, high) back into
 two words of bytes u1 u2 u3 u4 and u5 u6 u7 u8.
 
-SBOX2 = s1 <<< 1, SBOX3 = s1 >>> 1, SBOX4 = s1(x <<< 1): x4 (byte 0 of a) and x7 (byte 1 of b)
-are rotated left by one within their byte before the circuit (their constant 0xc5 becomes
-0xc5 >>> 1 in the folded key), u2, u5 rotated left and u3, u6 right after it (0x6e is added
-to all eight bytes before the rotations). The input constant goes into the round keys
-(FOLD, per byte), the output constant is one xor per word.
+SBOX2 = s1 <<< 1, SBOX3 = s1 >>> 1, SBOX4 = s1(x <<< 1) are byte rotations around the one
+circuit (f_kernel): the circuit is lane-uniform, so the bytes may sit in any lanes, and one byte
+swapmove (swapmove_bytes) turns x1 x2 x3 x4 | x5 x6 x7 x8 into x1 x7 x8 x4 | x5 x6 x2 x3: the
+two SBOX4 inputs x7, x4 in the alternate lanes 2, 0 of one word (rotated left together, 7
+instructions; their constant 0xc5 becomes 0xc5 >>> 1 in the folded key), and the outputs come
+out as u1 u7 u8 u4 | u5 u6 u2 u3, the second word holding exactly the four to rotate (u5, u2
+left, u6, u3 right: 11 instructions); the same swapmove restores the order for P. The input
+constant goes into the round keys (FOLD, per byte); leaving the output constant D out changes F
+by the constant DELTA (P is linear), which ctkernel.py folds into the keys as well.
 
 Run: python3 ctcircuit.py      (checks the circuit on all 256 inputs in each of the 8 lanes and
                                 the model of F against ref.f)

@@ -1,26 +1,29 @@
-"""The constant-time Camellia-128 kernel rv32i-ct/camellia128_ct.S, written by gen.py through
-`generate()`.
+"""The constant-time Camellia-128 kernels rv32i-ct/camellia128_ct.S and zbkb-ct/camellia128_ct.S,
+written by gen.py through `generate(variant)`.
 
 No table is indexed by data and no branch depends on it. F is ctcircuit.py's data flow: the
 eight S-boxes of a round are one evaluation of a bitsliced circuit on two words (a nibble lane
 per S-box), the byte rotations of SBOX2..4 are masked shifts, P is table-small's three word
 rotations.
 
-Structure (the code stays small: one round is about 220 instructions):
+Structure (the code stays small: one round is about 200 instructions):
 - `camellia128_ct_round`, a local function every entry point calls (`jal ra`): one Feistel
   round on a window of 64-bit halves in the caller's stack frame, L_{r+1} = L_{r-1} ^
   F(L_r, k): it reads L_r at 0(P) and L_{r-1} at -8(P), the folded key at 0(Q), writes
-  L_{r+1} at 8(P). It may clobber every register but P, Q, sp and ra; its constants (masks)
+  L_{r+1} at 8(P) (F without the S-box output constant: see ENC_FOLD). It may clobber every register but P, Q, sp and ra; its constants (masks)
   live in the caller's frame and are reloaded where the allocator needs them. The round is
   SSA, ordered to keep few values alive (crypto/sm4/ctgen.py `reorder`), register-allocated
   with spills and recomputation (ctgen.py `allocate`, reused) and list-scheduled for the
   E31's 2-cycle lw (common/sched.py `critical_path`); `check_round` runs the allocated code
   against its SSA.
 - encrypt/decrypt: block in (bytes, big-endian), whitening, 3 x 6 calls with FL/FLINV
-  between them (and, or, xor, rotations by 1: constant time), whitening, block out.
-- keyexp: KA with four calls on SIGMA ^ FOLD, then the 26 subkeys (k1..k18 xored with
-  ctcircuit.FOLD: X0 = 0xc5 in every byte that goes straight into an S-box, 0xc5 >>> 1 in the
-  two that are rotated first), exactly as the table kernels but for that xor.
+  between them (and, or, xor, rotations by 1: constant time), whitening, block out. zbkb-ct:
+  rori for P's rotations and FL's <<< 1, lw + rev8 for word-aligned buffers (a branch on the
+  pointer only).
+- keyexp: KA with four calls on SIGMA (folded), then the 26 subkeys as the table kernels make
+  them, each xored with its constant (key_fold: ctcircuit.FOLD, X0 = 0xc5 in every byte that
+  goes straight into an S-box and 0xc5 >>> 1 in the two rotated first, and the DELTA offsets
+  of ENC_FOLD).
 """
 import importlib.util
 import os
