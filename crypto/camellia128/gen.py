@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the Camellia-128 kernels (RV32 assembly, fully unrolled) of four implementations:
+"""Writes the Camellia-128 kernels (RV32 assembly; the four table ones fully unrolled) of six
+implementations:
 
   table/camellia128_table.S         four 8->32 SP tables (4 KiB, DTIM): F = 8 lookups of 4
                                     instructions (extract the byte scaled by 4, add, lw), 6 xor,
@@ -9,8 +10,9 @@
   table-xsbox/camellia128_xsbox.S   `table` with seed 003's sboxaddrw (a lookup in 2 instructions)
   zbkb/camellia128_zbkb.S           `table` with Zbkb: rori for the rotations, rev8 for the
                                     big-endian block on aligned buffers, packh/pack otherwise
+  rv32i-ct/, zbkb-ct/camellia128_ct.S   constant time: written by ctkernel.py (circuit: ctcircuit.py)
 
-Run: python3 gen.py   (writes all four; scripts/regen-kernels.sh runs it).
+Run: python3 gen.py   (writes all six; scripts/regen-kernels.sh runs it).
 Every instruction carries a role tag in its comment (`# [addr]`, `# [rot32]`, ...): optable.py
 counts cycles per role from an rvsim run (seed 003 Table 8). Tables come from ref.py.
 
