@@ -12,8 +12,9 @@ Structure (the code stays small: one round is about 200 instructions):
   F(L_r, k): it reads L_r at 0(P) and L_{r-1} at -8(P), the folded key at 0(Q), writes
   L_{r+1} at 8(P) (F without the S-box output constant: see ENC_FOLD). It may clobber every register but P, Q, sp and ra; its constants (masks)
   live in the caller's frame and are reloaded where the allocator needs them. The round is
-  SSA, ordered to keep few values alive (crypto/sm4/ctgen.py `reorder`), register-allocated
-  with spills and recomputation (ctgen.py `allocate`, reused) and list-scheduled for the
+  SSA (common/ssa.py `Block`), ordered to keep few values alive (`reorder`: sm4/ctgen.py's
+  priority on common/ssa.py `pressure_order`), register-allocated with spills and
+  recomputation (common/ssa.py `allocate`, sm4's policy) and list-scheduled for the
   E31's 2-cycle lw (common/sched.py `critical_path`); `check_round` runs the allocated code
   against its SSA.
 - encrypt/decrypt: block in (bytes, big-endian), whitening, 3 x 6 calls with FL/FLINV
@@ -25,10 +26,8 @@ Structure (the code stays small: one round is about 200 instructions):
   goes straight into an S-box and 0xc5 >>> 1 in the two rotated first, and the DELTA offsets
   of ENC_FOLD).
 """
-import importlib.util
 import os
 import random
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,26 +35,17 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 import ctcircuit  # noqa: E402
 import ref  # noqa: E402
-from common.alu import alu  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
 from common.sched import critical_path  # noqa: E402
+from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
 
-
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-# SM4's SSA blocks, pressure-aware order and register allocator, read-only
-sm4ct = _load("sm4_ctgen", os.path.join(HERE, "..", "sm4", "ctgen.py"))
 
 M32 = 0xffffffff
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
 P, Q = "a6", "a7"                      # window pointer, key pointer (kept by the round)
-REGS = [r for r in sm4ct.REGS if r not in (P, Q, "ra")]
+REGS = ["t0", "t1", "t2", "t3", "t4", "t5", "t6", "a0", "a1", "a2", "a3", "a4", "a5",
+        "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]   # not P, Q, ra
 CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f,
           "m": 0x00ff00ff, "mi": 0xff00ff00, "h": 0x0000ffff}
 WINDOW = 8                             # 64-bit halves in the window (6 rounds + 2)
@@ -173,7 +163,7 @@ def check_model(n=200, seed=6):
 def round_ssa(zbkb=False):
     """One round: L_{r+1} (at 8(P)) = L_{r-1} (at -8(P)) ^ F(L_r (at 0(P)), key at 0(Q)).
     zbkb: P's word rotations are one rori each."""
-    B = sm4ct.Block()
+    B = Block(zbkb)
     p, q, sp = B.value(P), B.value(Q), B.value("sp")
     const = {n: B.value() for n in CONSTS}
     h = B.lw(p, 0, role="round")
@@ -196,11 +186,11 @@ def round_ssa(zbkb=False):
         """(e << 1 | e >> 7) & mask (left) or (e >> 1 | e << 7) & mask, e clean outside mask"""
         s1 = B.slli(e, 1, role=role) if left else B.srli(e, 1, role=role)
         s2 = B.srli(e, 7, role=role) if left else B.slli(e, 7, role=role)
-        return B.and_(B.op("or", [s1, s2], role=role), mask, role=role)
+        return B.and_(B.or_(s1, s2, role=role), mask, role=role)
 
     a, b = swap_bytes(a, b)                               # x1 x7 x8 x4 | x5 x6 x2 x3
     e = B.and_(a, const["m"], role="rot8")
-    a = B.op("or", [B.xor(a, e, role="rot8"), rot_lanes(e, const["m"], True)], role="rot8")  # x7, x4 <<< 1
+    a = B.or_(B.xor(a, e, role="rot8"), rot_lanes(e, const["m"], True), role="rot8")  # x7, x4 <<< 1
 
     def swapmove(x, y, role):
         t = B.srli(x, 4, role=role)
@@ -224,7 +214,7 @@ def round_ssa(zbkb=False):
     ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")       # u1 u7 u8 u4 | u5 u6 u2 u3
     e = B.and_(ub, const["mi"], role="rot8")
     f = B.xor(ub, e, role="rot8")
-    ub = B.op("or", [rot_lanes(e, const["mi"], True), rot_lanes(f, const["m"], False)], role="rot8")
+    ub = B.or_(rot_lanes(e, const["mi"], True), rot_lanes(f, const["m"], False), role="rot8")
     A, Bw = swap_bytes(ua, ub)                            # t1 t2 t3 t4 | t5 t6 t7 t8
 
     def z(x, n):                                          # x <<< 8n as two terms (or one)
@@ -248,68 +238,55 @@ def round_ssa(zbkb=False):
     return B, p, q, sp, const
 
 
-def run_insns(insns, regs, mem):
-    """allocated instructions on registers {name: int} and memory {(address, offset): int}"""
-    regs = dict(regs)
-    for x in insns:
-        if x.fence:
-            continue
-        m = re.match(r"(\w+)\s+(.*)", x.text)
-        op, args = m.group(1), [s.strip() for s in m.group(2).split(",")]
-        if op in ("lw", "sw"):
-            off, base = re.match(r"(-?\d+)\((\w+)\)", args[1]).groups()
-            key = (regs[base], int(off))
-            if op == "lw":
-                regs[args[0]] = mem[key]
-            else:
-                mem[key] = regs[args[0]]
-        elif op == "mv":
-            regs[args[0]] = regs[args[1]]
-        elif op in ("srli", "slli", "andi", "addi", "rori"):
-            regs[args[0]] = alu(op, [regs[args[1]]], int(args[2], 0))
-        else:
-            regs[args[0]] = alu(op, [regs[args[1]], regs[args[2]]], None)
-    return regs
-
-
 def check_round(B, homes, insns, n=50, seed=1):
     """the scheduled, allocated round computes what its SSA does (and F: the stored words are
     L_{r-1} ^ F(L_r, k) for the unfolded key)"""
     rng = random.Random(seed)
     base = {"sp": 0x1000, P: 0x2000, Q: 0x3000}
     for _ in range(n):
-        mem = {(base["sp"], off): CONSTS[name] for name, off in homes.items()}
+        mem = {base["sp"] + off: CONSTS[name] for name, off in homes.items()}
         for off in (-8, -4, 0, 4):
-            mem[(base[P], off)] = rng.getrandbits(32)
+            mem[base[P] + off] = rng.getrandbits(32)
         for off in (0, 4):
-            mem[(base[Q], off)] = rng.getrandbits(32)
-        regs = dict(base)
-        got = run_insns(insns, regs, mem)
+            mem[base[Q] + off] = rng.getrandbits(32)
+        got = run_insns(insns, dict(base), mem)      # common/ssa.py: memory by address
         assert got[P] == base[P] and got[Q] == base[Q] and got["sp"] == base["sp"]
-        x = mem[(base[P], 0)] << 32 | mem[(base[P], 4)]
-        k = (mem[(base[Q], 0)] ^ ctcircuit.FOLD[0]) << 32 | (mem[(base[Q], 4)] ^ ctcircuit.FOLD[1])
-        old = mem[(base[P], -8)] << 32 | mem[(base[P], -4)]
-        new = mem[(base[P], 8)] << 32 | mem[(base[P], 12)]
+        w = lambda b, off: mem[base[b] + off] << 32 | mem[base[b] + off + 4]
+        x, old, new = w(P, 0), w(P, -8), w(P, 8)
+        k = w(Q, 0) ^ (ctcircuit.FOLD[0] << 32 | ctcircuit.FOLD[1])
         assert new == old ^ ref.f(x, k) ^ DELTA64, "the allocated round is not F ^ DELTA"
 
 
-# changes to the priority sm4ct.reorder gives some ops of the round (index in round_ssa's
+# changes to the priority `reorder` gives some ops of the round (index in round_ssa's
 # order) and the allocator's eviction weight, from `python3 ctkernel.py --search` (a local
 # search on the scheduled round's cycles; see there)
 TWEAK = {RV32I_CT: {186: -1.2, 39: -1.2, 49: -1.2, 61: -0.6, 80: -1.2, 47: -0.6, 171: 0.3, 51: 0.6},  # 205
          ZBKB_CT: {160: -1.2, 182: -1.2, 183: -0.6, 87: 0.3, 49: -0.6, 185: -0.6, 70: -1.2, 10: 1.2,
                    47: -0.6}}                                                           # 199
 WEIGHT = 3
+LOAD_DELAY = 0.5
+REMAT_OPS = {"xor", "and", "srli", "slli", "rori", "lw"}     # what the allocator may repeat
+
+
+def reorder(B, tweak):
+    """crypto/sm4/ctgen.py's order (common/ssa.py pressure_order): repeatedly the ready op that
+    ends the most live ranges net of the value it starts, a load LOAD_DELAY later (the
+    scheduler hoists it), plus tweak[its index]; ties: program order"""
+    pressure_order(B, lambda i, o, net, recent:
+                   (net - (LOAD_DELAY if o["op"] == "lw" else 0) + tweak.get(i, 0), -i))
 
 
 def round_insns(frame, stats, tweak=None, weight=None, check=True, variant=RV32I_CT):
     B, p, q, sp, const = round_ssa(variant == ZBKB_CT)
-    sm4ct.reorder(B, TWEAK[variant] if tweak is None else tweak)
+    reorder(B, TWEAK[variant] if tweak is None else tweak)
     homes = {const[n]: frame.slot(n) for n in CONSTS}
     live_in = {p: P, q: Q, sp: "sp"}
     live_in.update({v: None for v in const.values()})
-    insns, _ = sm4ct.allocate(B, live_in, {}, REGS, frame, stats, homes=homes,
-                              weight={1: WEIGHT if weight is None else weight, 2: 1})
+    alloc = allocate(B, REGS, frame.spill_off(0), live_in=live_in, live_out={}, homes=homes,
+                     evict=weighted({1: WEIGHT if weight is None else weight, 2: 1}),
+                     recompute=lambda o: o["op"] in REMAT_OPS, spill_role="spill", stats=stats)
+    frame.nspill = max(frame.nspill, alloc.slots)
+    insns = alloc.insns
     order, cycles = critical_path(insns, window=48)
     if check:
         check_round(B, {n: frame.slot(n) for n in CONSTS}, order)
@@ -328,7 +305,7 @@ class Kernel:
         self.variant = variant
         self.zbkb = variant == ZBKB_CT
         self.a = Asm({"zbkb"} if self.zbkb else ())
-        self.frame = sm4ct.Frame(FRAME_NAMES)
+        self.frame = Frame(FRAME_NAMES)
         self.stats = {}
         self.tail = []
         self.round = round_insns(self.frame, self.stats, variant=variant)
@@ -589,7 +566,7 @@ def search(variant, steps=400, seed=2, start=None):
     def cost(tw, w):
         st = {}
         try:
-            round_insns(sm4ct.Frame(FRAME_NAMES), st, tw, w, check=False, variant=variant)
+            round_insns(Frame(FRAME_NAMES), st, tw, w, check=False, variant=variant)
         except AssertionError:
             return 10 ** 6
         return st["round_cycles"]
