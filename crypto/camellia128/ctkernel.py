@@ -51,7 +51,7 @@ CONSTS = {"mask": ctcircuit.MASK, "m0f": 0x0f0f0f0f,
 WINDOW = 8                             # 64-bit halves in the window (6 rounds + 2)
 FRAME_NAMES = list(CONSTS) + ["out"] + [f"w{i}" for i in range(2 * WINDOW)]
 
-# rk layout: the table kernels' (gen.RK_ORDER), with constants folded in (KEY_FOLD)
+# rk layout: the table kernels' (gen.RK_ORDER), with constants folded in (key_fold)
 RK_ORDER = (["kw1", "kw2"] + [f"k{r}" for r in range(1, 7)] + ["ke1", "ke2"] + [f"k{r}" for r in range(7, 13)]
             + ["ke3", "ke4"] + [f"k{r}" for r in range(13, 19)] + ["kw3", "kw4"])
 RK_INDEX = {n: 2 * i for i, n in enumerate(RK_ORDER)}
