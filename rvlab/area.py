@@ -57,9 +57,14 @@ RV5_CONFIGS = [
     ("rv32i+c", "the compressed-instruction expander and 2-byte fetch steps", {"M": 0, "C": 1, "ZICSR": 0}),
     ("rv32i+zicsr", "machine-mode CSRs, 64-bit cycle/instret counters, precise traps", {"M": 0, "C": 0, "ZICSR": 1}),
     ("rv32imc+zicsr", "all three: the core `rvlab rtl` runs the harness ELFs on", {"M": 1, "C": 1, "ZICSR": 1}),
-    ("rv32i+xpolymul", "seed 004's srliandi, sllior, muladd, andbnexadd in EX and the third register read "
-     "port (rd or rs3) with its forwarding and interlock", {"M": 0, "C": 0, "ZICSR": 0, "XPOLYMUL": 1}),
+    ("rv32i+xpolymul", "seed 004's srliandi, sllior, muladd (with its own 32x32 multiplier), andbnexadd in "
+     "EX and the third register read port (rd or rs3) with its forwarding and interlock",
+     {"M": 0, "C": 0, "ZICSR": 0, "XPOLYMUL": 1}),
+    ("rv32i+m+xpolymul", "the same on a core with M: muladd uses M's multiplier",
+     {"M": 1, "C": 0, "ZICSR": 0, "XPOLYMUL": 1}),
 ]
+# the configuration an addition is measured against, where it is not rv32i
+RV5_ADDED_TO = {"rv32i+m+xpolymul": "rv32i+m"}
 # A real standard-cell library (Debian qflow-tech-osu018): OSU 0.18 um cells, Liberty
 LIBERTY = Path("/usr/share/qflow/tech/osu018/osu018_stdcells.lib")
 LIB_NAND2 = "NAND2X1"
@@ -424,8 +429,10 @@ def render(areas: list[Area], rows: list[dict], core: Area | None, yosys_version
               "| configuration | what it adds | GE | added GE | flip-flops | µm² (OSU 0.18) | GE (OSU) | critical path (ns) |",
               "|---|---|---:|---:|---:|---:|---:|---:|"]
         desc = {n: d for n, d, _ in RV5_CONFIGS}
+        by_name = {a.name: a for a in rv5}
         for a in rv5:
-            add = "—" if a is b else f"{a.ge - b.ge:+,.0f}"
+            base = by_name.get(RV5_ADDED_TO.get(a.name), b)
+            add = "—" if a is b else f"{a.ge - base.ge:+,.0f}" + ("" if base is b else f" (to {base.name})")
             L.append(f"| {a.name} | {desc.get(a.name, '')} | {a.ge:,.0f} | {add} | {a.flip_flops} | "
                      f"{_lib(a, 'um2')} | {_lib(a, 'ge')} | {_lib(a, 'ns')} |")
         L.append("")

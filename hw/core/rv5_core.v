@@ -373,6 +373,7 @@ module rv5_core #(
 
     // M: one 33x33 signed multiplier; an early-terminating restoring divider
     wire [31:0] md_res;
+    wire [31:0] mul_lo;             // low word of the multiplier's product (muladd shares it)
     wire div_done;
     generate if (M) begin : g_m
         wire sa = xf3 != 3'd3, sb = xf3 == 3'd1;          // mulh: both signed, mulhsu: a signed
@@ -403,8 +404,10 @@ module rv5_core #(
         wire [31:0] q = rs2v == 32'd0 ? 32'hffff_ffff : triv ? 32'd0 : ((sgn && (a[31] ^ rs2v[31])) ? -q1 : q1);
         wire [31:0] r = triv ? a : ((sgn && a[31]) ? -r1 : r1);
         assign md_res = !xf3[2] ? (xf3 == 3'd0 ? p[31:0] : p[63:32]) : xf3[1] ? r : q;
+        assign mul_lo = p[31:0];
     end else begin : g_no_m
         assign md_res = 32'd0;
+        assign mul_lo = 32'd0;
         assign div_done = 1'b1;
     end endgenerate
     assign ex_hold = ex_valid && x_div && !div_done;
@@ -454,7 +457,10 @@ module rv5_core #(
             wire [31:0] y0, y1, y2, y3; wire c0, c1, c2, c3;
             srliandi_unit u_srliandi(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y0), .carry_out(c0));
             sllior_unit u_sllior(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y1), .carry_out(c1));
-            muladd_unit u_muladd(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y2), .carry_out(c2));
+            // with M, muladd's product comes from M's multiplier (its operands are a and rs2v,
+            // and the low word does not depend on their signedness): one multiplier, not two
+            if (M) assign y2 = mul_lo + rs3v;
+            else muladd_unit u_muladd(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y2), .carry_out(c2));
             andbnexadd_unit u_andbnexadd(.a(a), .b(xb), .c(rs3v), .carry_in(1'b0), .y(y3), .carry_out(c3));
             assign y_xpolymul = ex_xop[1] ? (ex_xop[0] ? y3 : y2) : (ex_xop[0] ? y1 : y0);
         end else begin : g_no_xpolymul
