@@ -415,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
     p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
                    "(default rv32imac; custom x... extensions through ise.inc)")
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
     p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
@@ -429,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
                    "else the ELF's arch attribute, else rv32imac)")
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim")
     p.set_defaults(fn=cmd_run)
