@@ -55,6 +55,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_compare(args) -> int:
+    if not Path(args.old).exists():     # (load_records's hint, `rvlab bench`, is for the new records)
+        err(f"{args.old} does not exist — the earlier records, e.g. "
+            f"`git show HEAD:results/bench.json > {args.old}`")
+        return 1
     try:
         old, new = load_records(args.old), load_records(args.new)
     except RecordError as e:

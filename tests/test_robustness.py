@@ -87,6 +87,17 @@ def test_compare_can_fail_on_regressions(tmp_path):
     assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
 
 
+def test_compare_missing_files_say_where_records_come_from(tmp_path):
+    """A missing OLD file points to where earlier records come from (git), not to `rvlab bench`."""
+    old = tmp_path / "old.json"
+    p = rvlab("compare", old)
+    assert p.returncode == 1 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "does not exist" in p.stderr and "git show HEAD:results/bench.json" in p.stderr, p.stderr
+    old.write_text("[]")
+    p = rvlab("compare", old, tmp_path / "new.json")
+    assert p.returncode == 1 and "does not exist — run `rvlab bench` first" in p.stderr, p.stderr
+
+
 @needs_rvsim
 def test_a_stack_that_grows_into_data_is_an_error():
     """A kernel whose frame is larger than the 4 KiB stack the harness links with: rvsim
