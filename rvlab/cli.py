@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -10,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import __version__
 from . import build as B
 from . import micro as M
 from . import runner as R
@@ -308,8 +310,23 @@ jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at 
 byte_count = _option_value(int, "a whole number of bytes", lambda n: n >= 0, "must be at least 0")
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line, the message and where the options are listed (argparse's
+    own error prints the whole usage first); the subcommands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (`{self.prog} --help` lists the options)\n")
+
+
+def _closest(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), 1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    ap = _Parser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
+    ap.add_argument("--version", action="version", version=f"rvlab {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     def common(p, random_default=200, runs_programs=True, random_help="random cases per primitive",
@@ -435,11 +452,21 @@ def main(argv: list[str] | None = None) -> int:
                    "else the ELF's arch attribute, else rv32imac)")
     p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
-    p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim")
+    p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim").required = False  # (may be empty)
     p.set_defaults(fn=cmd_run)
-    args = ap.parse_args(argv)
+    if not argv:
+        ap.error(f"give a command: {', '.join(sub.choices)}")
+    if argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+        ap.error(f"give a command before its options ({argv[0]} ...): {', '.join(sub.choices)}")
+    if not argv[0].startswith("-") and argv[0] not in sub.choices:
+        ap.error(f"no command {argv[0]!r}{_closest(argv[0], sub.choices)}; the commands: {', '.join(sub.choices)}")
+    args, extra = ap.parse_known_args(argv)
+    if extra:                   # (argparse would name the top-level parser and suggest nothing)
+        p = sub.choices[args.cmd]
+        options = [o for a in p._actions for o in a.option_strings]
+        p.error(f"unrecognized arguments: {' '.join(extra)}{_closest(extra[0], options)}")
     if getattr(args, "random", 0) < 0:
-        ap.error("--random must be >= 0")
+        sub.choices[args.cmd].error("--random must be >= 0")
     if hasattr(args, "timeout") and args.timeout is None:
         args.timeout = time_limit(args.random)
     try:

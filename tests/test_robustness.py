@@ -141,3 +141,26 @@ def test_primitives_with_helpers_of_the_same_name_load_in_one_process():
     for prim in ("hight", "present80", "hight"):
         impl = load_manifest(ROOT / "crypto" / prim / "rv32i" / "manifest.toml", [ROOT / "crypto"])
         assert build.load_cases(impl, 1, 2)
+
+
+@pytest.mark.parametrize("args, says", [
+    ([], "rvlab: error: give a command: build, test, bench"),
+    (["tset"], "rvlab: error: no command 'tset' (did you mean test?); the commands: build, test"),
+    (["--filter", "x", "test"], "rvlab: error: give a command before its options (--filter ...)"),
+    (["test", "--filterr", "chacha20"], "rvlab test: error: unrecognized arguments: --filterr chacha20 "
+                                        "(did you mean --filter?)"),
+    (["bench", "--random", "-1"], "rvlab bench: error: --random must be >= 0"),
+    (["run"], "rvlab run: error: the following arguments are required: elf ("),
+])
+def test_usage_errors_are_one_line(args, says):
+    """A mistyped command or option: one line on stderr (with the closest name and where the
+    options are listed, not argparse's whole usage first), exit status 2, nothing on stdout."""
+    p = rvlab(*args)
+    assert p.returncode == 2 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr
+    assert p.stderr.startswith(says) and "--help` lists the options" in p.stderr, p.stderr
+
+
+def test_version():
+    from rvlab import __version__
+    p = rvlab("--version")
+    assert p.returncode == 0 and p.stdout.strip() == f"rvlab {__version__}"
