@@ -208,8 +208,11 @@ def cmd_micro(args) -> int:
         if args.board_log:
             try:
                 board = M.parse_log(Path(args.board_log).read_text(errors="replace"))
+            except FileNotFoundError:
+                err(f"--board-log {args.board_log}: no such file")
+                return 1
             except OSError as e:
-                err(f"--board-log: {e}")
+                err(f"--board-log {args.board_log}: {e.strerror or e}")
                 return 1
         chosen = [e for e in M.effects() if not pat or pat.search(e.name)]
         if not chosen:
