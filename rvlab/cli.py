@@ -424,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-code", type=byte_count, metavar="BYTES",
                    help="only implementations with at most BYTES of code (their own .text), e.g. 8192 to keep "
                         "the unrolled ones out of a small flash or I-cache")
-    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+    p.add_argument("--json",
                    help="bench records that say which is fastest (default results/bench.json); implementations "
                         "without e31 records there are measured first (kept in OUT/measured.json)")
     p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")

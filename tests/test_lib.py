@@ -233,3 +233,13 @@ def test_example_without_library_says_what_to_run(tmp_path):
     p = subprocess.run(["make", "-s", "-C", EXAMPLE, "MARCH=rv32imc", f"LIB={tmp_path / 'none'}", f"OUT={tmp_path}"],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode != 0 and "python3 -m rvlab lib --march rv32imc" in p.stderr, p.stderr
+
+
+def test_bad_json_and_out_are_one_line(tmp_path):
+    """--json FILE that is not there is an error (not a reason to measure every candidate);
+    an --out folder that cannot be made is one line, not a traceback."""
+    p = rvlab("lib", "--march", "rv32imac", "--json", tmp_path / "nosuch.json", "--filter", "^chacha20/")
+    assert p.returncode == 1 and p.stderr == f"rvlab: error: --json {tmp_path / 'nosuch.json'}: no such file\n", p.stderr
+    (tmp_path / "afile").write_text("")
+    p = rvlab("lib", "--march", "rv32imac", "--out", tmp_path / "afile" / "lib", "--filter", "^chacha20/")
+    assert p.returncode == 1 and "cannot make the folder" in p.stderr and "Traceback" not in p.stderr, p.stderr
