@@ -103,6 +103,14 @@ def cmd_area(args) -> int:
         if args.liberty not in (None, "none") and not lib.is_file():
             err(f"--liberty {lib}: no such file")
             return 1
+        if Path(args.out).exists() and not Path(args.out).is_dir():
+            err(f"--out {args.out}: not a folder")
+            return 1
+        try:                        # before the synthesis runs (minutes), not after them
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            err(f"--out {args.out}: cannot make the folder ({e.strerror or e})")
+            return 1
         js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
                           cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
@@ -122,6 +130,11 @@ def cmd_rtl(args) -> int:
         return 1
     if not R.rvsim_available():
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    if args.json and (Path(args.json).is_dir() or not Path(args.json).parent.is_dir()):
+        # (said before the runs, not by a traceback after them)
+        err(f"--json {args.json}: " + ("is a directory, not a file" if Path(args.json).is_dir()
+                                       else f"no folder {Path(args.json).parent} (make it first)"))
         return 1
     impls, errors = select(args)
     for e in errors:

@@ -164,3 +164,16 @@ def test_version():
     from rvlab import __version__
     p = rvlab("--version")
     assert p.returncode == 0 and p.stdout.strip() == f"rvlab {__version__}"
+
+
+@needs_rvsim
+def test_output_paths_are_checked_before_the_long_runs(tmp_path):
+    """rvlab rtl --json and rvlab area --out (minutes of simulation or synthesis) refuse a path
+    they could not write in one line before starting, instead of a traceback at the end."""
+    (tmp_path / "afile").write_text("")
+    for args, says in [(["rtl", "--filter", "^chacha20/ref$", "--json", tmp_path / "no" / "r.json"], "make it first"),
+                       (["rtl", "--filter", "^chacha20/ref$", "--json", tmp_path], "is a directory"),
+                       (["area", "--out", tmp_path / "afile"], "not a folder"),
+                       (["area", "--out", tmp_path / "afile" / "sub"], "cannot make the folder")]:
+        p = rvlab(*args, timeout=60)
+        assert p.returncode == 1 and len(p.stderr.splitlines()) == 1 and says in p.stderr, p.stderr
