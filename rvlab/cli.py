@@ -397,8 +397,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="exit 1 if a measurement got worse: more than PCT%% more cycles (default 0: any "
                         "increase), a constant-time verdict lost, or a KAT failing")
     p.set_defaults(fn=cmd_compare)
-    p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
-                       "gate equivalents next to the speed-ups in results/bench.json")
+    p = sub.add_parser("area", help="synthesise the instruction units, seed 003's modules and the 5-stage "
+                       "core's configurations with Yosys: results/area.md, gate equivalents (and area on "
+                       "the OSU 0.18 um cells) next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
     p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
     p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
@@ -428,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
                    "adds the board's cycles and the difference")
     p.set_defaults(fn=cmd_micro)
     p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
-                       "implementation of each primitive that fits")
+                       "constant-time implementation of each primitive that fits (--allow-variable-time: any)")
     p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
                    "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
     p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
