@@ -471,6 +471,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim").required = False  # (may be empty)
     p.set_defaults(fn=cmd_run)
+    for a in sub._choices_actions:          # `rvlab CMD --help` opens with the line `rvlab --help` gives CMD
+        sub.choices[a.dest].description = a.help
     if not argv:
         ap.error(f"give a command: {', '.join(sub.choices)}")
     if argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):

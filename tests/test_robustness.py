@@ -177,3 +177,8 @@ def test_output_paths_are_checked_before_the_long_runs(tmp_path):
                        (["area", "--out", tmp_path / "afile" / "sub"], "cannot make the folder")]:
         p = rvlab(*args, timeout=60)
         assert p.returncode == 1 and len(p.stderr.splitlines()) == 1 and says in p.stderr, p.stderr
+
+
+def test_subcommand_help_says_what_it_does():
+    p = rvlab("measure", "--help")
+    assert p.returncode == 0 and "\ntime one function of your own assembly or C" in p.stdout, p.stdout
