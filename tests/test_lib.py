@@ -216,7 +216,8 @@ def test_readme_firmware_block_runs_as_written(tmp_path, rvsim_built):
     block = sec[sec.index("```sh\n") + 6:sec.index("```", sec.index("```sh") + 5)]
     bin_ = tmp_path / "bin"
     bin_.mkdir()
-    (bin_ / "python3").symlink_to(sys.executable)
+    (bin_ / "python3").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')  # (a symlink would leave the venv)
+    (bin_ / "python3").chmod(0o755)
     (bin_ / "rvsim").symlink_to(RVSIM)
     env = dict(os.environ, PATH=f"{bin_}:{os.environ['PATH']}")
     made = [EXAMPLE / f for f in ("main.o", "firmware.elf", "firmware.map")]
