@@ -346,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     def common(p, random_default=200, runs_programs=True, random_help="random cases per primitive",
-               seed_help="seed of the random test cases"):
+               seed_help="seed of the random test cases", timeout_scales=True):
         p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
         p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
         p.add_argument("--seed", type=int, default=1, help=f"{seed_help} (default 1)")
@@ -356,7 +356,8 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--timeout", type=seconds, metavar="S",
                            help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
                                 f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
-                                f"for {random_default})")
+                                f"for {random_default})" if timeout_scales else
+                                f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g})")
         p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
                        help=f"implementations at a time (default: $RVLAB_JOBS, else the machine's cores; "
                             f"here {default_jobs()}); the output is the same as with -j 1")
@@ -409,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_area)
     p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
                        "compare output, exit status and cycles")
-    common(p, random_default=0, seed_help="first random program's seed",
+    common(p, random_default=0, seed_help="first random program's seed", timeout_scales=False,
            random_help="also N random programs of rvsim's differential generator (RV32IMC, CSRs and the "
                        "crypto units' instructions; registers and memory printed at the end)")
     p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
