@@ -248,6 +248,11 @@ def cmd_run(args) -> int:
     if not Path(args.elf).is_file():
         err(f"{args.elf}: {'not a regular file' if Path(args.elf).exists() else 'no such file'}")
         return 1
+    if args.rvsim_args and not args.rvsim_args[0].startswith("-"):
+        # e.g. build/chacha20/rv32i-*/test-s1-r200.elf matching the build folders of two versions
+        err(f"one ELF at a time: {args.elf} and {args.rvsim_args[0]} (rvsim options go after --; "
+            f"`rvlab build` prints the current build's ELFs)")
+        return 1
     isa = args.isa
     if isa is None:
         isa, origin = run_isa_for(Path(args.elf))

@@ -182,3 +182,13 @@ def test_output_paths_are_checked_before_the_long_runs(tmp_path):
 def test_subcommand_help_says_what_it_does():
     p = rvlab("measure", "--help")
     assert p.returncode == 0 and "\ntime one function of your own assembly or C" in p.stdout, p.stdout
+
+
+def test_run_takes_one_elf(tmp_path):
+    """A glob that matches the ELFs of two build folders is one clear line, not rvsim's usage."""
+    a, b = tmp_path / "a.elf", tmp_path / "b.elf"
+    a.write_bytes(b"")
+    b.write_bytes(b"")
+    p = rvlab("run", a, b)
+    assert p.returncode == 1 and p.stderr == (f"rvlab: error: one ELF at a time: {a} and {b} (rvsim options go "
+                                              f"after --; `rvlab build` prints the current build's ELFs)\n"), p.stderr
