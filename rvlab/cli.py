@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -10,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import __version__
 from . import build as B
 from . import micro as M
 from . import runner as R
@@ -55,6 +57,10 @@ def cmd_build(args) -> int:
 
 
 def cmd_compare(args) -> int:
+    if not Path(args.old).exists():     # (load_records's hint, `rvlab bench`, is for the new records)
+        err(f"{args.old} does not exist — the earlier records, e.g. "
+            f"`git show HEAD:results/bench.json > {args.old}`")
+        return 1
     try:
         old, new = load_records(args.old), load_records(args.new)
     except RecordError as e:
@@ -97,6 +103,14 @@ def cmd_area(args) -> int:
         if args.liberty not in (None, "none") and not lib.is_file():
             err(f"--liberty {lib}: no such file")
             return 1
+        if Path(args.out).exists() and not Path(args.out).is_dir():
+            err(f"--out {args.out}: not a folder")
+            return 1
+        try:                        # before the synthesis runs (minutes), not after them
+            Path(args.out).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            err(f"--out {args.out}: cannot make the folder ({e.strerror or e})")
+            return 1
         js, md = area.run(Path(args.json), Path(args.out), progress=lambda m: print(f"rvlab: {m}", file=sys.stderr),
                           cores=cores, liberty=lib)
     except (area.AreaError, RecordError) as e:
@@ -116,6 +130,11 @@ def cmd_rtl(args) -> int:
         return 1
     if not R.rvsim_available():
         err(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
+        return 1
+    if args.json and (Path(args.json).is_dir() or not Path(args.json).parent.is_dir()):
+        # (said before the runs, not by a traceback after them)
+        err(f"--json {args.json}: " + ("is a directory, not a file" if Path(args.json).is_dir()
+                                       else f"no folder {Path(args.json).parent} (make it first)"))
         return 1
     impls, errors = select(args)
     for e in errors:
@@ -202,8 +221,11 @@ def cmd_micro(args) -> int:
         if args.board_log:
             try:
                 board = M.parse_log(Path(args.board_log).read_text(errors="replace"))
+            except FileNotFoundError:
+                err(f"--board-log {args.board_log}: no such file")
+                return 1
             except OSError as e:
-                err(f"--board-log: {e}")
+                err(f"--board-log {args.board_log}: {e.strerror or e}")
                 return 1
         chosen = [e for e in M.effects() if not pat or pat.search(e.name)]
         if not chosen:
@@ -225,6 +247,11 @@ def cmd_run(args) -> int:
         return 1
     if not Path(args.elf).is_file():
         err(f"{args.elf}: {'not a regular file' if Path(args.elf).exists() else 'no such file'}")
+        return 1
+    if args.rvsim_args and not args.rvsim_args[0].startswith("-"):
+        # e.g. build/chacha20/rv32i-*/test-s1-r200.elf matching the build folders of two versions
+        err(f"one ELF at a time: {args.elf} and {args.rvsim_args[0]} (rvsim options go after --; "
+            f"`rvlab build` prints the current build's ELFs)")
         return 1
     isa = args.isa
     if isa is None:
@@ -304,12 +331,27 @@ jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at 
 byte_count = _option_value(int, "a whole number of bytes", lambda n: n >= 0, "must be at least 0")
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line, the message and where the options are listed (argparse's
+    own error prints the whole usage first); the subcommands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (`{self.prog} --help` lists the options)\n")
+
+
+def _closest(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), 1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    ap = _Parser(prog="rvlab", description="build, test and benchmark RV32 crypto kernels")
+    ap.add_argument("--version", action="version", version=f"rvlab {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     def common(p, random_default=200, runs_programs=True, random_help="random cases per primitive",
-               seed_help="seed of the random test cases"):
+               seed_help="seed of the random test cases", timeout_scales=True):
         p.add_argument("--filter", help="regular expression on primitive/impl, e.g. chacha20/rv32i")
         p.add_argument("--crypto-dir", action="append", help="folder of <primitive>/<impl>/ to use instead of crypto/ (repeatable)")
         p.add_argument("--seed", type=int, default=1, help=f"{seed_help} (default 1)")
@@ -319,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--timeout", type=seconds, metavar="S",
                            help=f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g} + "
                                 f"{TIME_PER_CASE:g} per random case: {time_limit(random_default):g} s "
-                                f"for {random_default})")
+                                f"for {random_default})" if timeout_scales else
+                                f"time limit of one program run, in seconds (default {BASE_TIME_LIMIT:g})")
         p.add_argument("-j", "--jobs", type=jobs_count, default=default_jobs(), metavar="N",
                        help=f"implementations at a time (default: $RVLAB_JOBS, else the machine's cores; "
                             f"here {default_jobs()}); the output is the same as with -j 1")
@@ -360,8 +403,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="exit 1 if a measurement got worse: more than PCT%% more cycles (default 0: any "
                         "increase), a constant-time verdict lost, or a KAT failing")
     p.set_defaults(fn=cmd_compare)
-    p = sub.add_parser("area", help="synthesise the instruction units and the baseline core with Yosys; "
-                       "gate equivalents next to the speed-ups in results/bench.json")
+    p = sub.add_parser("area", help="synthesise the instruction units, seed 003's modules and the 5-stage "
+                       "core's configurations with Yosys: results/area.md, gate equivalents (and area on "
+                       "the OSU 0.18 um cells) next to the speed-ups in results/bench.json")
     p.add_argument("--json", default=str(RESULTS / "bench.json"), help="bench records (default results/bench.json)")
     p.add_argument("--out", default=str(RESULTS), help="folder for area.md, area.json, area-speedup*.png (default results/)")
     p.add_argument("--cores", help="5-stage core configurations to synthesise, comma-separated "
@@ -371,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=cmd_area)
     p = sub.add_parser("rtl", help="run programs on the Verilog 5-stage core and on rvsim's model of it; "
                        "compare output, exit status and cycles")
-    common(p, random_default=0, seed_help="first random program's seed",
+    common(p, random_default=0, seed_help="first random program's seed", timeout_scales=False,
            random_help="also N random programs of rvsim's differential generator (RV32IMC, CSRs and the "
                        "crypto units' instructions; registers and memory printed at the end)")
     p.add_argument("--json", help="write [{program, rtl_cycles, sim_cycles, output_match, ...}] to FILE")
@@ -391,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
                    "adds the board's cycles and the difference")
     p.set_defaults(fn=cmd_micro)
     p = sub.add_parser("lib", help="a firmware library for one -march: librvlab.a and rvlab.h with the fastest "
-                       "implementation of each primitive that fits")
+                       "constant-time implementation of each primitive that fits (--allow-variable-time: any)")
     p.add_argument("--march", required=True, help="your firmware's -march, e.g. rv32imac or rv32imac_zbkb_zknh "
                    "(zkn/zks/zk stand for their extensions; custom x... ones are allowed)")
     p.add_argument("--out", help="folder for librvlab.a, rvlab.h, choices.md (default build/lib/MARCH)")
@@ -400,7 +444,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-code", type=byte_count, metavar="BYTES",
                    help="only implementations with at most BYTES of code (their own .text), e.g. 8192 to keep "
                         "the unrolled ones out of a small flash or I-cache")
-    p.add_argument("--json", default=str(RESULTS / "bench.json"),
+    p.add_argument("--json",
                    help="bench records that say which is fastest (default results/bench.json); implementations "
                         "without e31 records there are measured first (kept in OUT/measured.json)")
     p.add_argument("--filter", help="regular expression on primitive/impl: only these are candidates")
@@ -415,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--args", nargs="+", metavar="ARG", help=f"its arguments, a0 first: each {ARG_HELP}")
     p.add_argument("--isa", default="rv32imac", help="-march for your files and rvsim's ISA, e.g. rv32imac_zbkb "
                    "(default rv32imac; custom x... extensions through ise.inc)")
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
     p.add_argument("--cflags", nargs="+", metavar="FLAG", help="for .c files (default -O2); e.g. --cflags=-Os")
     p.add_argument("--annotate", type=int, nargs="?", const=3, metavar="N",
@@ -429,13 +473,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("elf", help="an ELF built by `rvlab build` (build/<primitive>/<impl>-*/) or any RV32 ELF")
     p.add_argument("--isa", help="ISA string (default: the implementation's, from the build folder, "
                    "else the ELF's arch attribute, else rv32imac)")
-    p.add_argument("--core", default="e31", help="ideal | e31 (default) | core parameter file")
+    p.add_argument("--core", default="e31", help="ideal | e31 (default; HiFive1) | hifive1-revb | core parameter file")
     p.add_argument("--mul-latency", type=int, help="override the multiplier result latency")
-    p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim")
+    p.add_argument("rvsim_args", nargs=argparse.REMAINDER, help="passed to rvsim").required = False  # (may be empty)
     p.set_defaults(fn=cmd_run)
-    args = ap.parse_args(argv)
+    for a in sub._choices_actions:          # `rvlab CMD --help` opens with the line `rvlab --help` gives CMD
+        sub.choices[a.dest].description = a.help
+    if not argv:
+        ap.error(f"give a command: {', '.join(sub.choices)}")
+    if argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
+        ap.error(f"give a command before its options ({argv[0]} ...): {', '.join(sub.choices)}")
+    if not argv[0].startswith("-") and argv[0] not in sub.choices:
+        ap.error(f"no command {argv[0]!r}{_closest(argv[0], sub.choices)}; the commands: {', '.join(sub.choices)}")
+    args, extra = ap.parse_known_args(argv)
+    if extra:                   # (argparse would name the top-level parser and suggest nothing)
+        p = sub.choices[args.cmd]
+        options = [o for a in p._actions for o in a.option_strings]
+        p.error(f"unrecognized arguments: {' '.join(extra)}{_closest(extra[0], options)}")
     if getattr(args, "random", 0) < 0:
-        ap.error("--random must be >= 0")
+        sub.choices[args.cmd].error("--random must be >= 0")
     if hasattr(args, "timeout") and args.timeout is None:
         args.timeout = time_limit(args.random)
     try:

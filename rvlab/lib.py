@@ -398,8 +398,14 @@ def cmd_lib(args) -> int:
         err(f"no implementation matches --filter {args.filter!r}")
         return 1
     measured_file = out_dir / MEASURED
+    # without bench records (a fresh clone: no results/bench.json) every candidate is measured;
+    # a --json FILE that is not there is a mistake, not a reason to measure them all
+    bench_json = Path(args.json) if args.json else B.ROOT / "results" / "bench.json"
+    if args.json and not bench_json.exists():
+        err(f"--json {args.json}: no such file")
+        return 1
     try:
-        records = load_records(Path(args.json)) if Path(args.json).exists() else []
+        records = load_records(bench_json) if bench_json.exists() else []
         out_dir.mkdir(parents=True, exist_ok=True)
         # an earlier lib run's measurements, of the implementations the bench file still lacks
         benched = {r.name for r in records}
@@ -407,6 +413,9 @@ def cmd_lib(args) -> int:
             records += [r for r in load_records(measured_file) if r.name not in benched]
     except RecordError as e:
         err(str(e))
+        return 1
+    except OSError as e:
+        err(f"--out {out_dir}: cannot make the folder ({e.strerror or e})")
         return 1
     records += measure_missing([i for i in impls if fits(i, feats)], records, measured_file, args.jobs)
     choices = choose(impls, records, feats, args.allow_variable_time, args.max_code)

@@ -28,6 +28,7 @@ from . import build as B
 from . import runner as R
 from .driver import err
 from .manifest import _ISA_RE, GCC_EXTS, Impl
+from .micro import BUILTIN_CORES
 
 MAX_ARGS = 8                     # a0-a7: the trampoline passes register arguments only
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -270,8 +271,8 @@ def cmd_measure(args) -> int:
             raise MeasureError(f"--args: at most {MAX_ARGS} (register arguments a0-a7), not {len(margs)}")
         if not R.rvsim_available():
             raise MeasureError(f"rvsim not found at {R.RVSIM}: build it with `make setup`")
-        if args.core not in ("e31", "ideal") and not Path(args.core).is_file():
-            raise MeasureError(f"--core {args.core!r}: not e31, ideal or a core parameter file")
+        if args.core not in ("ideal",) + BUILTIN_CORES and not Path(args.core).is_file():
+            raise MeasureError(f"--core {args.core!r}: not {', '.join(BUILTIN_CORES)}, ideal or a core parameter file")
         if args.mul_latency is not None and (args.core == "ideal" or not 1 <= args.mul_latency <= 1000):
             raise MeasureError("--mul-latency must be 1..1000 and has no effect on the ideal core")
         m = measure([f.resolve() for f in files], args.function, margs, args.isa, args.core, args.mul_latency,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -62,7 +63,7 @@ class Run:
         out = []
         fails = [l for l in self.stdout.splitlines() if l.startswith("FAIL")]
         for l in fails[:max_lines]:
-            out.append(f"    {l}")
+            out.append(f"    {shorten_fail(l)}")
         if len(fails) > max_lines:
             out.append(f"    ... {len(fails) - max_lines} more FAIL lines")
         if self.timed_out:
@@ -77,6 +78,32 @@ class Run:
                        f"(crash, trap or early exit)")
         out.append(f"    reproduce: {self.reproduce}")
         return out
+
+
+_FAIL_HEX = re.compile(r"^(FAIL .*?: )got ([0-9a-f]*) expected ([0-9a-f]*) "
+                       r"\((?:first difference at byte (\d+)|length (\d+), expected (\d+))\)$")
+
+
+def shorten_fail(line: str, window: int = 32) -> str:
+    """A harness FAIL line with long got/expected hex (a 4 KiB output prints 8 KiB of hex twice),
+    cut to `window` bytes from a little before the first difference; short ones stay whole.
+    The whole values: the reproduce command's output."""
+    m = _FAIL_HEX.match(line)
+    if not m or max(len(m.group(2)), len(m.group(3))) <= 2 * window:
+        return line
+    got, exp = bytes.fromhex(m.group(2)), bytes.fromhex(m.group(3))
+    first = int(m.group(4)) if m.group(4) else next((i for i, (a, b) in enumerate(zip(got, exp)) if a != b),
+                                                    min(len(got), len(exp)))
+    a = max(0, first - 8)
+    b = a + window
+
+    def cut(v: bytes) -> str:
+        return ("…" if a else "") + v[a:b].hex() + ("…" if b < len(v) else "")
+    why = (f"first difference at byte {first}" if m.group(4) else
+           f"length {m.group(5)}, expected {m.group(6)}; first difference at byte {first}")
+    sizes = f"{len(got)}" if len(got) == len(exp) else f"{len(got)} and {len(exp)}"
+    return (f"{m.group(1)}got {cut(got)} expected {cut(exp)} ({why}; bytes {a}..{min(b, max(len(got), len(exp))) - 1} "
+            f"of {sizes} shown)")
 
 
 def rvsim_available() -> bool:

@@ -3,6 +3,7 @@
 implementation, operation, core, size -- must show the committed run's value: after a
 `make bench` that moves a record, the notes that quote it fail here until they are updated."""
 import json
+import re
 
 import pytest
 
@@ -87,3 +88,28 @@ def test_table_forms(tmp_path):
             ("zbkb", "stack B", None, "stack_bytes"), ("rv32i", "compress ideal / e31", "e31", "cycles"),
             ("compress", "zknh", None, "cycles")} <= ok, ok
     assert not any(f.column in ("seed 003", "goal", "was") or f.row.startswith("keyexp") for f in res.ok)
+
+
+def test_readme_area_prose_matches_area_json():
+    """docfigures reads tables only: the README's sentence on what three extensions cost and buy
+    is checked here against results/area.json (written by the same `make bench`), to the
+    precision it states."""
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    m = re.search(r"the Zbkc carry-less multiplier, (?P<zbkc_area>[\d.]+)% of the 5-stage RV32I core's gate "
+                  r"equivalents, makes 128-bit binary polynomial multiplication (?P<zbkc>[\d.]+)× faster; the two "
+                  r"S-box address instructions of seed 003, (?P<xsbox_area>[\d.]+)% of the core, make T-table AES "
+                  r"(?P<xsbox>[\d.]+)× faster; the carry flag's `addc`, (?P<addc_area>[\d.]+)%, makes multi-limb "
+                  r"addition (?P<addc>[\d.]+)× faster", readme)
+    assert m, "the README's area sentence changed: update this test with it"
+    area = json.loads((ROOT / "results" / "area.json").read_text())
+    core = area["core"]["ge"]
+    ge = {u["name"]: u["ge"] for u in area["units"]}
+    up = {(s["primitive"], s["impl"], s["operation"]): s["speedup_geomean"] for s in area["speedups"]}
+    actual = {"zbkc_area": 100 * ge["zbkc"] / core, "zbkc": up["polymul-128", "zbkc", "mul"],
+              "xsbox_area": 100 * (ge["sboxaddr"] + ge["sboxaddrw"]) / core,
+              "xsbox": up["aes128", "table-xsbox", "encrypt"],
+              "addc_area": 100 * ge["addc"] / core, "addc": up["bigint-add", "carry", "add"]}
+    for k, v in actual.items():
+        stated = m.group(k)
+        digits = len(stated.split(".")[1]) if "." in stated else 0
+        assert float(stated) == round(v, digits), f"README says {stated} for {k}, results/area.json {v:.3f}"

@@ -3,7 +3,9 @@ firmware of examples/hifive1 built against it, run on rvsim and on QEMU's sifive
 checked line by line against Python's own ciphers and hashes."""
 import hashlib
 import hmac
+import os
 import subprocess
+import sys
 
 import pytest
 from Crypto.Cipher import AES, ChaCha20
@@ -203,3 +205,42 @@ def test_documented_flags_are_rvlabs():
     for flag in B.LINK_FLAGS:
         assert flag in block, flag
         assert flag.replace("-march=rv32imac", "-march=$(LINK_MARCH)") in makefile, flag
+
+
+def test_readme_firmware_block_runs_as_written(tmp_path, rvsim_built):
+    """The README's "Linking your firmware" block, run from the checkout as written (python3 and
+    rvsim as after `. .venv/bin/activate`): it builds examples/hifive1 against the library and
+    the firmware runs on rvsim."""
+    readme = (ROOT / "README.md").read_text()
+    sec = readme[readme.index("## Linking your firmware"):]
+    block = sec[sec.index("```sh\n") + 6:sec.index("```", sec.index("```sh") + 5)]
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    (bin_ / "python3").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')  # (a symlink would leave the venv)
+    (bin_ / "python3").chmod(0o755)
+    (bin_ / "rvsim").symlink_to(RVSIM)
+    env = dict(os.environ, PATH=f"{bin_}:{os.environ['PATH']}")
+    made = [EXAMPLE / f for f in ("main.o", "firmware.elf", "firmware.map")]
+    try:
+        p = subprocess.run(["sh", "-e", "-c", block], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stdout + p.stderr
+        assert "librvlab.a for -march=rv32imac_zbkb" in p.stdout and "\nchacha20 " in p.stdout, p.stdout
+    finally:
+        for f in made:
+            f.unlink(missing_ok=True)
+
+
+def test_example_without_library_says_what_to_run(tmp_path):
+    p = subprocess.run(["make", "-s", "-C", EXAMPLE, "MARCH=rv32imc", f"LIB={tmp_path / 'none'}", f"OUT={tmp_path}"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode != 0 and "python3 -m rvlab lib --march rv32imc" in p.stderr, p.stderr
+
+
+def test_bad_json_and_out_are_one_line(tmp_path):
+    """--json FILE that is not there is an error (not a reason to measure every candidate);
+    an --out folder that cannot be made is one line, not a traceback."""
+    p = rvlab("lib", "--march", "rv32imac", "--json", tmp_path / "nosuch.json", "--filter", "^chacha20/")
+    assert p.returncode == 1 and p.stderr == f"rvlab: error: --json {tmp_path / 'nosuch.json'}: no such file\n", p.stderr
+    (tmp_path / "afile").write_text("")
+    p = rvlab("lib", "--march", "rv32imac", "--out", tmp_path / "afile" / "lib", "--filter", "^chacha20/")
+    assert p.returncode == 1 and "cannot make the folder" in p.stderr and "Traceback" not in p.stderr, p.stderr

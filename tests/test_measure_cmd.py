@@ -1,10 +1,11 @@
 """`rvlab measure`: the user's own function timed with the harness's protocol, on functions
 whose cost is known instruction by instruction."""
 import json
+import re
 
 import pytest
 
-from conftest import rvlab
+from conftest import ROOT, rvlab
 
 SUM = """
     .text
@@ -116,3 +117,38 @@ def test_human_output_and_annotate(src, rvsim_built):
 def test_bad_input(src, args, says, rvsim_built):
     p = rvlab("measure", src("sum.S", SUM), *args)
     assert p.returncode == 1 and says in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+def _readme_measure_section():
+    text = (ROOT / "README.md").read_text()
+    sec = text[text.index("## Timing your own function"):]
+    sec = sec[:sec.index("\n## ", 1)]
+    blocks = re.findall(r"```(?:sh)?\n(.*?)```", sec, re.S)
+    cmds = [c.split("#")[0].split() for c in blocks[0].replace("\\\n", " ").splitlines() if c.strip()]
+    return cmds, blocks[1].splitlines()
+
+
+def test_readme_examples_run_as_written(rvsim_built):
+    """The README's `rvlab measure` commands run from the checkout with the files of
+    examples/measure/, and the first prints the summary the README shows (up to its `...`)."""
+    cmds, shown = _readme_measure_section()
+    assert len(cmds) == 3
+    outs = []
+    for c in cmds:
+        assert c[:3] == ["python3", "-m", "rvlab"], c
+        p = rvlab(*c[3:])
+        assert p.returncode == 0, p.stdout + p.stderr
+        outs.append(p.stdout)
+    got = outs[0].splitlines()
+    upto = shown.index("  ...")
+    assert got[:upto] == shown[:upto]
+    assert json.loads(outs[1])["cycles"] == json.loads(outs[1])["instret"]
+    assert "== mix (" in outs[2] and "== rotr32 (" in outs[2]
+
+
+def test_hifive1_revb_core(src, rvsim_built):
+    """--core takes rvsim's built-in cores, as rvlab bench does: hifive1-revb too."""
+    m = _measure(src("sum.S", SUM), "--function", "sum_words", "--args", "buf:64", "16", "--core", "hifive1-revb")
+    assert m["core"] == "hifive1-revb" and m["stalls"]["load_use"] == 16
+    p = rvlab("measure", src("sum.S", SUM), "--function", "sum_words", "--core", "hifive1-revc")
+    assert p.returncode == 1 and "hifive1-revb" in p.stderr and "Traceback" not in p.stderr

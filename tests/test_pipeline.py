@@ -10,11 +10,13 @@ def test_wrong_output_fails_with_vector():
     assert p.returncode == 1, p.stdout + p.stderr
     out = p.stdout
     assert "FAIL chacha20/wrongbyte" in out
-    # the failing official vector, with got/expected hex and where they differ
-    m = re.search(r"FAIL rfc8439-A\.2#1 ct: got ([0-9a-f]+) expected ([0-9a-f]+) \(first difference at byte 64\)", out)
+    # the failing official vector, with got/expected hex where they differ (375 bytes: cut to 32
+    # from 8 before the first difference)
+    m = re.search(r"FAIL rfc8439-A\.2#1 ct: got …([0-9a-f]+)… expected …([0-9a-f]+)… "
+                  r"\(first difference at byte 64; bytes 56\.\.87 of 375 shown\)", out)
     assert m, out
     got, exp = bytes.fromhex(m.group(1)), bytes.fromhex(m.group(2))
-    assert got[64] ^ exp[64] == 1 and got[:64] == exp[:64]
+    assert len(got) == len(exp) == 32 and got[8] ^ exp[8] == 1 and got[:8] == exp[:8] and got[9:] == exp[9:]
     assert "reproduce: qemu-system-riscv32" in out
     # the one-block vector passes: no FAIL line for it
     assert "FAIL rfc8439-A.2#0 " not in out
@@ -152,3 +154,16 @@ def test_help_texts_and_options_that_do_something():
     assert "--json JSON the bench records to report" in " ".join(rvlab("report", "--help").stdout.split())
     p = rvlab("build", "--filter", "^chacha20/ref$", "--timeout", "5")     # build runs no program
     assert p.returncode == 2 and "unrecognized arguments: --timeout" in p.stderr
+
+
+def test_fail_lines_are_cut_around_the_difference():
+    from rvlab.runner import shorten_fail
+    short = "FAIL k1 ct: got 0011 expected 0012 (first difference at byte 1)"
+    assert shorten_fail(short) == short                      # short values stay whole
+    g, e = bytes(100), bytes(99) + b"\x01"
+    line = f"FAIL k2 tag: got {g.hex()} expected {e.hex()} (first difference at byte 99)"
+    assert shorten_fail(line) == (f"FAIL k2 tag: got …{bytes(9).hex()} expected …{bytes(8).hex()}01 "
+                                  f"(first difference at byte 99; bytes 91..99 of 100 shown)")
+    line = f"FAIL k3 out: got {bytes(40).hex()} expected {bytes(41).hex()} (length 40, expected 41)"
+    assert shorten_fail(line) == (f"FAIL k3 out: got …{bytes(8).hex()} expected …{bytes(9).hex()} "
+                                  f"(length 40, expected 41; first difference at byte 40; bytes 32..40 of 40 and 41 shown)")

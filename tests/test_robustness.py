@@ -87,6 +87,17 @@ def test_compare_can_fail_on_regressions(tmp_path):
     assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
 
 
+def test_compare_missing_files_say_where_records_come_from(tmp_path):
+    """A missing OLD file points to where earlier records come from (git), not to `rvlab bench`."""
+    old = tmp_path / "old.json"
+    p = rvlab("compare", old)
+    assert p.returncode == 1 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr
+    assert "does not exist" in p.stderr and "git show HEAD:results/bench.json" in p.stderr, p.stderr
+    old.write_text("[]")
+    p = rvlab("compare", old, tmp_path / "new.json")
+    assert p.returncode == 1 and "does not exist — run `rvlab bench` first" in p.stderr, p.stderr
+
+
 @needs_rvsim
 def test_a_stack_that_grows_into_data_is_an_error():
     """A kernel whose frame is larger than the 4 KiB stack the harness links with: rvsim
@@ -130,3 +141,54 @@ def test_primitives_with_helpers_of_the_same_name_load_in_one_process():
     for prim in ("hight", "present80", "hight"):
         impl = load_manifest(ROOT / "crypto" / prim / "rv32i" / "manifest.toml", [ROOT / "crypto"])
         assert build.load_cases(impl, 1, 2)
+
+
+@pytest.mark.parametrize("args, says", [
+    ([], "rvlab: error: give a command: build, test, bench"),
+    (["tset"], "rvlab: error: no command 'tset' (did you mean test?); the commands: build, test"),
+    (["--filter", "x", "test"], "rvlab: error: give a command before its options (--filter ...)"),
+    (["test", "--filterr", "chacha20"], "rvlab test: error: unrecognized arguments: --filterr chacha20 "
+                                        "(did you mean --filter?)"),
+    (["bench", "--random", "-1"], "rvlab bench: error: --random must be >= 0"),
+    (["run"], "rvlab run: error: the following arguments are required: elf ("),
+])
+def test_usage_errors_are_one_line(args, says):
+    """A mistyped command or option: one line on stderr (with the closest name and where the
+    options are listed, not argparse's whole usage first), exit status 2, nothing on stdout."""
+    p = rvlab(*args)
+    assert p.returncode == 2 and p.stdout == "" and len(p.stderr.splitlines()) == 1, p.stderr
+    assert p.stderr.startswith(says) and "--help` lists the options" in p.stderr, p.stderr
+
+
+def test_version():
+    from rvlab import __version__
+    p = rvlab("--version")
+    assert p.returncode == 0 and p.stdout.strip() == f"rvlab {__version__}"
+
+
+@needs_rvsim
+def test_output_paths_are_checked_before_the_long_runs(tmp_path):
+    """rvlab rtl --json and rvlab area --out (minutes of simulation or synthesis) refuse a path
+    they could not write in one line before starting, instead of a traceback at the end."""
+    (tmp_path / "afile").write_text("")
+    for args, says in [(["rtl", "--filter", "^chacha20/ref$", "--json", tmp_path / "no" / "r.json"], "make it first"),
+                       (["rtl", "--filter", "^chacha20/ref$", "--json", tmp_path], "is a directory"),
+                       (["area", "--out", tmp_path / "afile"], "not a folder"),
+                       (["area", "--out", tmp_path / "afile" / "sub"], "cannot make the folder")]:
+        p = rvlab(*args, timeout=60)
+        assert p.returncode == 1 and len(p.stderr.splitlines()) == 1 and says in p.stderr, p.stderr
+
+
+def test_subcommand_help_says_what_it_does():
+    p = rvlab("measure", "--help")
+    assert p.returncode == 0 and "\ntime one function of your own assembly or C" in p.stdout, p.stdout
+
+
+def test_run_takes_one_elf(tmp_path):
+    """A glob that matches the ELFs of two build folders is one clear line, not rvsim's usage."""
+    a, b = tmp_path / "a.elf", tmp_path / "b.elf"
+    a.write_bytes(b"")
+    b.write_bytes(b"")
+    p = rvlab("run", a, b)
+    assert p.returncode == 1 and p.stderr == (f"rvlab: error: one ELF at a time: {a} and {b} (rvsim options go "
+                                              f"after --; `rvlab build` prints the current build's ELFs)\n"), p.stderr

@@ -5,9 +5,9 @@
   (ciphers/SM4: the ECB file whole, multi-block plaintexts split into blocks; the CBC file as
   one-block ECB cases, ct_i = E(pt_i ^ ct_{i-1}), ct_0 = IV).
 - GB/T 32907 example 2: that plaintext encrypted 1,000,000 times with that key gives
-  595298c7c6fd271f0402f804c33d3f66; it runs with RVLAB_SM4_MILLION=1 (about 0.3 G (zksed) to
-  0.8 G (table) simulated instructions). By default the first ITER_SHORT iterations run, their
-  result from the `cryptography` package's SM4.
+  595298c7c6fd271f0402f804c33d3f66; it runs with RVLAB_SM4_MILLION=1 (about 0.3 G (zksed),
+  0.8 G (table) and 5 G (the constant-time rv32i-ct, zbkb-ct) simulated instructions). By
+  default the first ITER_SHORT iterations run, their result from the `cryptography` package's SM4.
 - n_random random keys and blocks, ciphertexts from `cryptography`'s SM4 (OpenSSL).
 """
 import os

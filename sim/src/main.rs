@@ -53,7 +53,8 @@ options:
   --json-out FILE     write that JSON object to FILE (also when rvsim stops the run)
   --annotate [N]      disassembly of the N hottest functions (default 5) with execution
                       counts and stall cycles per instruction
-  --trace FILE        instruction trace: pc, instruction, register written, cycle (- = stdout)
+  --trace FILE        instruction trace, a line per instruction: issue cycle, pc, word,
+                      disassembly, register written (- = stdout)
   --secret SPEC       constant-time check: ADDR:LEN, SYMBOL or SYMBOL:LEN marks bytes secret
                       (repeatable); violations are reported at exit
   --stack-limit L     stop with an error when sp goes below L: an address, a symbol, or auto
