@@ -1,0 +1,268 @@
+"""The constant-time SEED kernel rv32i-ct/seed128_ct.S, written by gen.py through
+`generate(variant)`.
+
+No table is indexed by data and no branch depends on it. G is ctcircuit.py's data flow: the
+four S-boxes of G are one evaluation of a bitsliced circuit on one word (a byte lane per
+S-box, BMP's inversion middle shared by S1 and S2), then the byte mixing on packed words.
+
+Structure (the code stays small: G is about 170 instructions):
+- `seed128_ct_g`, a local function every entry point calls (`jal ra`): a0 = G(a0). It may
+  clobber every register of G_REGS (not s0..s6, sp, ra); its constants (the bottleneck mask,
+  the lane mask, the four mixing masks, KG) live in the caller's frame, stored there by the
+  caller's prologue and reloaded where the allocator needs them; its spill slots are in the
+  caller's frame too. G is SSA (common/ssa.py `Block`), ordered to keep few values alive
+  (common/ssa.py `pressure_order`, sm4's priority), register-allocated with spills and
+  recomputation (common/ssa.py `allocate`) and list-scheduled for the E31's 2-cycle lw
+  (common/sched.py `critical_path`); `check_g` runs the allocated code against ref.g.
+- encrypt/decrypt: block in (bytes, big-endian) to s0..s3 (L0 L1 R0 R1, renamed at each
+  swap), 16 rounds of F with three calls each (s5, s6 hold F's two words across the calls,
+  s4 the round keys), block out.
+- keyexp: A B C D in s0..s3, per round two calls on A + C - KC_i and B - D + KC_i (KC_i in s5,
+  `li`), the 64-bit rotations by 8; rk in s4. The round keys are the standard's (no folding).
+"""
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import ctcircuit  # noqa: E402
+import ref  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sched import critical_path  # noqa: E402
+from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
+
+M32 = 0xffffffff
+RV32I_CT = "rv32i-ct"
+VARIANTS = (RV32I_CT,)
+G_REGS = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
+          "s7", "s8", "s9", "s10", "s11"]
+CONSTS = {"mask": ctcircuit.MASK, "even": ctcircuit.EVEN, "m0": ctcircuit.MIX[0],
+          "m1": ctcircuit.MIX[1], "m2": ctcircuit.MIX[2], "m3": ctcircuit.MIX[3], "kg": ctcircuit.KG}
+FRAME_NAMES = list(CONSTS) + ["out"]
+STATE = ["s0", "s1", "s2", "s3"]
+RK, U, V = "s4", "s5", "s6"
+REMAT_OPS = {"xor", "and", "or", "srli", "slli", "lw"}
+WEIGHT = 3
+LOAD_DELAY = 0.5
+
+
+# ---------------------------------------------------------------- G as SSA
+def g_ssa():
+    B = Block()
+    x = B.arg("a0")
+    sp = B.value("sp")
+    const = {n: B.value() for n in CONSTS}
+    w = {"t": x, "MASK": const["mask"], "EVEN": const["even"]}
+    for d, op, a, b in ctcircuit.GATES:
+        if op == "^":
+            w[d] = B.xor(w[a], w[b], role="sbox")
+        elif op == "&":
+            w[d] = B.and_(w[a], w[b], role="sbox")
+        elif op == ">>":
+            w[d] = B.srli(w[a], int(b), role="sbox")
+        else:
+            w[d] = B.slli(w[a], int(b), role="sbox")
+    y = w["Y"]                                   # [a, b, c, d]: S1', S2', S1', S2'
+    lo = B.slli(y, 16, role="mix")
+    abab = B.or_(lo, B.srli(lo, 16, role="mix"), role="mix")
+    baba = B.or_(B.srli(abab, 8, role="mix"), B.slli(abab, 24, role="mix"), role="mix")
+    hi = B.srli(y, 16, role="mix")
+    cdcd = B.or_(hi, B.slli(hi, 16, role="mix"), role="mix")
+    dcdc = B.or_(B.srli(cdcd, 8, role="mix"), B.slli(cdcd, 24, role="mix"), role="mix")
+    t = B.and_(abab, const["m0"], role="mix")
+    t = B.xor(t, B.and_(baba, const["m1"], role="mix"), role="mix")
+    u = B.and_(cdcd, const["m2"], role="mix")
+    u = B.xor(u, B.and_(dcdc, const["m3"], role="mix"), role="mix")
+    r = B.xor(B.xor(t, u, role="mix"), const["kg"], role="mix")
+    B.exit(r, "a0")
+    return B, x, sp, const
+
+
+def reorder(B):
+    pressure_order(B, lambda i, o, net, recent:
+                   (net - (LOAD_DELAY if o["op"] == "lw" else 0), -i))
+
+
+def check_g(insns, homes, n=300, seed=1):
+    """the scheduled, allocated G computes ref.g (random words and every byte in every lane)"""
+    rng = random.Random(seed)
+    sp = 0x1000
+    xs = [rng.getrandbits(32) for _ in range(n)] + [v << 8 * k for v in range(0, 256, 7) for k in range(4)]
+    for x in xs:
+        mem = {sp + off: CONSTS[name] for name, off in homes.items()}
+        regs = {"sp": sp, "a0": x}
+        regs.update({r: 0xdead0000 + i for i, r in enumerate(STATE + [RK, U, V])})
+        got = run_insns(insns, dict(regs), mem)
+        assert got["a0"] == ref.g(x), hex(x)
+        assert all(got[r] == regs[r] for r in STATE + [RK, U, V, "sp"])
+        assert {r for x_ in insns for r in x_.dst} <= set(G_REGS)
+
+
+def g_insns(frame, stats, weight=WEIGHT, check=True):
+    B, x, sp, const = g_ssa()
+    reorder(B)
+    homes = {const[n]: frame.slot(n) for n in CONSTS}
+    live_in = {x: "a0", sp: "sp"}
+    live_in.update({v: None for v in const.values()})
+    alloc = allocate(B, G_REGS, frame.spill_off(0), live_in=live_in, homes=homes,
+                     evict=weighted({1: weight, 2: 1}), recompute=lambda o: o["op"] in REMAT_OPS,
+                     spill_role="spill", stats=stats)
+    frame.nspill = max(frame.nspill, alloc.slots)
+    order, cycles = critical_path(alloc.insns, window=48)
+    if check:
+        check_g(order, {n: frame.slot(n) for n in CONSTS})
+    stats["g_insns"] = len(order)
+    stats["g_cycles"] = cycles
+    stats["used"] = sorted({r for x_ in order for r in x_.dst})
+    return order
+
+
+# ---------------------------------------------------------------- model of the kernels
+def model_f(r0, r1, k0, k1):
+    """F as the kernel sequences it (g_kernel: the circuit, the mixing, KG)"""
+    g = ctcircuit.g_kernel
+    u, v = r0 ^ k0, r1 ^ k1
+    v = g(v ^ u)
+    u = g((u + v) & M32)
+    v = g((v + u) & M32)
+    return (u + v) & M32, v
+
+
+def check_model(n=200, seed=6):
+    rng = random.Random(seed)
+    for _ in range(n):
+        args = [rng.getrandbits(32) for _ in range(4)]
+        assert model_f(*args) == ref.f(*args)
+    return True
+
+
+# ---------------------------------------------------------------- functions
+SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
+
+
+class Kernel:
+    def __init__(self, variant=RV32I_CT):
+        self.variant = variant
+        self.a = Asm()
+        self.frame = Frame(FRAME_NAMES)
+        self.stats = {}
+        self.g = g_insns(self.frame, self.stats)
+        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + [RK, U, V, "ra"]]
+
+    def prologue(self):
+        a, fr = self.a, self.frame
+        a("addi", "sp", "sp", -fr.size(), role="frame")
+        for j, r in enumerate(fr.saved):
+            a("sw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        for n, v in CONSTS.items():
+            a.li("t0", v, role="frame", note=n)
+            a("sw", "t0", f"{fr.slot(n)}(sp)", role="frame")
+
+    def epilogue(self):
+        a, fr = self.a, self.frame
+        for j, r in enumerate(fr.saved):
+            a("lw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        a("addi", "sp", "sp", fr.size(), role="frame")
+        a("ret", role="io")
+
+    def call_g(self):
+        self.a("jal", "ra", "seed128_ct_g", role="call")
+
+    def crypt(self, dec):
+        a = self.a
+        self.prologue()
+        a("sw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
+        a("mv", RK, "a2", role="io")
+        load_be_words(a, "a1", STATE, [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]], role="io")
+        l0, l1, r0, r1 = STATE
+        for n in range(16):
+            i = 15 - n if dec else n
+            a.comment(f"round {n + 1}: L ^= F(R, K{i + 1})")
+            a("lw", "t0", f"{8 * i}({RK})", role="round", note=f"K{i + 1},0")
+            a("lw", "t1", f"{8 * i + 4}({RK})", role="round", note=f"K{i + 1},1")
+            a("xor", U, r0, "t0", role="round")
+            a("xor", "a0", r1, "t1", role="round")
+            a("xor", "a0", "a0", U, role="round")
+            self.call_g()
+            a("mv", V, "a0", role="round")
+            a("add", "a0", "a0", U, role="round")
+            self.call_g()
+            a("mv", U, "a0", role="round")
+            a("add", "a0", "a0", V, role="round")
+            self.call_g()
+            a("add", U, U, "a0", role="round")
+            a("xor", l0, l0, U, role="round")
+            a("xor", l1, l1, "a0", role="round")
+            if n != 15:
+                l0, l1, r0, r1 = r0, r1, l0, l1
+        a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
+        store_be_words(a, [l0, l1, r0, r1], "a0", temps=("t0", "t1", "t2"), role="io")
+        self.epilogue()
+
+    def keyexp(self):
+        a = self.a
+        self.prologue()
+        a("mv", RK, "a0", role="io")
+        load_be_words(a, "a1", STATE, [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]], role="io")
+        ka, kb, kc, kd = STATE
+        for i in range(16):
+            a.comment(f"K{i + 1}")
+            a.li(U, ref.KC[i], role="keysched", note=f"KC{i}")
+            a("add", "a0", ka, kc, role="keysched")
+            a("sub", "a0", "a0", U, role="keysched")
+            self.call_g()
+            a("sw", "a0", f"{8 * i}({RK})", role="keysched")
+            a("sub", "a0", kb, kd, role="keysched")
+            a("add", "a0", "a0", U, role="keysched")
+            self.call_g()
+            a("sw", "a0", f"{8 * i + 4}({RK})", role="keysched")
+            if i == 15:
+                break
+            hi, lo = (ka, kb) if i % 2 == 0 else (kc, kd)
+            sh1, sh2 = ("srli", "slli") if i % 2 == 0 else ("slli", "srli")
+            a(sh1, "t0", hi, 8, role="keysched")
+            a(sh2, "t1", lo, 24, role="keysched")
+            a(sh1, "t2", lo, 8, role="keysched")
+            a(sh2, "t3", hi, 24, role="keysched")
+            a("or", hi, "t0", "t1", role="keysched")
+            a("or", lo, "t2", "t3", role="keysched")
+        self.epilogue()
+
+    def source(self):
+        a = self.a
+        a.raw(header("SEED (RFC 4269), RV32I, constant time: G's four S-boxes as one bitsliced circuit.",
+                     "../gen.py",
+                     ["Generated by ../ctkernel.py (circuit: ../ctcircuit.py). No secret-dependent "
+                      "load or store address, no secret-dependent branch.",
+                      "Comments: the [role] of each instruction."]).rstrip())
+        a.section(".text")
+        a.subfunction("seed128_ct_g", "a0 = G(a0); keeps s0..s6, sp, ra; constants and spills in the caller's frame")
+        a.insns(self.g)
+        a("ret", role="call")
+        a.end_function()
+        a.raw("")
+        with a.function("seed128_encrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(False)
+        a.raw("")
+        with a.function("seed128_decrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(True)
+        a.raw("")
+        with a.function("seed128_keyexp_enc", doc="(rk a0, key a1)"):
+            self.keyexp()
+        return a.text()
+
+
+def generate(variant=RV32I_CT):
+    k = Kernel(variant)
+    return k.source(), k.stats
+
+
+if __name__ == "__main__":
+    ctcircuit.check()
+    ctcircuit.check_g()
+    check_model()
+    text, stats = generate()
+    print(stats)
