@@ -35,8 +35,8 @@ from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
 
 M32 = 0xffffffff
-RV32I_CT = "rv32i-ct"
-VARIANTS = (RV32I_CT,)
+RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
+VARIANTS = (RV32I_CT, ZBKB_CT)
 G_REGS = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
           "s7", "s8", "s9", "s10", "s11"]
 CONSTS = {"mask": ctcircuit.MASK, "even": ctcircuit.EVEN, "m0": ctcircuit.MIX[0],
@@ -44,14 +44,15 @@ CONSTS = {"mask": ctcircuit.MASK, "even": ctcircuit.EVEN, "m0": ctcircuit.MIX[0]
 FRAME_NAMES = list(CONSTS) + ["out"]
 STATE = ["s0", "s1", "s2", "s3"]
 RK, U, V = "s4", "s5", "s6"
-REMAT_OPS = {"xor", "and", "or", "srli", "slli", "lw"}
+REMAT_OPS = {"xor", "and", "or", "srli", "slli", "rori", "pack", "lw"}
 WEIGHT = 3
 LOAD_DELAY = 0.5
 
 
 # ---------------------------------------------------------------- G as SSA
-def g_ssa():
-    B = Block()
+def g_ssa(zbkb=False):
+    """G: a0 = G(a0). zbkb: the mixing words by pack and rori (5 instructions instead of 12)"""
+    B = Block(zbkb)
     x = B.arg("a0")
     sp = B.value("sp")
     const = {n: B.value() for n in CONSTS}
@@ -66,12 +67,19 @@ def g_ssa():
         else:
             w[d] = B.slli(w[a], int(b), role="sbox")
     y = w["Y"]                                   # [a, b, c, d]: S1', S2', S1', S2'
-    lo = B.slli(y, 16, role="mix")
-    abab = B.or_(lo, B.srli(lo, 16, role="mix"), role="mix")
-    baba = B.or_(B.srli(abab, 8, role="mix"), B.slli(abab, 24, role="mix"), role="mix")
-    hi = B.srli(y, 16, role="mix")
-    cdcd = B.or_(hi, B.slli(hi, 16, role="mix"), role="mix")
-    dcdc = B.or_(B.srli(cdcd, 8, role="mix"), B.slli(cdcd, 24, role="mix"), role="mix")
+    if zbkb:
+        abab = B.op("pack", [y, y], role="mix")
+        baba = B.rori(abab, 8, role="mix")
+        cdcd = B.rori(y, 16, role="mix")
+        cdcd = B.op("pack", [cdcd, cdcd], role="mix")
+        dcdc = B.rori(cdcd, 8, role="mix")
+    else:
+        lo = B.slli(y, 16, role="mix")
+        abab = B.or_(lo, B.srli(lo, 16, role="mix"), role="mix")
+        baba = B.or_(B.srli(abab, 8, role="mix"), B.slli(abab, 24, role="mix"), role="mix")
+        hi = B.srli(y, 16, role="mix")
+        cdcd = B.or_(hi, B.slli(hi, 16, role="mix"), role="mix")
+        dcdc = B.or_(B.srli(cdcd, 8, role="mix"), B.slli(cdcd, 24, role="mix"), role="mix")
     t = B.and_(abab, const["m0"], role="mix")
     t = B.xor(t, B.and_(baba, const["m1"], role="mix"), role="mix")
     u = B.and_(cdcd, const["m2"], role="mix")
@@ -101,8 +109,8 @@ def check_g(insns, homes, n=300, seed=1):
         assert {r for x_ in insns for r in x_.dst} <= set(G_REGS)
 
 
-def g_insns(frame, stats, weight=WEIGHT, check=True):
-    B, x, sp, const = g_ssa()
+def g_insns(frame, stats, weight=WEIGHT, check=True, variant=RV32I_CT):
+    B, x, sp, const = g_ssa(variant == ZBKB_CT)
     reorder(B)
     homes = {const[n]: frame.slot(n) for n in CONSTS}
     live_in = {x: "a0", sp: "sp"}
@@ -146,10 +154,12 @@ SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11
 class Kernel:
     def __init__(self, variant=RV32I_CT):
         self.variant = variant
-        self.a = Asm()
+        self.zbkb = variant == ZBKB_CT
+        self.a = Asm({"zbkb"} if self.zbkb else ())
         self.frame = Frame(FRAME_NAMES)
         self.stats = {}
-        self.g = g_insns(self.frame, self.stats)
+        self.tail = []
+        self.g = g_insns(self.frame, self.stats, variant=variant)
         self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + [RK, U, V, "ra"]]
 
     def prologue(self):
@@ -168,6 +178,33 @@ class Kernel:
         a("addi", "sp", "sp", fr.size(), role="frame")
         a("ret", role="io")
 
+    def load_be(self, tag):
+        """s0..s3 = the four big-endian words at a1 (any alignment); Zbkb: lw + rev8 when a1 is
+        word-aligned (a branch on the pointer, not on data), the bytes path out of line"""
+        a = self.a
+        temps = [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]]
+        if not self.zbkb:
+            load_be_words(a, "a1", STATE, temps, role="io")
+            return
+        a("andi", "t0", "a1", 3, role="io")
+        a("bnez", "t0", f".L{tag}_load_bytes", role="io", note="in not word-aligned")
+        for j, r in enumerate(STATE):
+            a("lw", r, f"{4 * j}(a1)", role="io")
+        for r in STATE:
+            a("rev8", r, r, role="io")
+        a.label(f".L{tag}_loaded")
+
+        def slow():
+            a.label(f".L{tag}_load_bytes")
+            load_be_words(a, "a1", STATE, temps, role="io")
+            a("j", f".L{tag}_loaded", role="io")
+        self.tail.append(slow)
+
+    def flush_tail(self):
+        for f in self.tail:
+            f()
+        self.tail = []
+
     def call_g(self):
         self.a("jal", "ra", "seed128_ct_g", role="call")
 
@@ -176,7 +213,7 @@ class Kernel:
         self.prologue()
         a("sw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
         a("mv", RK, "a2", role="io")
-        load_be_words(a, "a1", STATE, [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]], role="io")
+        self.load_be("enc" if not dec else "dec")
         l0, l1, r0, r1 = STATE
         for n in range(16):
             i = 15 - n if dec else n
@@ -199,14 +236,29 @@ class Kernel:
             if n != 15:
                 l0, l1, r0, r1 = r0, r1, l0, l1
         a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
-        store_be_words(a, [l0, l1, r0, r1], "a0", temps=("t0", "t1", "t2"), role="io")
-        self.epilogue()
+        out = [l0, l1, r0, r1]
+        if self.zbkb:
+            tag = "enc" if not dec else "dec"
+            a("andi", "t0", "a0", 3, role="io")
+            a("bnez", "t0", f".L{tag}_store_bytes", role="io", note="out not word-aligned")
+            for j, r in enumerate(out):
+                a("rev8", r, r, role="io")
+                a("sw", r, f"{4 * j}(a0)", role="io")
+            a.label(f".L{tag}_stored")
+            self.epilogue()
+            a.label(f".L{tag}_store_bytes")
+            store_be_words(a, out, "a0", temps=("t0", "t1", "t2"), role="io")
+            a("j", f".L{tag}_stored", role="io")
+        else:
+            store_be_words(a, out, "a0", temps=("t0", "t1", "t2"), role="io")
+            self.epilogue()
+        self.flush_tail()
 
     def keyexp(self):
         a = self.a
         self.prologue()
         a("mv", RK, "a0", role="io")
-        load_be_words(a, "a1", STATE, [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]], role="io")
+        self.load_be("kx")
         ka, kb, kc, kd = STATE
         for i in range(16):
             a.comment(f"K{i + 1}")
@@ -230,10 +282,12 @@ class Kernel:
             a("or", hi, "t0", "t1", role="keysched")
             a("or", lo, "t2", "t3", role="keysched")
         self.epilogue()
+        self.flush_tail()
 
     def source(self):
         a = self.a
-        a.raw(header("SEED (RFC 4269), RV32I, constant time: G's four S-boxes as one bitsliced circuit.",
+        what = "RV32I + Zbkb" if self.zbkb else "RV32I"
+        a.raw(header(f"SEED (RFC 4269), {what}, constant time: G's four S-boxes as one bitsliced circuit.",
                      "../gen.py",
                      ["Generated by ../ctkernel.py (circuit: ../ctcircuit.py). No secret-dependent "
                       "load or store address, no secret-dependent branch.",

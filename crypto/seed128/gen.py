@@ -8,7 +8,7 @@
   table-xsbox/seed128_xsbox.S   `table` with seed 003's sboxaddrw (base + byte * 4 in one
                                 instruction): a lookup is 2 instructions
 
-  rv32i-ct/seed128_ct.S         constant time: written by ctkernel.py (circuit: ctcircuit.py, which
+  rv32i-ct/, zbkb-ct/seed128_ct.S   constant time: written by ctkernel.py (circuit: ctcircuit.py, which
                                 gen.py runs its exhaustive checks of first)
 
 Run: python3 gen.py   (writes them all; scripts/regen-kernels.sh runs it).
