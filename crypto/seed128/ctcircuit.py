@@ -20,11 +20,14 @@ Word layout: SM4's (crypto/sm4/ctsbox.py): a byte lane per S-box, bit 8k + b = b
 of G's input x (x0 = the least significant byte, the S1 lane 0). TOP is a shift-XOR program
 over 8-bit polynomials from the unmasked input word (garbage above bit 0 of a byte never
 reaches bit 0); the exhaustive search of sm4/ctsbox.py (`fewest_intermediates`) finds a
-shortest one. BOTTOM computes both outputs from the clean products Z: OUT1 = S1' (no
-constant) and OUT2 = S2' in every lane, as the transpose of one shift-XOR program for 16-bit
-targets (low byte: Z_i's polynomial in OUT1, high byte: in OUT2; starts 0x0001 and 0x0100)
-so the two share work; then y = OUT2 ^ ((OUT1 ^ OUT2) & 0x00ff00ff) takes S1' in lanes 0, 2
-and S2' in lanes 1, 3.
+shortest one (22 signals + 2 intermediates). BOTTOM computes both outputs from the clean
+products Z: OUT1 = S1' (no constant) and OUT2 = S2' in every lane, each the transpose
+(sm4/ctsbox.py `transpose`) of a shift-XOR program for its 18 Z polynomials (`one_bottom`:
+exhaustive if one with at most 2 intermediates exists, else the shortest of a randomised
+greedy search); then y = OUT2 ^ ((OUT1 ^ OUT2) & 0x00ff00ff) takes S1' in lanes 0, 2 and S2'
+in lanes 1, 3. (`circuit(joint=True)` tries one program for both outputs on 16-bit targets,
+low byte OUT1's polynomial and high byte OUT2's, from starts 0x0001 and 0x0100: the greedy
+search does much worse there, so the kernels do not use it.)
 
 G's byte mixing (RFC 4269 §2.2; table-small's words, see NOTES.md): with y = [a, b, c, d]
 (byte 0 first), byte k of G is a&m[k] ^ b&m[k+1] ^ c&m[k+2] ^ d&m[k+3]; the words [a,b,a,b],
@@ -34,6 +37,8 @@ circuit; mixing is linear, so G = G' ^ KG with one constant KG (one xor).
 
 Run: python3 ctcircuit.py            (checks the circuit on all 256 inputs in each of the 4
                                       lanes, G against ref.g, prints the counts)
+     python3 ctcircuit.py --search   (the circuit's length for every (C, BETA) whose TOP
+                                      needs at most 2 intermediates; minutes)
 """
 import importlib.util
 import os

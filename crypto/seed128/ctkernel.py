@@ -5,20 +5,22 @@ No table is indexed by data and no branch depends on it. G is ctcircuit.py's dat
 four S-boxes of G are one evaluation of a bitsliced circuit on one word (a byte lane per
 S-box, BMP's inversion middle shared by S1 and S2), then the byte mixing on packed words.
 
-Structure (the code stays small: G is about 170 instructions):
+Structure (the code stays small: G is about 200 instructions, once):
 - `seed128_ct_g`, a local function every entry point calls (`jal ra`): a0 = G(a0). It may
-  clobber every register of G_REGS (not s0..s6, sp, ra); its constants (the bottleneck mask,
-  the lane mask, the four mixing masks, KG) live in the caller's frame, stored there by the
-  caller's prologue and reloaded where the allocator needs them; its spill slots are in the
-  caller's frame too. G is SSA (common/ssa.py `Block`), ordered to keep few values alive
-  (common/ssa.py `pressure_order`, sm4's priority), register-allocated with spills and
-  recomputation (common/ssa.py `allocate`) and list-scheduled for the E31's 2-cycle lw
-  (common/sched.py `critical_path`); `check_g` runs the allocated code against ref.g.
-- encrypt/decrypt: block in (bytes, big-endian) to s0..s3 (L0 L1 R0 R1, renamed at each
-  swap), 16 rounds of F with three calls each (s5, s6 hold F's two words across the calls,
-  s4 the round keys), block out.
-- keyexp: A B C D in s0..s3, per round two calls on A + C - KC_i and B - D + KC_i (KC_i in s5,
-  `li`), the 64-bit rotations by 8; rk in s4. The round keys are the standard's (no folding).
+  clobber every register but sp and ra (G_REGS: 27), so the callers keep what lives across
+  calls in their frame; G's constants (the bottleneck mask, the lane mask, the four mixing
+  masks, KG) are there too, stored by the caller's prologue and reloaded where the allocator
+  needs them. G is SSA (common/ssa.py `Block`), ordered to keep few values alive
+  (common/ssa.py `pressure_order`), register-allocated with recomputation and (none needed
+  with 27 registers) spills (common/ssa.py `allocate`) and list-scheduled for the E31's
+  2-cycle lw (common/sched.py `critical_path`); `check_g` runs the allocated code against
+  ref.g.
+- encrypt/decrypt: block in (bytes, big-endian; zbkb-ct: lw + rev8 when aligned), the four
+  words to frame slots x0..x3 (L0 L1 R0 R1, renamed at each swap), 16 rounds of F with three
+  calls each (F's two words through the slots u, v; the round-key pointer in slot rk), block
+  out.
+- keyexp: A B C D in x0..x3, per round two calls on A + C - KC_i and B - D + KC_i (KC_i by
+  `li`), the 64-bit rotations by 8. The round keys are the standard's (no folding).
 """
 import os
 import random
@@ -38,12 +40,12 @@ M32 = 0xffffffff
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
 VARIANTS = (RV32I_CT, ZBKB_CT)
 G_REGS = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
-          "s7", "s8", "s9", "s10", "s11"]
+          "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
 CONSTS = {"mask": ctcircuit.MASK, "even": ctcircuit.EVEN, "m0": ctcircuit.MIX[0],
           "m1": ctcircuit.MIX[1], "m2": ctcircuit.MIX[2], "m3": ctcircuit.MIX[3], "kg": ctcircuit.KG}
-FRAME_NAMES = list(CONSTS) + ["out"]
-STATE = ["s0", "s1", "s2", "s3"]
-RK, U, V = "s4", "s5", "s6"
+# the caller's values that live across G calls: in its frame (G may use every register)
+FRAME_NAMES = list(CONSTS) + ["out", "rk", "x0", "x1", "x2", "x3", "u", "v"]
+STATE = ["s0", "s1", "s2", "s3"]          # the block / key words as loaded, then in x0..x3
 REMAT_OPS = {"xor", "and", "or", "srli", "slli", "rori", "pack", "lw"}
 WEIGHT = 3
 LOAD_DELAY = 0.5
@@ -101,11 +103,12 @@ def check_g(insns, homes, n=300, seed=1):
     xs = [rng.getrandbits(32) for _ in range(n)] + [v << 8 * k for v in range(0, 256, 7) for k in range(4)]
     for x in xs:
         mem = {sp + off: CONSTS[name] for name, off in homes.items()}
-        regs = {"sp": sp, "a0": x}
-        regs.update({r: 0xdead0000 + i for i, r in enumerate(STATE + [RK, U, V])})
+        regs = {"sp": sp, "a0": x, "ra": 0x2468}
+        frame = {a: v for a, v in mem.items()}
         got = run_insns(insns, dict(regs), mem)
         assert got["a0"] == ref.g(x), hex(x)
-        assert all(got[r] == regs[r] for r in STATE + [RK, U, V, "sp"])
+        assert got["sp"] == sp and got["ra"] == regs["ra"]
+        assert all(mem[a] == v for a, v in frame.items())        # the constants stay
         assert {r for x_ in insns for r in x_.dst} <= set(G_REGS)
 
 
@@ -160,7 +163,7 @@ class Kernel:
         self.stats = {}
         self.tail = []
         self.g = g_insns(self.frame, self.stats, variant=variant)
-        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + [RK, U, V, "ra"]]
+        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + ["ra"]]
 
     def prologue(self):
         a, fr = self.a, self.frame
@@ -208,35 +211,54 @@ class Kernel:
     def call_g(self):
         self.a("jal", "ra", "seed128_ct_g", role="call")
 
+    def slot(self, name):
+        return f"{self.frame.slot(name)}(sp)"
+
     def crypt(self, dec):
-        a = self.a
+        """the halves live in the frame (x0..x3, renamed at each swap): G may use every register"""
+        a, s = self.a, self.slot
         self.prologue()
-        a("sw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
-        a("mv", RK, "a2", role="io")
+        a("sw", "a0", s("out"), role="io")
+        a("sw", "a2", s("rk"), role="io")
         self.load_be("enc" if not dec else "dec")
-        l0, l1, r0, r1 = STATE
+        for j, r in enumerate(STATE):
+            a("sw", r, s(f"x{j}"), role="io")
+        l0, l1, r0, r1 = "x0", "x1", "x2", "x3"
         for n in range(16):
             i = 15 - n if dec else n
             a.comment(f"round {n + 1}: L ^= F(R, K{i + 1})")
-            a("lw", "t0", f"{8 * i}({RK})", role="round", note=f"K{i + 1},0")
-            a("lw", "t1", f"{8 * i + 4}({RK})", role="round", note=f"K{i + 1},1")
-            a("xor", U, r0, "t0", role="round")
-            a("xor", "a0", r1, "t1", role="round")
-            a("xor", "a0", "a0", U, role="round")
+            a("lw", "t4", s("rk"), role="round")
+            a("lw", "t2", s(r0), role="round")
+            a("lw", "t3", s(r1), role="round")
+            a("lw", "t0", f"{8 * i}(t4)", role="round", note=f"K{i + 1},0")
+            a("lw", "t1", f"{8 * i + 4}(t4)", role="round", note=f"K{i + 1},1")
+            a("xor", "a0", "t3", "t1", role="round")
+            a("xor", "t0", "t2", "t0", role="round")
+            a("sw", "t0", s("u"), role="round")
+            a("xor", "a0", "a0", "t0", role="round")
             self.call_g()
-            a("mv", V, "a0", role="round")
-            a("add", "a0", "a0", U, role="round")
+            a("lw", "t0", s("u"), role="round")
+            a("sw", "a0", s("v"), role="round")
+            a("add", "a0", "a0", "t0", role="round")
             self.call_g()
-            a("mv", U, "a0", role="round")
-            a("add", "a0", "a0", V, role="round")
+            a("lw", "t0", s("v"), role="round")
+            a("sw", "a0", s("u"), role="round")
+            a("add", "a0", "a0", "t0", role="round")
             self.call_g()
-            a("add", U, U, "a0", role="round")
-            a("xor", l0, l0, U, role="round")
-            a("xor", l1, l1, "a0", role="round")
+            a("lw", "t0", s("u"), role="round")
+            a("lw", "t1", s(l0), role="round")
+            a("lw", "t2", s(l1), role="round")
+            a("add", "t0", "t0", "a0", role="round")
+            a("xor", "t2", "t2", "a0", role="round")
+            a("xor", "t1", "t1", "t0", role="round")
+            a("sw", "t2", s(l1), role="round")
+            a("sw", "t1", s(l0), role="round")
             if n != 15:
                 l0, l1, r0, r1 = r0, r1, l0, l1
-        a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
-        out = [l0, l1, r0, r1]
+        for r, x in zip(STATE, (l0, l1, r0, r1)):
+            a("lw", r, s(x), role="io")
+        a("lw", "a0", s("out"), role="io")
+        out = STATE
         if self.zbkb:
             tag = "enc" if not dec else "dec"
             a("andi", "t0", "a0", 3, role="io")
@@ -255,32 +277,47 @@ class Kernel:
         self.flush_tail()
 
     def keyexp(self):
-        a = self.a
+        """A B C D live in the frame (x0..x3)"""
+        a, s = self.a, self.slot
         self.prologue()
-        a("mv", RK, "a0", role="io")
+        a("sw", "a0", s("rk"), role="io")
         self.load_be("kx")
-        ka, kb, kc, kd = STATE
+        for j, r in enumerate(STATE):
+            a("sw", r, s(f"x{j}"), role="io")
+        ka, kb, kc, kd = "x0", "x1", "x2", "x3"
         for i in range(16):
             a.comment(f"K{i + 1}")
-            a.li(U, ref.KC[i], role="keysched", note=f"KC{i}")
-            a("add", "a0", ka, kc, role="keysched")
-            a("sub", "a0", "a0", U, role="keysched")
+            a("lw", "t0", s(ka), role="keysched")
+            a("lw", "t1", s(kc), role="keysched")
+            a.li("t2", ref.KC[i], role="keysched", note=f"KC{i}")
+            a("add", "a0", "t0", "t1", role="keysched")
+            a("sub", "a0", "a0", "t2", role="keysched")
             self.call_g()
-            a("sw", "a0", f"{8 * i}({RK})", role="keysched")
-            a("sub", "a0", kb, kd, role="keysched")
-            a("add", "a0", "a0", U, role="keysched")
+            a("lw", "t4", s("rk"), role="keysched")
+            a("lw", "t0", s(kb), role="keysched")
+            a("lw", "t1", s(kd), role="keysched")
+            a("sw", "a0", f"{8 * i}(t4)", role="keysched")
+            a.li("t2", ref.KC[i], role="keysched", note=f"KC{i}")
+            a("sub", "a0", "t0", "t1", role="keysched")
+            a("add", "a0", "a0", "t2", role="keysched")
             self.call_g()
-            a("sw", "a0", f"{8 * i + 4}({RK})", role="keysched")
+            a("lw", "t4", s("rk"), role="keysched")
             if i == 15:
+                a("sw", "a0", f"{8 * i + 4}(t4)", role="keysched")
                 break
             hi, lo = (ka, kb) if i % 2 == 0 else (kc, kd)
+            a("lw", "t5", s(hi), role="keysched")
+            a("lw", "t6", s(lo), role="keysched")
+            a("sw", "a0", f"{8 * i + 4}(t4)", role="keysched")
             sh1, sh2 = ("srli", "slli") if i % 2 == 0 else ("slli", "srli")
-            a(sh1, "t0", hi, 8, role="keysched")
-            a(sh2, "t1", lo, 24, role="keysched")
-            a(sh1, "t2", lo, 8, role="keysched")
-            a(sh2, "t3", hi, 24, role="keysched")
-            a("or", hi, "t0", "t1", role="keysched")
-            a("or", lo, "t2", "t3", role="keysched")
+            a(sh1, "t0", "t5", 8, role="keysched")
+            a(sh2, "t1", "t6", 24, role="keysched")
+            a(sh1, "t2", "t6", 8, role="keysched")
+            a(sh2, "t3", "t5", 24, role="keysched")
+            a("or", "t0", "t0", "t1", role="keysched")
+            a("or", "t2", "t2", "t3", role="keysched")
+            a("sw", "t0", s(hi), role="keysched")
+            a("sw", "t2", s(lo), role="keysched")
         self.epilogue()
         self.flush_tail()
 
