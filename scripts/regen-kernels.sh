@@ -19,7 +19,7 @@ python3 tdea/gen.py                              # tdea/{rv32i,zbkb}/tdea.S
 python3 sha256/gen.py                            # sha256/{rv32i,zbkb,zknh}/sha256.S
 python3 sha512/gen.py                            # sha512/{rv32i,zbkb,zknh}/sha512.S
 python3 sm3/gen.py                               # sm3/{rv32i,zbkb,zksh}/sm3.S
-python3 seed128/gen.py                           # seed128/{table,table-small,table-xsbox}/*.S
+python3 seed128/gen.py                           # seed128/{table,table-small,table-xsbox,rv32i-ct,zbkb-ct}/*.S
 python3 camellia128/gen.py                       # camellia128/{table,table-small,table-xsbox,zbkb,rv32i-ct,zbkb-ct}/*.S
 sh polymul-128/gen/regen.sh                      # polymul-{128,256,512}
 python3 bigint-mul/comba-fixed/gen.py > bigint-mul/comba-fixed/kernels.inc

@@ -21,6 +21,8 @@ def alu(op: str, s: list[int], imm: int | None) -> int:
         return (s[0] << imm) & M32
     if op == "rori":
         return ((s[0] >> imm) | (s[0] << (32 - imm))) & M32
+    if op == "pack":
+        return (s[0] & 0xFFFF) | (s[1] & 0xFFFF) << 16
     if op == "addi":
         return (s[0] + imm) & M32
     if op == "xori":

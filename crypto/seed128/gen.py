@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the SEED kernels (RV32 assembly, fully unrolled) of three implementations:
+"""Writes the SEED kernels (RV32 assembly) of the implementations:
 
   table/seed128_table.S         four 8->32 SS tables (4 KiB, DTIM): G = 4 lookups of 4 instructions
                                 (extract the byte already scaled by 4, add the base, lw) + 3 xor
@@ -8,7 +8,10 @@
   table-xsbox/seed128_xsbox.S   `table` with seed 003's sboxaddrw (base + byte * 4 in one
                                 instruction): a lookup is 2 instructions
 
-Run: python3 gen.py   (writes all three; scripts/regen-kernels.sh runs it).
+  rv32i-ct/, zbkb-ct/seed128_ct.S   constant time: written by ctkernel.py (circuit: ctcircuit.py, which
+                                gen.py runs its exhaustive checks of first)
+
+Run: python3 gen.py   (writes them all; scripts/regen-kernels.sh runs it).
 Every instruction carries a role tag in its comment (`# [addr]`, `# [load]`, ...): optable.py
 counts cycles per role from an rvsim run (seed 003 Table 7). Tables come from ref.py.
 """
@@ -256,6 +259,15 @@ def main():
     for v, path in FILES.items():
         with open(os.path.join(HERE, path), "w") as f:
             f.write(Seed(v).source())
+    import ctkernel                     # rv32i-ct: constant time (ctkernel.py, ctcircuit.py)
+    ctkernel.ctcircuit.check()
+    ctkernel.ctcircuit.check_g()
+    ctkernel.check_model()
+    for variant in ctkernel.VARIANTS:
+        text, _ = ctkernel.generate(variant)
+        os.makedirs(os.path.join(HERE, variant), exist_ok=True)
+        with open(os.path.join(HERE, variant, "seed128_ct.S"), "w") as f:
+            f.write(text)
 
 
 if __name__ == "__main__":

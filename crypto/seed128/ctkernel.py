@@ -1,0 +1,359 @@
+"""The constant-time SEED kernel rv32i-ct/seed128_ct.S, written by gen.py through
+`generate(variant)`.
+
+No table is indexed by data and no branch depends on it. G is ctcircuit.py's data flow: the
+four S-boxes of G are one evaluation of a bitsliced circuit on one word (a byte lane per
+S-box, BMP's inversion middle shared by S1 and S2), then the byte mixing on packed words.
+
+Structure (the code stays small: G is about 200 instructions, once):
+- `seed128_ct_g`, a local function every entry point calls (`jal ra`): a0 = G(a0). It may
+  clobber every register but sp and ra (G_REGS: 27), so the callers keep what lives across
+  calls in their frame; G's constants (the bottleneck mask, the lane mask, the four mixing
+  masks, KG) are there too, stored by the caller's prologue and reloaded where the allocator
+  needs them. G is SSA (common/ssa.py `Block`), ordered to keep few values alive
+  (common/ssa.py `pressure_order`), register-allocated with recomputation and (none needed
+  with 27 registers) spills (common/ssa.py `allocate`) and list-scheduled for the E31's
+  2-cycle lw (common/sched.py `critical_path`); `check_g` runs the allocated code against
+  ref.g.
+- encrypt/decrypt: block in (bytes, big-endian; zbkb-ct: lw + rev8 when aligned), the four
+  words to frame slots x0..x3 (L0 L1 R0 R1, renamed at each swap), 16 rounds of F with three
+  calls each (F's two words through the slots u, v; the round-key pointer in slot rk), block
+  out.
+- keyexp: A B C D in x0..x3, per round two calls on A + C - KC_i and B - D + KC_i (KC_i by
+  `li`), the 64-bit rotations by 8. The round keys are the standard's (no folding).
+"""
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import ctcircuit  # noqa: E402
+import ref  # noqa: E402
+from common.asm import Asm, header  # noqa: E402
+from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sched import critical_path  # noqa: E402
+from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
+
+M32 = 0xffffffff
+RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
+VARIANTS = (RV32I_CT, ZBKB_CT)
+G_REGS = ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
+          "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
+CONSTS = {"mask": ctcircuit.MASK, "even": ctcircuit.EVEN, "m0": ctcircuit.MIX[0],
+          "m1": ctcircuit.MIX[1], "m2": ctcircuit.MIX[2], "m3": ctcircuit.MIX[3], "kg": ctcircuit.KG}
+# the caller's values that live across G calls: in its frame (G may use every register)
+FRAME_NAMES = list(CONSTS) + ["out", "rk", "x0", "x1", "x2", "x3", "u", "v"]
+STATE = ["s0", "s1", "s2", "s3"]          # the block / key words as loaded, then in x0..x3
+REMAT_OPS = {"xor", "and", "or", "srli", "slli", "rori", "pack", "lw"}
+WEIGHT = 3
+LOAD_DELAY = 0.5
+
+
+# ---------------------------------------------------------------- G as SSA
+def g_ssa(zbkb=False):
+    """G: a0 = G(a0). zbkb: the mixing words by pack and rori (5 instructions instead of 12)"""
+    B = Block(zbkb)
+    x = B.arg("a0")
+    sp = B.value("sp")
+    const = {n: B.value() for n in CONSTS}
+    w = {"t": x, "MASK": const["mask"], "EVEN": const["even"]}
+    for d, op, a, b in ctcircuit.GATES:
+        if op == "^":
+            w[d] = B.xor(w[a], w[b], role="sbox")
+        elif op == "&":
+            w[d] = B.and_(w[a], w[b], role="sbox")
+        elif op == ">>":
+            w[d] = B.srli(w[a], int(b), role="sbox")
+        else:
+            w[d] = B.slli(w[a], int(b), role="sbox")
+    y = w["Y"]                                   # [a, b, c, d]: S1', S2', S1', S2'
+    if zbkb:
+        abab = B.op("pack", [y, y], role="mix")
+        baba = B.rori(abab, 8, role="mix")
+        cdcd = B.rori(y, 16, role="mix")
+        cdcd = B.op("pack", [cdcd, cdcd], role="mix")
+        dcdc = B.rori(cdcd, 8, role="mix")
+    else:
+        lo = B.slli(y, 16, role="mix")
+        abab = B.or_(lo, B.srli(lo, 16, role="mix"), role="mix")
+        baba = B.or_(B.srli(abab, 8, role="mix"), B.slli(abab, 24, role="mix"), role="mix")
+        hi = B.srli(y, 16, role="mix")
+        cdcd = B.or_(hi, B.slli(hi, 16, role="mix"), role="mix")
+        dcdc = B.or_(B.srli(cdcd, 8, role="mix"), B.slli(cdcd, 24, role="mix"), role="mix")
+    t = B.and_(abab, const["m0"], role="mix")
+    t = B.xor(t, B.and_(baba, const["m1"], role="mix"), role="mix")
+    u = B.and_(cdcd, const["m2"], role="mix")
+    u = B.xor(u, B.and_(dcdc, const["m3"], role="mix"), role="mix")
+    r = B.xor(B.xor(t, u, role="mix"), const["kg"], role="mix")
+    B.exit(r, "a0")
+    return B, x, sp, const
+
+
+def reorder(B):
+    pressure_order(B, lambda i, o, net, recent:
+                   (net - (LOAD_DELAY if o["op"] == "lw" else 0), -i))
+
+
+def check_g(insns, homes, n=300, seed=1):
+    """the scheduled, allocated G computes ref.g (random words and every byte in every lane)"""
+    rng = random.Random(seed)
+    sp = 0x1000
+    xs = [rng.getrandbits(32) for _ in range(n)] + [v << 8 * k for v in range(0, 256, 7) for k in range(4)]
+    for x in xs:
+        mem = {sp + off: CONSTS[name] for name, off in homes.items()}
+        regs = {"sp": sp, "a0": x, "ra": 0x2468}
+        frame = {a: v for a, v in mem.items()}
+        got = run_insns(insns, dict(regs), mem)
+        assert got["a0"] == ref.g(x), hex(x)
+        assert got["sp"] == sp and got["ra"] == regs["ra"]
+        assert all(mem[a] == v for a, v in frame.items())        # the constants stay
+        assert {r for x_ in insns for r in x_.dst} <= set(G_REGS)
+
+
+def g_insns(frame, stats, weight=WEIGHT, check=True, variant=RV32I_CT):
+    B, x, sp, const = g_ssa(variant == ZBKB_CT)
+    reorder(B)
+    homes = {const[n]: frame.slot(n) for n in CONSTS}
+    live_in = {x: "a0", sp: "sp"}
+    live_in.update({v: None for v in const.values()})
+    alloc = allocate(B, G_REGS, frame.spill_off(0), live_in=live_in, homes=homes,
+                     evict=weighted({1: weight, 2: 1}), recompute=lambda o: o["op"] in REMAT_OPS,
+                     spill_role="spill", stats=stats)
+    frame.nspill = max(frame.nspill, alloc.slots)
+    order, cycles = critical_path(alloc.insns, window=48)
+    if check:
+        check_g(order, {n: frame.slot(n) for n in CONSTS})
+    stats["g_insns"] = len(order)
+    stats["g_cycles"] = cycles
+    stats["used"] = sorted({r for x_ in order for r in x_.dst})
+    return order
+
+
+# ---------------------------------------------------------------- model of the kernels
+def model_f(r0, r1, k0, k1):
+    """F as the kernel sequences it (g_kernel: the circuit, the mixing, KG)"""
+    g = ctcircuit.g_kernel
+    u, v = r0 ^ k0, r1 ^ k1
+    v = g(v ^ u)
+    u = g((u + v) & M32)
+    v = g((v + u) & M32)
+    return (u + v) & M32, v
+
+
+def check_model(n=200, seed=6):
+    rng = random.Random(seed)
+    for _ in range(n):
+        args = [rng.getrandbits(32) for _ in range(4)]
+        assert model_f(*args) == ref.f(*args)
+    return True
+
+
+# ---------------------------------------------------------------- functions
+SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
+
+
+class Kernel:
+    def __init__(self, variant=RV32I_CT):
+        self.variant = variant
+        self.zbkb = variant == ZBKB_CT
+        self.a = Asm({"zbkb"} if self.zbkb else ())
+        self.frame = Frame(FRAME_NAMES)
+        self.stats = {}
+        self.tail = []
+        self.g = g_insns(self.frame, self.stats, variant=variant)
+        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + ["ra"]]
+
+    def prologue(self):
+        a, fr = self.a, self.frame
+        a("addi", "sp", "sp", -fr.size(), role="frame")
+        for j, r in enumerate(fr.saved):
+            a("sw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        for n, v in CONSTS.items():
+            a.li("t0", v, role="frame", note=n)
+            a("sw", "t0", f"{fr.slot(n)}(sp)", role="frame")
+
+    def epilogue(self):
+        a, fr = self.a, self.frame
+        for j, r in enumerate(fr.saved):
+            a("lw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        a("addi", "sp", "sp", fr.size(), role="frame")
+        a("ret", role="io")
+
+    def load_be(self, tag):
+        """s0..s3 = the four big-endian words at a1 (any alignment); Zbkb: lw + rev8 when a1 is
+        word-aligned (a branch on the pointer, not on data), the bytes path out of line"""
+        a = self.a
+        temps = [["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]]
+        if not self.zbkb:
+            load_be_words(a, "a1", STATE, temps, role="io")
+            return
+        a("andi", "t0", "a1", 3, role="io")
+        a("bnez", "t0", f".L{tag}_load_bytes", role="io", note="in not word-aligned")
+        for j, r in enumerate(STATE):
+            a("lw", r, f"{4 * j}(a1)", role="io")
+        for r in STATE:
+            a("rev8", r, r, role="io")
+        a.label(f".L{tag}_loaded")
+
+        def slow():
+            a.label(f".L{tag}_load_bytes")
+            load_be_words(a, "a1", STATE, temps, role="io")
+            a("j", f".L{tag}_loaded", role="io")
+        self.tail.append(slow)
+
+    def flush_tail(self):
+        for f in self.tail:
+            f()
+        self.tail = []
+
+    def call_g(self):
+        self.a("jal", "ra", "seed128_ct_g", role="call")
+
+    def slot(self, name):
+        return f"{self.frame.slot(name)}(sp)"
+
+    def crypt(self, dec):
+        """the halves live in the frame (x0..x3, renamed at each swap): G may use every register"""
+        a, s = self.a, self.slot
+        self.prologue()
+        a("sw", "a0", s("out"), role="io")
+        a("sw", "a2", s("rk"), role="io")
+        self.load_be("enc" if not dec else "dec")
+        for j, r in enumerate(STATE):
+            a("sw", r, s(f"x{j}"), role="io")
+        l0, l1, r0, r1 = "x0", "x1", "x2", "x3"
+        for n in range(16):
+            i = 15 - n if dec else n
+            a.comment(f"round {n + 1}: L ^= F(R, K{i + 1})")
+            a("lw", "t4", s("rk"), role="round")
+            a("lw", "t2", s(r0), role="round")
+            a("lw", "t3", s(r1), role="round")
+            a("lw", "t0", f"{8 * i}(t4)", role="round", note=f"K{i + 1},0")
+            a("lw", "t1", f"{8 * i + 4}(t4)", role="round", note=f"K{i + 1},1")
+            a("xor", "a0", "t3", "t1", role="round")
+            a("xor", "t0", "t2", "t0", role="round")
+            a("sw", "t0", s("u"), role="round")
+            a("xor", "a0", "a0", "t0", role="round")
+            self.call_g()
+            a("lw", "t0", s("u"), role="round")
+            a("sw", "a0", s("v"), role="round")
+            a("add", "a0", "a0", "t0", role="round")
+            self.call_g()
+            a("lw", "t0", s("v"), role="round")
+            a("sw", "a0", s("u"), role="round")
+            a("add", "a0", "a0", "t0", role="round")
+            self.call_g()
+            a("lw", "t0", s("u"), role="round")
+            a("lw", "t1", s(l0), role="round")
+            a("lw", "t2", s(l1), role="round")
+            a("add", "t0", "t0", "a0", role="round")
+            a("xor", "t2", "t2", "a0", role="round")
+            a("xor", "t1", "t1", "t0", role="round")
+            a("sw", "t2", s(l1), role="round")
+            a("sw", "t1", s(l0), role="round")
+            if n != 15:
+                l0, l1, r0, r1 = r0, r1, l0, l1
+        for r, x in zip(STATE, (l0, l1, r0, r1)):
+            a("lw", r, s(x), role="io")
+        a("lw", "a0", s("out"), role="io")
+        out = STATE
+        if self.zbkb:
+            tag = "enc" if not dec else "dec"
+            a("andi", "t0", "a0", 3, role="io")
+            a("bnez", "t0", f".L{tag}_store_bytes", role="io", note="out not word-aligned")
+            for j, r in enumerate(out):
+                a("rev8", r, r, role="io")
+                a("sw", r, f"{4 * j}(a0)", role="io")
+            a.label(f".L{tag}_stored")
+            self.epilogue()
+            a.label(f".L{tag}_store_bytes")
+            store_be_words(a, out, "a0", temps=("t0", "t1", "t2"), role="io")
+            a("j", f".L{tag}_stored", role="io")
+        else:
+            store_be_words(a, out, "a0", temps=("t0", "t1", "t2"), role="io")
+            self.epilogue()
+        self.flush_tail()
+
+    def keyexp(self):
+        """A B C D live in the frame (x0..x3)"""
+        a, s = self.a, self.slot
+        self.prologue()
+        a("sw", "a0", s("rk"), role="io")
+        self.load_be("kx")
+        for j, r in enumerate(STATE):
+            a("sw", r, s(f"x{j}"), role="io")
+        ka, kb, kc, kd = "x0", "x1", "x2", "x3"
+        for i in range(16):
+            a.comment(f"K{i + 1}")
+            a("lw", "t0", s(ka), role="keysched")
+            a("lw", "t1", s(kc), role="keysched")
+            a.li("t2", ref.KC[i], role="keysched", note=f"KC{i}")
+            a("add", "a0", "t0", "t1", role="keysched")
+            a("sub", "a0", "a0", "t2", role="keysched")
+            self.call_g()
+            a("lw", "t4", s("rk"), role="keysched")
+            a("lw", "t0", s(kb), role="keysched")
+            a("lw", "t1", s(kd), role="keysched")
+            a("sw", "a0", f"{8 * i}(t4)", role="keysched")
+            a.li("t2", ref.KC[i], role="keysched", note=f"KC{i}")
+            a("sub", "a0", "t0", "t1", role="keysched")
+            a("add", "a0", "a0", "t2", role="keysched")
+            self.call_g()
+            a("lw", "t4", s("rk"), role="keysched")
+            if i == 15:
+                a("sw", "a0", f"{8 * i + 4}(t4)", role="keysched")
+                break
+            hi, lo = (ka, kb) if i % 2 == 0 else (kc, kd)
+            a("lw", "t5", s(hi), role="keysched")
+            a("lw", "t6", s(lo), role="keysched")
+            a("sw", "a0", f"{8 * i + 4}(t4)", role="keysched")
+            sh1, sh2 = ("srli", "slli") if i % 2 == 0 else ("slli", "srli")
+            a(sh1, "t0", "t5", 8, role="keysched")
+            a(sh2, "t1", "t6", 24, role="keysched")
+            a(sh1, "t2", "t6", 8, role="keysched")
+            a(sh2, "t3", "t5", 24, role="keysched")
+            a("or", "t0", "t0", "t1", role="keysched")
+            a("or", "t2", "t2", "t3", role="keysched")
+            a("sw", "t0", s(hi), role="keysched")
+            a("sw", "t2", s(lo), role="keysched")
+        self.epilogue()
+        self.flush_tail()
+
+    def source(self):
+        a = self.a
+        what = "RV32I + Zbkb" if self.zbkb else "RV32I"
+        a.raw(header(f"SEED (RFC 4269), {what}, constant time: G's four S-boxes as one bitsliced circuit.",
+                     "../gen.py",
+                     ["Generated by ../ctkernel.py (circuit: ../ctcircuit.py). No secret-dependent "
+                      "load or store address, no secret-dependent branch.",
+                      "Comments: the [role] of each instruction."]).rstrip())
+        a.section(".text")
+        a.subfunction("seed128_ct_g", "a0 = G(a0); keeps s0..s6, sp, ra; constants and spills in the caller's frame")
+        a.insns(self.g)
+        a("ret", role="call")
+        a.end_function()
+        a.raw("")
+        with a.function("seed128_encrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(False)
+        a.raw("")
+        with a.function("seed128_decrypt", doc="(out a0, in a1, rk a2)"):
+            self.crypt(True)
+        a.raw("")
+        with a.function("seed128_keyexp_enc", doc="(rk a0, key a1)"):
+            self.keyexp()
+        return a.text()
+
+
+def generate(variant=RV32I_CT):
+    k = Kernel(variant)
+    return k.source(), k.stats
+
+
+if __name__ == "__main__":
+    ctcircuit.check()
+    ctcircuit.check_g()
+    check_model()
+    text, stats = generate()
+    print(stats)
