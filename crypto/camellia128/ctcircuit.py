@@ -11,7 +11,7 @@ points, extend LIN and LOUT by linearity through inv and s1, keep what is consis
 the rest; LIN(1) = 1 removes the constant-factor freedom). As in SM4's ctsbox.py, inv(u) =
 C * inv(C * u) for any C != 0, so the top layer may be C * LIN and the bottom LOUT * C; the
 middle is the Boyar-Matthews-Peralta AES circuit's (32 AND + 30 XOR, with SM4's 4 masks at the
-GF(2^4) bottleneck: crypto/sm4/ctsbox.py MIDDLE_GATES, reused read-only).
+GF(2^4) bottleneck: crypto/common/sboxcircuit.py MIDDLE_GATES).
 
 Word layout: EIGHT S-boxes in one circuit, a nibble lane per S-box. F's input is two words
 a = x1 x2 x3 x4 and b = x5 x6 x7 x8 (big-endian); one swapmove (t = ((a >> 4) ^ b) & 0x0f0f0f0f,
@@ -40,7 +40,6 @@ by the constant DELTA (P is linear), which ctkernel.py folds into the keys as we
 Run: python3 ctcircuit.py      (checks the circuit on all 256 inputs in each of the 8 lanes and
                                 the model of F against ref.f)
 """
-import importlib.util
 import os
 import random
 import sys
@@ -49,19 +48,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
-from common.gf256 import inverse, mul  # noqa: E402
-
-
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-# SM4's machinery, read-only: BMP's circuit split in top / middle (with the 4 masks) / bottom
-sm4 = _load("sm4_ctsbox", os.path.join(HERE, "..", "sm4", "ctsbox.py"))
-parity, apply, compose, invert = sm4.parity, sm4.apply, sm4.compose, sm4.invert
+from common.gf256 import inverse  # noqa: E402
+# the generic machinery (byte maps, BMP's circuit in three with the 4 masks, the program searches,
+# the transpose): shared with SM4's and SEED's circuits
+from common.sboxcircuit import (MIDDLE_GATES, ZS, apply, bottom_rows, bottom_targets, compose,  # noqa: E402,F401
+                                eval_gates as run_gates, lane_shift, mul_map, shift_xor_program, top_rows,
+                                transpose, xor_program)
 
 X0 = 0xc5                   # s1(X0) = D: where the inversion's input is 0
 D = ref.SBOX1[X0]
@@ -118,160 +110,34 @@ assert all(apply(LOUT, INV[apply(LIN, x ^ X0)]) ^ D == ref.SBOX1[x] for x in ran
 
 def linear_layers(c):
     """TOP {Y: mask over the input bits of x ^ X0}, BOTTOM [mask over the Z's] per output bit"""
-    mulc = [mul(c, 1 << i) for i in range(8)]
-    n_in = compose(mulc, LIN)
-    top = {s: sum(parity(sm4.BMP_TOP[s] & n_in[i]) << i for i in range(8)) for s in sm4.YS}
-    m_out = compose(LOUT, compose(mulc, invert(sm4.A_AES)))
-    bottom = []
-    for b in range(8):
-        r = 0
-        for j in range(8):
-            if m_out[j] >> b & 1:
-                r ^= sm4.BMP_BOTTOM[j]
-        bottom.append(r)
-    return top, bottom
+    mulc = mul_map(c)
+    return top_rows(compose(mulc, LIN)), bottom_rows(compose(LOUT, mulc))
 
 
-# ---------------------------------------------------------------- TOP: shift-XOR programs
+# ---------------------------------------------------------------- TOP and BOTTOM programs
+# TOP: a shift-XOR program from v = 0x01 and v' = 0x10 (common/sboxcircuit.py shift_xor_program,
+# two nibble lanes); BOTTOM: the transpose of one for the Z's polynomials (LOW from the root
+# 0x01, HIGH from 0x10), or Paar's XOR program plus a Horner recombination of the 8 bit planes.
 def nib_shift(s, k):
     """the mask of `w >> k` for a signal w of mask s, or None if a term would leave its half"""
-    lo, hi = s & 15, s >> 4
-    if (lo << k) > 15 or (hi << k) > 15:
-        return None
-    return (lo << k) | (hi << k) << 4
+    return lane_shift(s, k, 4)
 
 
-def shift_xor_program(targets, rng, starts=(0x01, 0x10)):
-    """A short program (greedy, randomised ties) computing every target mask from the start
-    signals (v = 0x01, v' = 0x10) with `>> k` and `^`: [(result, op, a, b)]"""
-    targets = set(targets)
-    have = set(starts)
-    prog = []
-
-    def one_op(have):
-        """every signal one operation away: {result: (op, a, b)}"""
-        out = {}
-        hl = sorted(have)
-        for i, a in enumerate(hl):
-            for b in hl[i + 1:]:
-                out.setdefault(a ^ b, ("^", a, b))
-            for k in range(1, 4):
-                r = nib_shift(a, k)
-                if r:
-                    out.setdefault(r, (">>", a, k))
-        return out
-
-    def close(have, prog):
-        while True:
-            near = one_op(have)
-            got = [y for y in targets - have if y in near]
-            if not got:
-                return
-            for y in got:
-                prog.append((y,) + near[y])
-                have.add(y)
-
-    close(have, prog)
-    while not targets <= have:
-        near = one_op(have)
-        best, score = [], -1
-        for c in near:
-            if c in have or c == 0:
-                continue
-            h2 = set(have) | {c}
-            n = len(targets & set(one_op(h2))) + (c in targets)
-            if n > score:
-                best, score = [c], n
-            elif n == score:
-                best.append(c)
-        c = rng.choice(sorted(best))
-        prog.append((c,) + near[c])
-        have.add(c)
-        close(have, prog)
-    return prog
+def _greedy(targets, rng):
+    return shift_xor_program(targets, rng, starts=(0x01, 0x10), width=4)
 
 
-# ---------------------------------------------------------------- BOTTOM: an XOR program
-def xor_program(targets, n_inputs, rng):
-    """Paar's greedy (randomised ties): the targets (bit masks over n_inputs inputs) with XORs.
-    Returns ([(new index, a, b)], {target mask: signal index})"""
-    rows = [[i for i in range(n_inputs) if t >> i & 1] for t in targets]
-    nxt = n_inputs
-    prog = []
-    while any(len(r) > 1 for r in rows):
-        count = {}
-        for r in rows:
-            for i in range(len(r)):
-                for j in range(i + 1, len(r)):
-                    p = (r[i], r[j])
-                    count[p] = count.get(p, 0) + 1
-        top = max(count.values())
-        a, b = rng.choice(sorted(p for p, n in count.items() if n == top))
-        prog.append((nxt, a, b))
-        rows = [sorted([x for x in r if x not in (a, b)] + [nxt]) if a in r and b in r else r for r in rows]
-        nxt += 1
-    return prog, [r[0] for r in rows]
-
-
-def bottom_targets(bottom):
-    """the transposed problem's targets: for Z_i the mask whose bit b says Z_i is in output bit
-    b (low nibble: LOW's coefficients, high nibble: HIGH's)"""
-    return [sum((bottom[b] >> i & 1) << b for b in range(8)) for i in range(18)]
-
-
-def transpose(prog, targets):
-    """BOTTOM from a program computing the targets from v = 0x01 and vh = 0x10 (shift_xor_program):
-    its transpose computes LOW (the root 0x01) and HIGH (0x10) from the Z's, a right shift
-    becoming a left shift of a clean word and every fan-out an xor. Gates (dst, op, a, b)."""
-    zs = sm4.ZS
-    contrib = {0x01: [], 0x10: []}
-    for res, _, _, _ in prog:
-        contrib[res] = []
-    for i, t in enumerate(targets):
-        contrib[t].append(zs[i])
-    gates, k = [], 0
-
-    def fresh():
-        nonlocal k
-        k += 1
-        return f"E{k}"
-
-    def total(node, name=None):
-        c = contrib[node]
-        if not c:
-            return None
-        acc = c[0]
-        for j, x in enumerate(c[1:]):
-            d = name if (name and j == len(c) - 2) else fresh()
-            gates.append((d, "^", acc, x))
-            acc = d
-        return acc
-    for res, op, a, b in reversed(prog):
-        s = total(res)
-        if s is None:
-            continue
-        if op == "^":
-            contrib[a].append(s)
-            contrib[b].append(s)
-        else:
-            e = fresh()
-            gates.append((e, "<<", s, b))
-            contrib[a].append(e)
-    for root, name in ((0x01, "LOW"), (0x10, "HIGH")):
-        if total(root, name) != name:          # a single contribution: rename it
-            src = contrib[root][0]
-            gates = [(name if d == src else d, op, name if a == src else a, name if b == src else b)
-                     for d, op, a, b in gates]
-    return gates
+def _transpose(prog, targets):
+    return transpose(prog, targets, {0x01: "LOW", 0x10: "HIGH"})[0]
 
 
 def programs(c, tries=40, seed=1):
     top, bottom = linear_layers(c)
     rng = random.Random(seed)
-    best_t = min((shift_xor_program(top.values(), rng) for _ in range(tries)), key=len)
+    best_t = min((_greedy(top.values(), rng) for _ in range(tries)), key=len)
     best_b = min((xor_program(bottom, 18, rng) for _ in range(tries)), key=lambda p: len(p[0]))
     tt = bottom_targets(bottom)
-    best_tb = min((transpose(shift_xor_program(tt, rng), tt) for _ in range(tries)), key=len)
+    best_tb = min((_transpose(_greedy(tt, rng), tt) for _ in range(tries)), key=len)
     return top, bottom, best_t, best_b, best_tb
 
 
@@ -295,10 +161,10 @@ def gates():
         out.append((name[res], op, name[a], b if op == ">>" else name[b]))
     # a Y whose row equals another's (or an input's) is that signal: renamed in the middle
     alias = {s: name[m] for s, m in TOP_ROWS.items() if s not in name.values()}
-    out += [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in sm4.MIDDLE_GATES]
+    out += [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in MIDDLE_GATES]
     if len(BOTTOM_T) <= len(BOTTOM_PROG) + 12:       # the transposed shift-XOR program
         return out + BOTTOM_T
-    zname = {i: z for i, z in enumerate(sm4.ZS)}
+    zname = {i: z for i, z in enumerate(ZS)}
     for new, a, b in BOTTOM_PROG:
         zname[new] = f"B{new}"
         out.append((zname[new], "^", zname[a], zname[b]))
@@ -316,22 +182,14 @@ GATES = gates()
 
 
 def eval_gates(v, vh, gs=None):
-    w = {"v": v, "vh": vh, "MASK": MASK}
-    for d, op, a, b in gs or GATES:
-        if op == "^":
-            w[d] = w[a] ^ w[b]
-        elif op == "&":
-            w[d] = w[a] & w[b]
-        elif op == ">>":
-            w[d] = w[a] >> int(b)
-        else:
-            w[d] = (w[a] << int(b)) & M32
+    w = run_gates(gs or GATES, {"v": v, "vh": vh, "MASK": MASK})
     return w["LOW"], w["HIGH"]
 
 
-def swapmove(a, b):
-    t = ((a >> 4) ^ b) & 0x0f0f0f0f
-    return a ^ ((t << 4) & M32), b ^ t
+def swapmove(a, b, n=4, mask=0x0f0f0f0f):
+    """the bits of a at mask << n <-> the bits of b at mask (default: high nibbles of a, low of b)"""
+    t = ((a >> n) ^ b) & mask
+    return a ^ ((t << n) & M32), b ^ t
 
 
 def sbox_words(a, b, gs=None):
@@ -377,8 +235,7 @@ def p_words(A, B):
 def swapmove_bytes(a, b):
     """bytes 1, 2 of a (counting from the least significant) <-> bytes 0, 1 of b: from
     x1 x2 x3 x4 | x5 x6 x7 x8 to x1 x7 x8 x4 | x5 x6 x2 x3 (and back: an involution)"""
-    t = ((a >> 8) ^ b) & 0x0000ffff
-    return a ^ (t << 8), b ^ t
+    return swapmove(a, b, 8, 0x0000ffff)
 
 
 def rot_lanes(w, mask, left):
@@ -432,7 +289,7 @@ def check_f(n=2000, seed=5):
 
 
 def counts():
-    return {"top": len(TOP_PROG), "middle": len(sm4.MIDDLE_GATES),
+    return {"top": len(TOP_PROG), "middle": len(MIDDLE_GATES),
             "bottom": min(len(BOTTOM_T), len(BOTTOM_PROG) + 12), "total": len(GATES),
             "and": sum(g[1] == "&" for g in GATES)}
 

@@ -11,18 +11,18 @@ tables and checks they are linear). A field isomorphism phi onto the AES field (
 a root of SEED's polynomial there) commutes with inversion, and inv(u) = C . inv(C . u), so
     S_k(x) = Lk . phi^-1 . C . inv_aes(C . phi(x)) ^ D_k
 -- the SAME input side for both S-boxes, no input constant. So one evaluation of the middle of
-the Boyar-Matthews-Peralta AES circuit (crypto/sm4/ctsbox.py MIDDLE_GATES: 32 AND + 30 XOR,
-with SM4's 4 masks at the GF(2^4) bottleneck; reused read-only) serves all four byte lanes of
+the Boyar-Matthews-Peralta AES circuit (crypto/common/sboxcircuit.py MIDDLE_GATES: 32 AND + 30 XOR,
+with the 4 masks at the GF(2^4) bottleneck, as SM4's) serves all four byte lanes of
 G's input, and only the bottom linear layer differs between the even lanes (S1) and the odd
 ones (S2).
 
 Word layout: SM4's (crypto/sm4/ctsbox.py): a byte lane per S-box, bit 8k + b = bit b of byte k
 of G's input x (x0 = the least significant byte, the S1 lane 0). TOP is a shift-XOR program
 over 8-bit polynomials from the unmasked input word (garbage above bit 0 of a byte never
-reaches bit 0); the exhaustive search of sm4/ctsbox.py (`fewest_intermediates`) finds a
+reaches bit 0); the exhaustive search of common/sboxcircuit.py (`fewest_intermediates`) finds a
 shortest one (22 signals + 2 intermediates). BOTTOM computes both outputs from the clean
 products Z: OUT1 = S1' (no constant) and OUT2 = S2' in every lane, each the transpose
-(sm4/ctsbox.py `transpose`) of a shift-XOR program for its 18 Z polynomials (`one_bottom`:
+(common/sboxcircuit.py `transpose`) of a shift-XOR program for its 18 Z polynomials (`one_bottom`:
 exhaustive if one with at most 2 intermediates exists, else the shortest of a randomised
 greedy search); then y = OUT2 ^ ((OUT1 ^ OUT2) & 0x00ff00ff) takes S1' in lanes 0, 2 and S2'
 in lanes 1, 3. (`circuit(joint=True)` tries one program for both outputs on 16-bit targets,
@@ -40,7 +40,6 @@ Run: python3 ctcircuit.py            (checks the circuit on all 256 inputs in ea
      python3 ctcircuit.py --search   (the circuit's length for every (C, BETA) whose TOP
                                       needs at most 2 intermediates; minutes)
 """
-import importlib.util
 import os
 import random
 import sys
@@ -50,19 +49,12 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
 from common.gf256 import inverse, mul  # noqa: E402
-
-
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-# SM4's machinery, read-only: BMP's circuit split in top / middle (with the 4 masks) / bottom,
-# GF(2) byte maps, the exhaustive shift-XOR program search
-sm4 = _load("sm4_ctsbox_for_seed", os.path.join(HERE, "..", "sm4", "ctsbox.py"))
-parity, apply, compose, invert = sm4.parity, sm4.apply, sm4.compose, sm4.invert
+# the generic machinery (byte maps, isomorphisms onto the AES field, BMP's circuit in three with
+# the 4 masks, the program searches, the transpose): shared with SM4's and Camellia's circuits
+from common.sboxcircuit import (MIDDLE_GATES, YS, apply, bottom_rows, bottom_targets as poly_targets,  # noqa: E402,F401
+                                compose, eval_gates as run_gates, fewest_intermediates, field_roots, invert,
+                                isomorphism, mul_map, program_from, shift_xor_program, top_rows, transpose,
+                                transpose_poly)
 
 SEED_POLY = 0x163            # x^8 + x^6 + x^5 + x + 1
 D1, D2 = 169, 56             # the S-boxes' output constants
@@ -107,18 +99,7 @@ def output_map(s, d):
 L1, L2 = output_map(ref.S1, D1), output_map(ref.S2, D2)
 
 
-def _aes_pow(b, n):
-    r = 1
-    for _ in range(n):
-        r = mul(r, b)
-    return r
-
-
-def isomorphism(beta):
-    return [_aes_pow(beta, i) for i in range(8)]
-
-
-ROOTS = [b for b in range(256) if apply(isomorphism(b), SEED_POLY & 0xff) ^ _aes_pow(b, 8) == 0]
+ROOTS = field_roots(SEED_POLY)
 assert len(ROOTS) == 8
 
 
@@ -127,144 +108,34 @@ def linear_layers(c, beta):
     phi = isomorphism(beta)
     assert all(apply(phi, mul(a, b, SEED_POLY)) == mul(apply(phi, a), apply(phi, b))
                for a in (3, 0x53, 0xca) for b in range(256))
-    mulc = [mul(c, 1 << i) for i in range(8)]
-    n_in = compose(mulc, phi)
-    top = {s: sum(parity(sm4.BMP_TOP[s] & n_in[i]) << i for i in range(8)) for s in sm4.YS}
-    bottoms = []
-    for lk in (L1, L2):
-        m_out = compose(lk, compose(invert(phi), compose(mulc, invert(sm4.A_AES))))
-        rows = []
-        for b in range(8):
-            r = 0
-            for j in range(8):
-                if m_out[j] >> b & 1:
-                    r ^= sm4.BMP_BOTTOM[j]
-            rows.append(r)
-        bottoms.append(rows)
-    return top, bottoms[0], bottoms[1]
+    mulc = mul_map(c)
+    b1, b2 = (bottom_rows(compose(lk, compose(invert(phi), mulc))) for lk in (L1, L2))
+    return top_rows(compose(mulc, phi)), b1, b2
 
 
 # ---------------------------------------------------------------- BOTTOM: two outputs at once
-def byte_shift(s, k):
-    """the 16-bit mask of `w << k` on a clean word (transposed: `>> k`), or None if a term leaves
-    its byte half"""
-    lo, hi = s & 0xff, s >> 8
-    if (lo << k) > 0xff or (hi << k) > 0xff:
-        return None
-    return (lo << k) | (hi << k) << 8
-
-
-def shift_xor_program(targets, rng, starts=(0x0001, 0x0100)):
-    """a short program (greedy, random ties) computing every 16-bit target from the starts with
-    byte-half shifts and xors: [(result, op, a, b)]"""
-    targets = set(targets)
-    have = set(starts)
-    prog = []
-
-    def one_op(have):
-        out = {}
-        hl = sorted(have)
-        for i, a in enumerate(hl):
-            for b in hl[i + 1:]:
-                out.setdefault(a ^ b, ("^", a, b))
-            for k in range(1, 8):
-                r = byte_shift(a, k)
-                if r:
-                    out.setdefault(r, (">>", a, k))
-        return out
-
-    def close():
-        while True:
-            near = one_op(have)
-            got = [y for y in targets - have if y in near]
-            if not got:
-                return
-            for y in got:
-                prog.append((y,) + near[y])
-                have.add(y)
-    close()
-    while not targets <= have:
-        near = one_op(have)
-        best, score = [], -1
-        base = targets & set(near)
-        for c in near:
-            if c in have or c == 0:
-                continue
-            more = {c ^ a for a in have} | {byte_shift(c, k) for k in range(1, 8)} | {c}
-            n = len(base | (targets & more))
-            if n > score:
-                best, score = [c], n
-            elif n == score:
-                best.append(c)
-        c = rng.choice(sorted(best))
-        prog.append((c,) + near[c])
-        have.add(c)
-        close()
-    return prog
-
-
 def bottom_targets(b1, b2):
-    return [sum((b1[b] >> i & 1) << b for b in range(8)) | sum((b2[b] >> i & 1) << (8 + b) for b in range(8))
-            for i in range(len(sm4.ZS))]
+    """the joint targets: per Z, OUT1's polynomial in the low byte, OUT2's in the high byte"""
+    return [p | q << 8 for p, q in zip(poly_targets(b1), poly_targets(b2))]
 
 
-def transpose(prog, targets):
-    """gates computing OUT1 (root 0x0001) and OUT2 (root 0x0100) from the Z's: the transpose of
-    prog (a right shift becomes a left shift of a clean word, every fan-out an xor)"""
-    zs = sm4.ZS
-    contrib = {0x0001: [], 0x0100: []}
-    for res, _, _, _ in prog:
-        contrib[res] = []
-    for i, t in enumerate(targets):
-        contrib[t].append(zs[i])
-    gates, k = [], 0
-
-    def fresh():
-        nonlocal k
-        k += 1
-        return f"E{k}"
-
-    def total(node, name=None):
-        c = contrib[node]
-        if not c:
-            return None
-        acc = c[0]
-        for j, x in enumerate(c[1:]):
-            d = name if (name and j == len(c) - 2) else fresh()
-            gates.append((d, "^", acc, x))
-            acc = d
-        return acc
-    for res, op, a, b in reversed(prog):
-        s = total(res)
-        if s is None:
-            continue
-        if op == "^":
-            contrib[a].append(s)
-            contrib[b].append(s)
-        else:
-            e = fresh()
-            gates.append((e, "<<", s, b))
-            contrib[a].append(e)
-    for root, name in ((0x0001, "OUT1"), (0x0100, "OUT2")):
-        if total(root, name) != name:
-            src = contrib[root][0]
-            gates = [(name if d == src else d, op, name if a == src else a, name if b == src else b)
-                     for d, op, a, b in gates]
-    return gates
+def _greedy(targets, rng, starts=(0x0001, 0x0100)):
+    """common/sboxcircuit.py's greedy shift-XOR search, two byte lanes"""
+    return shift_xor_program(targets, rng, starts, width=8)
 
 
 def one_bottom(rows, out, tag, kmax=2, tries=30, seed=1):
-    """gates computing one S-box's output word `out` from the Z's: the transpose (sm4/ctsbox.py
+    """gates computing one S-box's output word `out` from the Z's: the transpose (sboxcircuit.py
     `transpose`) of a shortest shift-XOR program (exhaustive) for its 18 polynomials; internal
     names prefixed with tag"""
-    targets = sm4.bottom_targets(rows)
-    inter = sm4.fewest_intermediates(targets, kmax)
+    targets = poly_targets(rows)
+    inter = fewest_intermediates(targets, kmax)
     if inter is not None:
-        progs = [sm4.program_from(targets, inter)]
+        progs = [program_from(targets, inter)]
     else:                                   # greedy (random ties): the shortest of `tries`
         rng = random.Random(seed)
         progs = [[("<<" if op == ">>" else op, x, a, b) for x, op, a, b in
-                  shift_xor_program(targets, rng, starts=(1,))] for _ in range(tries)]
+                  _greedy(targets, rng, starts=(1,))] for _ in range(tries)]
     best = None
     for bp in progs:
         nm = {1: "1"}
@@ -272,7 +143,7 @@ def one_bottom(rows, out, tag, kmax=2, tries=30, seed=1):
         for i, (op, x, a, b) in enumerate(bp):
             nm[x] = f"B{i + 1}"
             prog.append((nm[x], op, nm[a], str(b) if op == "<<" else nm[b]))
-        gates, res = sm4.transpose(prog, targets)
+        gates, res = transpose_poly(prog, targets)
         if best is None or len(gates) < len(best[0]):
             best = gates, res
     gates, res = best
@@ -282,11 +153,11 @@ def one_bottom(rows, out, tag, kmax=2, tries=30, seed=1):
 
 
 def top_gates(top, kmax=4):
-    """a shortest TOP program (sm4/ctsbox.py's exhaustive search) as named gates from `t`"""
-    inter = sm4.fewest_intermediates(list(top.values()), kmax)
+    """a shortest TOP program (sboxcircuit.py's exhaustive search) as named gates from `t`"""
+    inter = fewest_intermediates(list(top.values()), kmax)
     if inter is None:
         return None
-    prog = sm4.program_from(list(top.values()), inter)
+    prog = program_from(list(top.values()), inter)
     names = {1: "t"}
     out, k = [], 0
     for op, x, a, b in prog:
@@ -304,11 +175,12 @@ def circuit(c, beta, tries=30, seed=1, joint=False, kmax=4):
         return None
     tprog, names = tg
     alias = {s: names[m] for s, m in top.items() if names[m] != s}
-    middle = [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in sm4.MIDDLE_GATES]
+    middle = [(d, op, alias.get(a, a), alias.get(b, b)) for d, op, a, b in MIDDLE_GATES]
     if joint:
         tt = bottom_targets(b1, b2)
         rng = random.Random(seed)
-        bottom = min((transpose(shift_xor_program(tt, rng), tt) for _ in range(tries)), key=len)
+        bottom = min((transpose(_greedy(tt, rng), tt, {0x0001: "OUT1", 0x0100: "OUT2"})[0]
+                      for _ in range(tries)), key=len)
     else:
         bottom = []
         for rows, out, tag in ((b1, "OUT1", "F"), (b2, "OUT2", "H")):
@@ -329,17 +201,7 @@ GATES = circuit(C, BETA)
 
 
 def eval_gates(t, gs=None):
-    w = {"t": t, "MASK": MASK, "EVEN": EVEN}
-    for d, op, a, b in gs or GATES:
-        if op == "^":
-            w[d] = w[a] ^ w[b]
-        elif op == "&":
-            w[d] = w[a] & w[b]
-        elif op == ">>":
-            w[d] = w[a] >> int(b)
-        else:
-            w[d] = (w[a] << int(b)) & M32
-    return w["Y"]
+    return run_gates(gs or GATES, {"t": t, "MASK": MASK, "EVEN": EVEN})["Y"]
 
 
 def check(gs=None):
@@ -399,8 +261,8 @@ def check_g(n=20000, seed=5):
 
 def counts(gs=None):
     gs = gs or GATES
-    nt = sum(1 for d, _, _, _ in gs if d in sm4.YS or d.startswith("A"))
-    nm = len(sm4.MIDDLE_GATES)
+    nt = sum(1 for d, _, _, _ in gs if d in YS or d.startswith("A"))
+    nm = len(MIDDLE_GATES)
     return {"top": nt, "middle": nm, "bottom": len(gs) - nt - nm - 3, "merge": 3,
             "circuit": len(gs), "and": sum(g[1] == "&" for g in gs), "mix": 19, "G": len(gs) + 20}
 

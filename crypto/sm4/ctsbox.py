@@ -51,9 +51,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, os.path.join(HERE, "..", "aes128-ctr", "bitsliced"))
-from common.gf256 import inverse, mul  # noqa: E402
-from bpsbox import GATES113  # noqa: E402  (read-only reuse of the AES circuit's middle)
+from common.gf256 import inverse, rotl8  # noqa: E402
+# the generic machinery (byte maps, BMP's circuit in three, the program searches): shared with
+# Camellia's and SEED's circuits
+from common.sboxcircuit import (BMP_MIDDLE, MIDDLE_GATES, YS, apply, bottom_rows, bottom_targets,  # noqa: E402,F401
+                                compose, eval_gates, fewest_intermediates, field_roots, invert, isomorphism,
+                                mul_map, parity, parse, poly_run, program_from, top_rows, transpose_poly)
 
 SM4_POLY = 0x1F5
 D = 0xd3
@@ -62,36 +65,7 @@ C = 0x1b                    # the constant factor inside the inversion
 MASK = 0x01010101
 
 
-# ---------------------------------------------------------------- GF(2) linear maps on bytes
-# a map is the list of its 8 column images (image of bit i)
-def parity(x):
-    return bin(x).count("1") & 1
-
-
-def apply(cols, x):
-    r = 0
-    for i, c in enumerate(cols):
-        if x >> i & 1:
-            r ^= c
-    return r
-
-
-def compose(a, b):
-    """a after b"""
-    return [apply(a, c) for c in b]
-
-
-def invert(cols):
-    image = {apply(cols, x): x for x in range(256)}
-    assert len(image) == 256, "not invertible"
-    return [image[1 << i] for i in range(8)]
-
-
-def _rotl8(b, n):
-    return ((b << n) | (b >> (8 - n))) & 0xff
-
-
-M = [sum(parity((1 << i) & _rotl8(0xa7, k)) << k for k in range(8)) for i in range(8)]
+M = [sum(parity((1 << i) & rotl8(0xa7, k)) << k for k in range(8)) for i in range(8)]
 ALPHA = apply(invert(M), D)
 SBOX = [apply(M, inverse(apply(M, x) ^ D, SM4_POLY)) ^ D for x in range(256)]
 # the first row of GB/T 32907's table (as gen.py checks it; the whole table is checked against
@@ -99,69 +73,19 @@ SBOX = [apply(M, inverse(apply(M, x) ^ D, SM4_POLY)) ^ D for x in range(256)]
 assert SBOX[:8] == [0xd6, 0x90, 0xe9, 0xfe, 0xcc, 0xe1, 0x3d, 0xb7]
 
 
-def _aes_pow(b, n):
-    r = 1
-    for _ in range(n):
-        r = mul(r, b)
-    return r
-
-
-def isomorphism(beta):
-    """phi: SM4 field -> AES field with phi(g) = beta, as a linear map (phi(g^i) = beta^i)"""
-    return [_aes_pow(beta, i) for i in range(8)]
-
-
 def sm4_roots():
-    return [b for b in range(256) if apply(isomorphism(b), SM4_POLY & 0xff) ^ _aes_pow(b, 8) == 0]
+    """the roots of SM4's field polynomial in the AES field (phi(g) may be any of them)"""
+    return field_roots(SM4_POLY)
 
 
-A_AES = [_rotl8(1 << i, 0) ^ _rotl8(1 << i, 1) ^ _rotl8(1 << i, 2) ^ _rotl8(1 << i, 3) ^ _rotl8(1 << i, 4)
-         for i in range(8)]
-
-
-# ---------------------------------------------------------------- BMP's circuit, split in three
-def _split_bmp():
-    lin = {f"U{i}": 1 << (7 - i) for i in range(8)}      # BMP: U0 = most significant bit
-    middle, bottom = [], []
-    for g in GATES113:
-        d, op, a, b = g
-        if op == "^" and a in lin and b in lin:
-            lin[d] = lin[a] ^ lin[b]
-        elif d[0] in "SC":
-            bottom.append(g)
-        else:
-            middle.append(g)
-    ys = sorted({s for _, _, a, b in middle for s in (a, b) if s in lin}, key=lambda s: (s[0], int(s[1:])))
-    zs = [d for d, op, _, _ in middle if d.startswith("Z")]
-    zl = {z: 1 << i for i, z in enumerate(zs)}
-    for d, _, a, b in bottom:
-        zl[d] = zl[a] ^ zl[b]
-    # bit j (LSB = 0) of A_aes * inv(y) as a mask over the Z's (S0 is the MSB)
-    bits = [zl[f"S{7 - j}"] for j in range(8)]
-    return {s: lin[s] for s in ys}, middle, zs, bits
-
-
-BMP_TOP, BMP_MIDDLE, ZS, BMP_BOTTOM = _split_bmp()
-YS = list(BMP_TOP)
-
-
+# ---------------------------------------------------------------- the linear layers around BMP's middle
 def linear_layers(c, beta):
     """TOP: {Y: mask over the bits of x'}; BOTTOM: for output bit b, a mask over the Z's"""
     assert beta in sm4_roots()
-    mulc = [mul(c, 1 << i) for i in range(8)]
+    mulc = mul_map(c)
     phi = isomorphism(beta)
-    n_in = compose(mulc, compose(phi, M))
-    top = {s: sum(parity(BMP_TOP[s] & n_in[i]) << i for i in range(8)) for s in YS}
-    m_out = compose(M, compose(invert(phi), compose(mulc, invert(A_AES))))
-    rows = [sum((m_out[i] >> b & 1) << i for i in range(8)) for b in range(8)]
-    bottom = []
-    for b in range(8):
-        r = 0
-        for j in range(8):
-            if rows[b] >> j & 1:
-                r ^= BMP_BOTTOM[j]
-        bottom.append(r)
-    return top, bottom
+    return (top_rows(compose(mulc, compose(phi, M))),
+            bottom_rows(compose(M, compose(invert(phi), mulc))))
 
 
 TOP_ROWS, BOTTOM_ROWS = linear_layers(C, BETA)
@@ -223,84 +147,6 @@ B21 = 1 ^ B20
 """
 
 
-def parse(text):
-    """lines `d = a op b` -> (d, op, a, b); op in ^ & >> <<"""
-    out = []
-    for line in text.strip().splitlines():
-        d, rhs = line.split(" = ")
-        a, op, b = rhs.split()
-        out.append((d, op, a, b))
-    return out
-
-
-# ---------------------------------------------------------------- polynomial (shift-XOR) programs
-def poly_run(prog, start="t"):
-    """the polynomial (bit d = x^d) each signal of a shift-XOR program computes from `start` = 1"""
-    v = {start: 1}
-    for d, op, a, b in prog:
-        v[d] = v[a] ^ v[b] if op == "^" else v[a] << int(b)
-    return v
-
-
-def transpose(prog_t, targets):
-    """The transposed program: prog_t computes from input `1` the polynomials targets[i] (one per
-    Z_i); the result computes sum_i targets[i](y) Z_i from the Z's with left shifts and xors
-    (each fan-out of the transposed program becomes an xor). Returns gates (d, op, a, b) and
-    the name of the result."""
-    val = poly_run([(d, op, a, b) for d, op, a, b in prog_t], start="1")
-    contrib = {n: [] for n in val}
-    for i, p in enumerate(targets):
-        node = next(n for n, q in val.items() if q == p)
-        contrib[node].append(ZS[i])
-    gates, k = [], 0
-
-    def fresh():
-        nonlocal k
-        k += 1
-        return f"E{k}"
-
-    def total(node):
-        c = contrib[node]
-        if not c:
-            return None
-        acc = c[0]
-        for x in c[1:]:
-            d = fresh()
-            gates.append((d, "^", acc, x))
-            acc = d
-        return acc
-    for d, op, a, b in reversed(prog_t):
-        s = total(d)
-        if s is None:
-            continue
-        if op == "^":
-            contrib[a].append(s)
-            contrib[b].append(s)
-        else:
-            e = fresh()
-            gates.append((e, "<<", s, b))
-            contrib[a].append(e)
-    res = total("1")
-    return gates, res
-
-
-def bottom_targets(rows):
-    return [sum((rows[b] >> i & 1) << b for b in range(8)) for i in range(len(ZS))]
-
-
-def middle_gates():
-    """BMP's middle with the four masks: N21..N24 (inputs of the GF(2^4) inversion) are computed
-    as N21d.. and ANDed with MASK"""
-    out = []
-    for d, op, a, b in BMP_MIDDLE:
-        if d in ("N21", "N22", "N23", "N24"):
-            out.append((d + "d", op, a, b))
-            out.append((d, "&", d + "d", "MASK"))
-        else:
-            out.append((d, op, a, b))
-    return out
-
-
 TOP_GATES = parse(TOP)
 
 
@@ -315,26 +161,16 @@ def y_alternatives():
         alts += [(">>", a, k) for a in zy for k in range(1, 8) if TOP_ROWS[a] << k == TOP_ROWS[y]]
         out[y] = alts
     return out
-MIDDLE_GATES = middle_gates()
+
+
 Y_ALTERNATIVES = y_alternatives()
-BOTTOM_GATES, BOTTOM_OUT = transpose(parse(BOTTOM_T), bottom_targets(BOTTOM_ROWS))
+BOTTOM_GATES, BOTTOM_OUT = transpose_poly(parse(BOTTOM_T), bottom_targets(BOTTOM_ROWS))
 
 
 # ---------------------------------------------------------------- word-level evaluation
 def eval_word(t):
     """the kernels' computation on one 32-bit word: S' for the four bytes of t (= x' bytes)"""
-    m32 = 0xffffffff
-    v = {"t": t, "MASK": MASK}
-    for d, op, a, b in TOP_GATES + MIDDLE_GATES + BOTTOM_GATES:
-        if op == "^":
-            v[d] = v[a] ^ v[b]
-        elif op == "&":
-            v[d] = v[a] & v[b]
-        elif op == ">>":
-            v[d] = v[a] >> int(b)
-        else:
-            v[d] = (v[a] << int(b)) & m32
-    return v[BOTTOM_OUT]
+    return eval_gates(TOP_GATES + MIDDLE_GATES + BOTTOM_GATES, {"t": t, "MASK": MASK})[BOTTOM_OUT]
 
 
 def check():
@@ -360,80 +196,7 @@ def counts():
 
 
 # ---------------------------------------------------------------- the search (--search)
-# A program for a set of target polynomials is one operation per target plus some
-# intermediates; computing a target as soon as one operation reaches it never hurts (it is
-# needed anyway), so the shortest program is found by searching only the intermediates: the
-# fewest k such that adding k of them (each one operation from what is there) lets the
-# closure "add every target one operation away" reach all targets. Exhaustive, by iterative
-# deepening on k.
-def _shifts(p):
-    return [p << k for k in range(1, 9 - p.bit_length())] if p else []
-
-
-def _closure(have, targets):
-    have = set(have)
-    missing = [y for y in targets if y not in have]
-    grown = True
-    while grown and missing:
-        grown, rest = False, []
-        for y in missing:
-            low = (y & -y).bit_length() - 1
-            if any(y ^ a in have for a in have) or any(y >> k in have for k in range(1, low + 1)):
-                have.add(y)
-                grown = True
-            else:
-                rest.append(y)
-        missing = rest
-    return have, missing
-
-
-def fewest_intermediates(targets, kmax):
-    """the intermediates of a shortest program (a list), or None if it needs more than kmax"""
-    targets = set(targets)
-
-    def rec(have, k, path):
-        have, missing = _closure(have, targets)
-        if not missing:
-            return path
-        if k == 0:
-            return None
-        cands = {a ^ b for a in have for b in have if a ^ b} | {s for a in have for s in _shifts(a)}
-        for c in sorted(cands - have - targets):
-            r = rec(have | {c}, k - 1, path + [c])
-            if r is not None:
-                return r
-        return None
-    for k in range(kmax + 1):
-        r = rec({1}, k, [])
-        if r is not None:
-            return r
-    return None
-
-
-def program_from(targets, inter):
-    """the operations (op, result, a, b or shift) of the program the closure builds"""
-    targets, have, prog, inter = set(targets), {1}, [], list(inter)
-
-    def one(y):
-        for a in sorted(have):
-            if y ^ a in have and y ^ a != a:
-                return ("^", y, a, y ^ a)
-        low = (y & -y).bit_length() - 1
-        for k in range(1, low + 1):
-            if y >> k in have:
-                return ("<<", y, y >> k, k)
-        return None
-    while not targets <= have:
-        ops = [op for op in (one(y) for y in sorted(targets - have)) if op]
-        if not ops:
-            ops = [one(inter.pop(0))]
-        for op in ops:
-            if op[1] not in have:
-                prog.append(op)
-                have.add(op[1])
-    return prog
-
-
+# (the exhaustive program search itself: common/sboxcircuit.py fewest_intermediates)
 def search(kmax=4, betas=None, cs=range(1, 256)):
     """every (C, BETA) (or those given): the fewest operations of TOP and of BOTTOM (the
     transposed program and its 17 extra xors); prints the best choices and the programs of the
@@ -448,7 +211,7 @@ def search(kmax=4, betas=None, cs=range(1, 256)):
                 continue
             tp = program_from(list(top.values()), it)
             bp = program_from(bottom_targets(bottom), ib)
-            n = len(tp) + len(transpose([(f"P{x}", "<<" if op == "<<" else "^", f"P{a}" if a != 1 else "1",
+            n = len(tp) + len(transpose_poly([(f"P{x}", "<<" if op == "<<" else "^", f"P{a}" if a != 1 else "1",
                                           str(b) if op == "<<" else (f"P{b}" if b != 1 else "1"))
                                          for op, x, a, b in bp], bottom_targets(bottom))[0])
             if best is None or n < best:
