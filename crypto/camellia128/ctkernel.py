@@ -37,6 +37,7 @@ import ctcircuit  # noqa: E402
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sboxcircuit import emit_gates  # noqa: E402
 from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
 
@@ -173,14 +174,18 @@ def round_ssa(zbkb=False):
     a = B.xor(h, kh, role="round")
     b = B.xor(l_, kl, role="round")
 
-    def swap_bytes(x, y, role="swap"):
-        """ctcircuit.swapmove_bytes: x1 x2 x3 x4 | x5 x6 x7 x8 <-> x1 x7 x8 x4 | x5 x6 x2 x3"""
-        t = B.srli(x, 8, role=role)
+    def swapmove(x, y, n, mask, role="swap"):
+        """ctcircuit.swapmove: the bits of x at mask << n <-> the bits of y at mask"""
+        t = B.srli(x, n, role=role)
         t = B.xor(t, y, role=role)
-        t = B.and_(t, const["h"], role=role)
+        t = B.and_(t, mask, role=role)
         y = B.xor(y, t, role=role)
-        t = B.slli(t, 8, role=role)
+        t = B.slli(t, n, role=role)
         return B.xor(x, t, role=role), y
+
+    def swap_bytes(x, y):
+        """ctcircuit.swapmove_bytes: x1 x2 x3 x4 | x5 x6 x7 x8 <-> x1 x7 x8 x4 | x5 x6 x2 x3"""
+        return swapmove(x, y, 8, const["h"])
 
     def rot_lanes(e, mask, left, role="rot8"):
         """(e << 1 | e >> 7) & mask (left) or (e >> 1 | e << 7) & mask, e clean outside mask"""
@@ -192,26 +197,9 @@ def round_ssa(zbkb=False):
     e = B.and_(a, const["m"], role="rot8")
     a = B.or_(B.xor(a, e, role="rot8"), rot_lanes(e, const["m"], True), role="rot8")  # x7, x4 <<< 1
 
-    def swapmove(x, y, role):
-        t = B.srli(x, 4, role=role)
-        t = B.xor(t, y, role=role)
-        t = B.and_(t, const["m0f"], role=role)
-        y = B.xor(y, t, role=role)
-        t = B.slli(t, 4, role=role)
-        return B.xor(x, t, role=role), y
-
-    v, vh = swapmove(a, b, "swap")
-    w = {"v": v, "vh": vh, "MASK": const["mask"]}
-    for d, op, x, y in ctcircuit.GATES:
-        if op == "^":
-            w[d] = B.xor(w[x], w[y], role="sbox")
-        elif op == "&":
-            w[d] = B.and_(w[x], w[y], role="sbox")
-        elif op == ">>":
-            w[d] = B.srli(w[x], int(y), role="sbox")
-        else:
-            w[d] = B.slli(w[x], int(y), role="sbox")
-    ua, ub = swapmove(w["LOW"], w["HIGH"], "swap")       # u1 u7 u8 u4 | u5 u6 u2 u3
+    v, vh = swapmove(a, b, 4, const["m0f"])
+    w = emit_gates(B, ctcircuit.GATES, {"v": v, "vh": vh, "MASK": const["mask"]})
+    ua, ub = swapmove(w["LOW"], w["HIGH"], 4, const["m0f"])  # u1 u7 u8 u4 | u5 u6 u2 u3
     e = B.and_(ub, const["mi"], role="rot8")
     f = B.xor(ub, e, role="rot8")
     ub = B.or_(rot_lanes(e, const["mi"], True), rot_lanes(f, const["m"], False), role="rot8")

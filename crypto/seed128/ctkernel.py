@@ -33,6 +33,7 @@ import ctcircuit  # noqa: E402
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.sboxcircuit import emit_gates  # noqa: E402
 from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
 
@@ -58,16 +59,7 @@ def g_ssa(zbkb=False):
     x = B.arg("a0")
     sp = B.value("sp")
     const = {n: B.value() for n in CONSTS}
-    w = {"t": x, "MASK": const["mask"], "EVEN": const["even"]}
-    for d, op, a, b in ctcircuit.GATES:
-        if op == "^":
-            w[d] = B.xor(w[a], w[b], role="sbox")
-        elif op == "&":
-            w[d] = B.and_(w[a], w[b], role="sbox")
-        elif op == ">>":
-            w[d] = B.srli(w[a], int(b), role="sbox")
-        else:
-            w[d] = B.slli(w[a], int(b), role="sbox")
+    w = emit_gates(B, ctcircuit.GATES, {"t": x, "MASK": const["mask"], "EVEN": const["even"]})
     y = w["Y"]                                   # [a, b, c, d]: S1', S2', S1', S2'
     if zbkb:
         abab = B.op("pack", [y, y], role="mix")
