@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ctcircuit  # noqa: E402
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
-from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.buffers import load_be_block, store_be_block  # noqa: E402
 from common.sboxcircuit import emit_gates  # noqa: E402
 from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
@@ -303,26 +303,12 @@ class Kernel:
         return self.frame.slot(f"w{i}")
 
     def load_be(self, dsts, tag):
-        """dsts = the four big-endian words at a1 (any alignment); Zbkb: lw + rev8 when a1 is
-        word-aligned (a branch on the pointer, not on data), the bytes path out of line"""
-        a = self.a
-        temps = (["t4", "t5", "t6", "a3"], ["a4", "a5", "a6", "a7"])
-        if not self.zbkb:
-            load_be_words(a, "a1", dsts, temps, role="io")
-            return
-        a("andi", "t4", "a1", 3, role="io")
-        a("bnez", "t4", f".L{tag}_load_bytes", role="io", note="in not word-aligned")
-        for j, r in enumerate(dsts):
-            a("lw", r, f"{4 * j}(a1)", role="io")
-        for r in dsts:
-            a("rev8", r, r, role="io")
-        a.label(f".L{tag}_loaded")
-
-        def slow():
-            a.label(f".L{tag}_load_bytes")
-            load_be_words(a, "a1", dsts, temps, role="io")
-            a("j", f".L{tag}_loaded", role="io")
-        self.tail.append(slow)
+        """dsts = the four big-endian words at a1 (any alignment; Zbkb: lw + rev8 when aligned,
+        the bytes path out of line, placed by flush_tail)"""
+        slow = load_be_block(self.a, "a1", dsts, (["t4", "t5", "t6", "a3"], ["a4", "a5", "a6", "a7"]), tag, "t4",
+                             role="io", note="in not word-aligned", jump_role="io")
+        if slow:
+            self.tail.append(slow)
 
     def flush_tail(self):
         for f in self.tail:
@@ -436,21 +422,8 @@ class Kernel:
         for j in range(4):
             a("xor", out[j], out[j], kt[j], role="whiten")
         a("lw", "a0", f"{self.frame.slot('out')}(sp)", role="io")
-        tag = "enc" if not dec else "dec"
-        if self.zbkb:
-            a("andi", "t4", "a0", 3, role="io")
-            a("bnez", "t4", f".L{tag}_store_bytes", role="io", note="out not word-aligned")
-            for j, r in enumerate(out):
-                a("rev8", r, r, role="io")
-                a("sw", r, f"{4 * j}(a0)", role="io")
-            a.label(f".L{tag}_stored")
-            self.epilogue()
-            a.label(f".L{tag}_store_bytes")
-            store_be_words(a, out, "a0", temps=("t4", "t5", "t6"), role="io")
-            a("j", f".L{tag}_stored", role="io")
-        else:
-            store_be_words(a, out, "a0", temps=("t4", "t5", "t6"), role="io")
-            self.epilogue()
+        store_be_block(a, out, "a0", "enc" if not dec else "dec", "t4", self.epilogue, temps=("t4", "t5", "t6"),
+                       role="io", jump_role="io")
         self.flush_tail()
 
     def keyexp(self):

@@ -89,3 +89,47 @@ def store_le_words_bytes(a, regs, dst, tmp, offsets=None):
         for i in range(1, 4):
             a("srli", tmp, r, 8 * i)
             a("sb", tmp, f"{base + i}({dst})")
+
+
+def load_be_block(a, src, dsts, sets, tag, scratch, role=None, note="not word-aligned", jump_role=None):
+    """dsts = the four big-endian words at src (any alignment). Without Zbkb: load_be_words.
+    With Zbkb: lw + rev8 when src is word-aligned (a branch on the pointer, not on data), else a
+    branch to .L{tag}_load_bytes. Returns the emitter of that out-of-line path (load_be_words,
+    then a jump back to .L{tag}_loaded) for the caller to place after its return, or None."""
+    if not a.has("zbkb"):
+        load_be_words(a, src, dsts, sets, role=role)
+        return None
+    a("andi", scratch, src, 3, role=role)
+    a("bnez", scratch, f".L{tag}_load_bytes", role=role, note=note)
+    for j, r in enumerate(dsts):
+        a("lw", r, f"{4 * j}({src})", role=role)
+    for r in dsts:
+        a("rev8", r, r, role=role)
+    a.label(f".L{tag}_loaded")
+
+    def slow():
+        a.label(f".L{tag}_load_bytes")
+        load_be_words(a, src, dsts, sets, role=role)
+        a("j", f".L{tag}_loaded", role=jump_role)
+    return slow
+
+
+def store_be_block(a, regs, dst, tag, scratch, finish, temps=("t0", "t1", "t2"), role=None,
+                   note="out not word-aligned", jump_role=None):
+    """the words regs to dst as big-endian bytes (any alignment), then finish() (the function's
+    epilogue). Without Zbkb: store_be_words. With Zbkb: rev8 + sw when dst is word-aligned (a
+    branch on the pointer), the bytes path after finish(), jumping back to it."""
+    if not a.has("zbkb"):
+        store_be_words(a, regs, dst, temps=temps, role=role)
+        finish()
+        return
+    a("andi", scratch, dst, 3, role=role)
+    a("bnez", scratch, f".L{tag}_store_bytes", role=role, note=note)
+    for j, r in enumerate(regs):
+        a("rev8", r, r, role=role)
+        a("sw", r, f"{4 * j}({dst})", role=role)
+    a.label(f".L{tag}_stored")
+    finish()
+    a.label(f".L{tag}_store_bytes")
+    store_be_words(a, regs, dst, temps=temps, role=role)
+    a("j", f".L{tag}_stored", role=jump_role)

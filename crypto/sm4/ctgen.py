@@ -47,7 +47,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, ".."))
 import ctsbox  # noqa: E402
 from common.asm import header  # noqa: E402
-from common.buffers import load_be_words, store_be_words  # noqa: E402
+from common.buffers import load_be_block, store_be_block  # noqa: E402
 from common.sched import Insn, critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, epilogue, pressure_order, prologue, run_insns, weighted  # noqa: E402
 
@@ -360,27 +360,9 @@ def fname(key, dec):
     return "keyexp" if key else ("dec" if dec else "enc")
 
 
-def load_block(a, variant, src, tag):
-    """STATE = the four big-endian words at src"""
-    temps = (["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"])
-    if variant == ZBKB_CT:
-        a("andi", "t0", src, 3, role="io")
-        a("bnez", "t0", f".L{tag}_load_bytes", role="io", note="not word-aligned")
-        for j, r in enumerate(STATE):
-            a("lw", r, f"{4 * j}({src})", role="io")
-        for r in STATE:
-            a("rev8", r, r, role="io")
-        a.label(f".L{tag}_loaded")
-        return
-    load_be_words(a, src, STATE, temps, role="io")
-
-
-def load_block_slow(a, variant, src, tag):
-    if variant != ZBKB_CT:
-        return
-    a.label(f".L{tag}_load_bytes")
-    load_be_words(a, src, STATE, (["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]), role="io")
-    a("j", f".L{tag}_loaded")
+def load_block(a, src, tag):
+    """STATE = the four big-endian words at src; returns the Zbkb unaligned path's emitter (or None)"""
+    return load_be_block(a, src, STATE, (["t0", "t1", "t2", "t3"], ["t4", "t5", "t6", "a3"]), tag, "t0", role="io")
 
 
 def gen_crypt(a, variant, dec):
@@ -392,7 +374,7 @@ def gen_crypt(a, variant, dec):
     a.begin_function(name, doc="(out a0, in a1, rk a2)")
     prologue(a, frame, set(stats["used"]), role="frame")
     a("sw", "a0", f"{frame.slot('out')}(sp)", role="frame")
-    load_block(a, variant, "a1", tag)
+    slow = load_block(a, "a1", tag)
     if dec:
         a("addi", "t0", "a2", -4 * ROUNDS, role="loop", note="end")
         a("addi", "a2", "a2", 128 - 4 * ROUNDS, role="loop", note="the last round keys first")
@@ -405,22 +387,9 @@ def gen_crypt(a, variant, dec):
     merge(a, body)
     state_from_slots(a, frame, stats)
     a("lw", "a0", f"{frame.slot('out')}(sp)", role="io")
-    out = STATE[::-1]
-    if variant == ZBKB_CT:
-        a("andi", "t0", "a0", 3, role="io")
-        a("bnez", "t0", f".L{tag}_store_bytes", role="io", note="out not word-aligned")
-        for j, r in enumerate(out):
-            a("rev8", r, r, role="io")
-            a("sw", r, f"{4 * j}(a0)", role="io")
-        a.label(f".L{tag}_stored")
-        epilogue(a, frame, role="frame")
-        a.label(f".L{tag}_store_bytes")
-        store_be_words(a, out, "a0", role="io")
-        a("j", f".L{tag}_stored")
-    else:
-        store_be_words(a, out, "a0", role="io")
-        epilogue(a, frame, role="frame")
-    load_block_slow(a, variant, "a1", tag)
+    store_be_block(a, STATE[::-1], "a0", tag, "t0", lambda: epilogue(a, frame, role="frame"), role="io")
+    if slow:
+        slow()
     a.end_function()
     return stats
 
@@ -432,7 +401,7 @@ def gen_keyexp(a, variant):
     body = loop_asm(a, name, variant, True, False, frame, stats)
     a.begin_function(name, doc="(rk a0, key a1)")
     prologue(a, frame, set(stats["used"]), role="frame")
-    load_block(a, variant, "a1", "kx")
+    slow = load_block(a, "a1", "kx")
     a.la_split(PTR, "sm4_ct_fk", role="key", note="FK, then (CK'', C) per round")
     for j, r in enumerate(STATE):
         a("lw", "t0", f"{4 * j}({PTR})", role="key")
@@ -445,7 +414,8 @@ def gen_keyexp(a, variant):
     state_to_slots(a, frame, stats)
     merge(a, body)
     epilogue(a, frame, role="frame")
-    load_block_slow(a, variant, "a1", "kx")
+    if slow:
+        slow()
     a.end_function()
     return stats
 
