@@ -7,18 +7,8 @@ import pytest
 
 from conftest import ROOT, rvlab
 
-SUM = """
-    .text
-    .globl sum_words
-sum_words:              # a0 = words, a1 = n > 0 -> a0 = their sum: 5 instructions a word + 3
-    li t0, 0
-1:  lw t1, 0(a0)
-    add t0, t0, t1      # uses the word just loaded: one load-use stall per word on the E31
-    addi a0, a0, 4
-    addi a1, a1, -1
-    bnez a1, 1b
-    mv a0, t0
-    ret
+# the README's example function (sum_words), then functions for the checks below
+SUM = (ROOT / "examples" / "measure" / "sum.S").read_text() + """
     .globl uses_stack
 uses_stack:             # 48 bytes of stack, the lowest word touched
     addi sp, sp, -48
