@@ -233,12 +233,23 @@ def compare(name: str, elf: Path, cfg: Config, sim: str, timeout: float) -> Outc
     return o
 
 
-# ------------------------------------------------------------------ random programs
+# ------------------------------------------------------------------ test programs
+# the crypto units the assembler knows (not xzbp, whose draft instructions it lacks, nor the
+# custom ones): what rv5_ext.S and the random programs are assembled with
+ASM_UNITS = ("zbkb", "zbkc", "zbkx", "zknd", "zkne", "zknh", "zksed", "zksh")
+ASM_UNITS_MARCH = "rv32imc_zicsr_" + "_".join(ASM_UNITS)
+
+
+def assemble(src: Path, elf: Path, march: str, flags: list[str]) -> None:
+    """A bare-metal test program (no C library) from one assembly file; RtlError if it fails."""
+    p = subprocess.run([B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles", *flags,
+                        "-o", str(elf), str(src)], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RtlError(f"assembling {src}: {p.stderr.strip()[-1000:]}")
+
+
 RANDPROG = R.RVSIM.with_name("rvsim-randprog")
 TESTS_ASM = B.ROOT / "sim" / "tests" / "asm"            # rt.h and link.ld of the generated programs
-# the extensions random programs use: every unit of the core the assembler knows (not xzbp,
-# whose draft instructions it lacks, nor the custom ones; rv5_ext.S covers those)
-RANDOM_UNITS = ("zbkb", "zbkc", "zbkx", "zknd", "zkne", "zknh", "zksed", "zksh")
 
 
 def build_random_program(seed: int, length: int, iters: int) -> Path:
@@ -249,22 +260,17 @@ def build_random_program(seed: int, length: int, iters: int) -> Path:
     if not RANDPROG.is_file():
         raise RtlError(f"{RANDPROG} not found: build rvsim with `make setup`")
     p = subprocess.run([str(RANDPROG), "--seed", str(seed), "--len", str(length), "--iters", str(iters),
-                        "--exts", ",".join(RANDOM_UNITS)], capture_output=True, text=True)
+                        "--exts", ",".join(ASM_UNITS)], capture_output=True, text=True)
     if p.returncode != 0:
         raise RtlError(f"rvsim-randprog: {p.stderr.strip()}")
     s.write_text(p.stdout)
-    march = "rv32imc_zicsr_" + "_".join(RANDOM_UNITS)
-    p = subprocess.run([B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
-                        "-T", str(TESTS_ASM / "link.ld"), f"-I{TESTS_ASM}", "-o", str(elf), str(s)],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        raise RtlError(f"assembling {s}: {p.stderr.strip()[-1000:]}")
+    assemble(s, elf, ASM_UNITS_MARCH, ["-T", str(TESTS_ASM / "link.ld"), f"-I{TESTS_ASM}"])
     return elf
 
 
 def random_programs(n: int, seed: int, length: int, iters: int) -> list["Program"]:
     """n random programs from `seed` on; every other one on a core with the shared S-box unit."""
-    return [Program(f"random/{seed + i}", Config(units=RANDOM_UNITS, shared_sbox=(seed + i) % 2 == 1),
+    return [Program(f"random/{seed + i}", Config(units=ASM_UNITS, shared_sbox=(seed + i) % 2 == 1),
                     lambda k=seed + i: build_random_program(k, length, iters))
             for i in range(n)]
 
@@ -272,13 +278,12 @@ def random_programs(n: int, seed: int, length: int, iters: int) -> list["Program
 # ------------------------------------------------------------------ the programs
 # hand-written programs (hw/core/tests/): file -> (-march, the core that runs them)
 ALL_UNITS = tuple(sorted(u for u in UNIT_PARAMS if u not in ("xcarry", "xsbox", "xpolymul")))
-EXT_MARCH = "rv32imc_zicsr_zbkb_zbkc_zbkx_zkne_zknd_zknh_zksed_zksh"    # xzbp through .insn
 HW_PROGRAMS = {
     "rv32i_all": ("rv32i", Config()),
     "sort_hash": ("rv32i", Config()),
     "rv5_pipeline": ("rv32imc_zicsr_zifencei", Config()),
-    "rv5_ext": (EXT_MARCH, Config(units=ALL_UNITS)),
-    "rv5_ext-shared": (EXT_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
+    "rv5_ext": (ASM_UNITS_MARCH, Config(units=ALL_UNITS)),              # xzbp through .insn
+    "rv5_ext-shared": (ASM_UNITS_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
     "rv5_xpolymul": ("rv32imc_zicsr", Config(units=("xpolymul",))),    # custom-2 through ise.inc
 }
 
@@ -296,12 +301,8 @@ def build_hw_program(stem: str, march: str) -> Path:
     out = RTL_BUILD / "programs" / f"{stem}.elf"
     out.parent.mkdir(parents=True, exist_ok=True)
     if not out.is_file() or out.stat().st_mtime < max(f.stat().st_mtime for f in src.parent.glob("*.[Si]*")):
-        cmd = [B.CC, f"-march={march}", "-mabi=ilp32", "-nostdlib", "-nostartfiles", "-Wl,-N", "-Wl,--no-warn-rwx-segments",
-               "-Wl,-Ttext=0x20400000", "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", f"-I{B.ROOT / 'ise'}",
-               "-o", str(out), str(src)]
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        if p.returncode != 0:
-            raise RtlError(f"building {src.name}: {p.stderr.strip()}")
+        assemble(src, out, march, ["-Wl,-N", "-Wl,--no-warn-rwx-segments", "-Wl,-Ttext=0x20400000",
+                                   "-Wl,-Tdata=0x80000000", f"-I{HW / 'core' / 'tests'}", f"-I{B.ROOT / 'ise'}"])
     return out
 
 

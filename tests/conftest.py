@@ -1,4 +1,5 @@
 """Shared helpers for the workbench tests."""
+import importlib.util
 import os
 import subprocess
 import sys
@@ -31,6 +32,15 @@ def rvsim_built():
 @pytest.fixture
 def run_rvlab():
     return rvlab
+
+
+def load_module(name, path):
+    """A module from a file: the primitives' generators and references are scripts in their
+    folders, not a package."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def pytest_collectstart(collector):

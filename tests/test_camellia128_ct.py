@@ -3,28 +3,20 @@ the affine map of AES-field inversion the circuit is built on; the eight-lane ci
 on every input in every lane whatever the other lanes hold (and wrong without its masks); the
 kernel's model of F, with the folded key constants, is RFC 3713's F; the allocated round
 computes F; the generated code addresses memory only through pointers and the stack."""
-import importlib.util
 import random
 import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load_module
 
 CAM = ROOT / "crypto" / "camellia128"
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 sys.path.insert(0, str(CAM))          # ctkernel imports ctcircuit and ref by name
-ref = _load("ref", CAM / "ref.py")
-ctcircuit = _load("ctcircuit", CAM / "ctcircuit.py")
-ctkernel = _load("ctkernel", CAM / "ctkernel.py")
+ref = load_module("ref", CAM / "ref.py")
+ctcircuit = load_module("ctcircuit", CAM / "ctcircuit.py")
+ctkernel = load_module("ctkernel", CAM / "ctkernel.py")
 
 
 def test_sbox1_is_affine_equivalent_to_aes_inversion():

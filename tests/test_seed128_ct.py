@@ -4,28 +4,20 @@ the four-lane circuit is S1 in the even lanes and S2 in the odd ones on every in
 the other lanes hold (and wrong without its masks); the kernel's model of G and F is RFC 4269's;
 the allocated G computes ref.g; the generated code addresses memory only through pointers and
 the stack and is the committed file."""
-import importlib.util
 import random
 import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load_module
 
 SEED = ROOT / "crypto" / "seed128"
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 sys.path.insert(0, str(SEED))          # ctkernel imports ctcircuit and ref by name
-ref = _load("ref", SEED / "ref.py")
-ctcircuit = _load("ctcircuit", SEED / "ctcircuit.py")
-ctkernel = _load("ctkernel", SEED / "ctkernel.py")
+ref = load_module("ref", SEED / "ref.py")
+ctcircuit = load_module("ctcircuit", SEED / "ctcircuit.py")
+ctkernel = load_module("ctkernel", SEED / "ctkernel.py")
 
 
 def test_sboxes_are_linear_maps_of_one_inversion():

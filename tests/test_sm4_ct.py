@@ -3,28 +3,20 @@ circuit on whole words equals SM4's S-box (the table gen.py checks against `cryp
 every input in every byte lane whatever the other lanes hold; its linear programs compute what
 they claim and are the shortest of their kind; the kernels' model with the folded constants is
 SM4 (decryption with the same round keys); the allocated loops compute their SSA."""
-import importlib.util
 import random
 import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load_module
 
 SM4 = ROOT / "crypto" / "sm4"
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 sys.path.insert(0, str(SM4))          # ctgen imports ctsbox by name
-gen = _load("sm4_gen_for_ct", SM4 / "gen.py")
-ctsbox = _load("ctsbox", SM4 / "ctsbox.py")
-ctgen = _load("ctgen", SM4 / "ctgen.py")
+gen = load_module("sm4_gen_for_ct", SM4 / "gen.py")
+ctsbox = load_module("ctsbox", SM4 / "ctsbox.py")
+ctgen = load_module("ctgen", SM4 / "ctgen.py")
 
 
 def test_sbox_algebra_is_the_standard_table():

@@ -40,6 +40,7 @@ from common.buffers import load_be_block, store_be_block  # noqa: E402
 from common.sboxcircuit import emit_gates  # noqa: E402
 from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
+from common.ssa import epilogue as frame_epilogue, prologue as frame_prologue  # noqa: E402
 
 
 M32 = 0xffffffff
@@ -285,7 +286,6 @@ def round_insns(frame, stats, tweak=None, weight=None, check=True, variant=RV32I
 
 
 # ---------------------------------------------------------------- functions
-SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
 
 
 class Kernel:
@@ -297,7 +297,7 @@ class Kernel:
         self.stats = {}
         self.tail = []
         self.round = round_insns(self.frame, self.stats, variant=variant)
-        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r == "ra"]
+        self.used = set(self.stats["used"]) | {"ra"}        # what the entry points save
 
     def w(self, i):
         return self.frame.slot(f"w{i}")
@@ -317,19 +317,13 @@ class Kernel:
 
     def prologue(self):
         a, fr = self.a, self.frame
-        a("addi", "sp", "sp", -fr.size(), role="frame")
-        for j, r in enumerate(fr.saved):
-            a("sw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        frame_prologue(a, fr, self.used, role="frame")
         for n, v in CONSTS.items():
             a.li("t0", v, role="frame", note=n)
             a("sw", "t0", f"{fr.slot(n)}(sp)", role="frame")
 
     def epilogue(self):
-        a, fr = self.a, self.frame
-        for j, r in enumerate(fr.saved):
-            a("lw", r, f"{fr.saved_off(j)}(sp)", role="frame")
-        a("addi", "sp", "sp", fr.size(), role="frame")
-        a("ret", role="io")
+        frame_epilogue(self.a, self.frame, role="frame", ret_role="io")
 
     def call_rounds(self, n, step):
         a = self.a

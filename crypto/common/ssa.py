@@ -547,9 +547,10 @@ def prologue(a, frame, used, role=None, note=None):
         a("sw", r, f"{frame.saved_off(j)}(sp)", role=role, note=note)
 
 
-def epilogue(a, frame, role=None):
+def epilogue(a, frame, role=None, ret_role=None):
+    """restore what prologue saved, close the frame, return"""
     for j, r in enumerate(frame.saved):
         a("lw", r, f"{frame.saved_off(j)}(sp)", role=role)
     if frame.size():
         a("addi", "sp", "sp", frame.size(), role=role)
-    a("ret")
+    a("ret", role=ret_role)

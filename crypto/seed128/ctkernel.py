@@ -38,6 +38,7 @@ from common.buffers import load_be_block, store_be_block  # noqa: E402
 from common.sboxcircuit import emit_gates  # noqa: E402
 from common.sched import critical_path  # noqa: E402
 from common.ssa import Block, Frame, allocate, pressure_order, run_insns, weighted  # noqa: E402
+from common.ssa import epilogue as frame_epilogue, prologue as frame_prologue  # noqa: E402
 
 M32 = 0xffffffff
 RV32I_CT, ZBKB_CT = "rv32i-ct", "zbkb-ct"
@@ -145,7 +146,6 @@ def check_model(n=200, seed=6):
 
 
 # ---------------------------------------------------------------- functions
-SAVED = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "ra"]
 
 
 class Kernel:
@@ -157,23 +157,17 @@ class Kernel:
         self.stats = {}
         self.tail = []
         self.g = g_insns(self.frame, self.stats, variant=variant)
-        self.frame.saved = [r for r in SAVED if r in self.stats["used"] or r in STATE + ["ra"]]
+        self.used = set(self.stats["used"]) | set(STATE) | {"ra"}   # what the entry points save
 
     def prologue(self):
         a, fr = self.a, self.frame
-        a("addi", "sp", "sp", -fr.size(), role="frame")
-        for j, r in enumerate(fr.saved):
-            a("sw", r, f"{fr.saved_off(j)}(sp)", role="frame")
+        frame_prologue(a, fr, self.used, role="frame")
         for n, v in CONSTS.items():
             a.li("t0", v, role="frame", note=n)
             a("sw", "t0", f"{fr.slot(n)}(sp)", role="frame")
 
     def epilogue(self):
-        a, fr = self.a, self.frame
-        for j, r in enumerate(fr.saved):
-            a("lw", r, f"{fr.saved_off(j)}(sp)", role="frame")
-        a("addi", "sp", "sp", fr.size(), role="frame")
-        a("ret", role="io")
+        frame_epilogue(self.a, self.frame, role="frame", ret_role="io")
 
     def load_be(self, tag):
         """s0..s3 = the four big-endian words at a1 (any alignment; Zbkb: lw + rev8 when aligned,
@@ -311,7 +305,7 @@ class Kernel:
                       "load or store address, no secret-dependent branch.",
                       "Comments: the [role] of each instruction."]).rstrip())
         a.section(".text")
-        a.subfunction("seed128_ct_g", "a0 = G(a0); keeps s0..s6, sp, ra; constants and spills in the caller's frame")
+        a.subfunction("seed128_ct_g", "a0 = G(a0); keeps sp, ra; its constants in the caller's frame")
         a.insns(self.g)
         a("ret", role="call")
         a.end_function()

@@ -246,7 +246,6 @@ impl Machine {
         self.f_ins0 = self.instret;
     }
 
-    /// Per-mnemonic counts (index = mnemonic id).
     /// What happened between the last two reads of the cycle counter: (counters, instructions).
     pub fn cycle_window(&self) -> Option<(Counters, u64)> {
         match self.cycle_reads {
@@ -255,6 +254,7 @@ impl Machine {
         }
     }
 
+    /// Per-mnemonic counts (index = mnemonic id).
     pub fn mnemonic_counts(&self) -> Vec<u64> {
         let mut c = self.mnem_slow.clone();
         for s in &self.dcache {

@@ -5,7 +5,7 @@
  */
     .text
 
-    .type seed128_ct_g, @function        # a0 = G(a0); keeps s0..s6, sp, ra; constants and spills in the caller's frame
+    .type seed128_ct_g, @function        # a0 = G(a0); keeps sp, ra; its constants in the caller's frame
 seed128_ct_g:
     srli    a2, a0, 1                    # [sbox]
     xor     a2, a0, a2                   # [sbox]
