@@ -65,6 +65,9 @@ RV5_CONFIGS = [
 ]
 # the configuration an addition is measured against, where it is not rv32i
 RV5_ADDED_TO = {"rv32i+m+xpolymul": "rv32i+m"}
+# custom extensions whose in-core cost on an ISA with M is a measured configuration pair
+# (the extension's configuration, the one it is added to)
+IN_M_CORE = {"xpolymul": ("rv32i+m+xpolymul", "rv32i+m")}
 # A real standard-cell library (Debian qflow-tech-osu018): OSU 0.18 um cells, Liberty
 LIBERTY = Path("/usr/share/qflow/tech/osu018/osu018_stdcells.lib")
 LIB_NAND2 = "NAND2X1"
@@ -216,6 +219,12 @@ _INCLUDE = re.compile(r'^\s*(?:#\s*include|\.include)\s+"([^"]+)"')
 _MNEMONIC = re.compile(r"\s*(?:[.\w]+:\s*)?([a-z][a-z0-9_.]*)\s")
 
 
+def in_m_core_added(rv5: list[Area]) -> dict[str, float]:
+    """GE each IN_M_CORE extension adds to the 5-stage core with M (configurations synthesised)."""
+    ge = {a.name: a.ge for a in rv5}
+    return {ext: ge[cfg] - ge[to] for ext, (cfg, to) in IN_M_CORE.items() if cfg in ge and to in ge}
+
+
 def custom_insns_used(impl, names: list[str]) -> list[str]:
     """The custom instructions (macro names from ise/) an implementation's sources use as
     mnemonics, following the sources' includes (except ise.inc, which defines them all)."""
@@ -237,12 +246,15 @@ def custom_insns_used(impl, names: list[str]) -> list[str]:
 
 
 def speedups(records: list[Record], unit_ge: dict[str, float], ext_of: dict[str, str],
-             core_ge: float | None, usage: dict | None = None, group_ge: dict | None = None) -> list[dict]:
+             core_ge: float | None, usage: dict | None = None, group_ge: dict | None = None,
+             in_m_core: dict[str, float] | None = None) -> list[dict]:
     """One row per implementation with a `baseline` in its manifest: speed-up over the
     baseline at every shared measurement (e31, default multiplier latency), and the area of
     what it adds: the units of the custom instructions its sources use, the whole unit of
-    each standard extension; and, from `usage` (Table 20), the area of seed 003's modules
-    holding the instructions it executes."""
+    each standard extension -- or, for a custom extension in `in_m_core` used on an ISA with
+    M, what the 5-stage core with M grew by when the extension was built into it (its units
+    share M's multiplier there, which a unit on its own cannot); and, from `usage` (Table 20),
+    the area of seed 003's modules holding the instructions it executes."""
     impls, _ = discover([ROOT / "crypto"], [ROOT / "crypto"])
     by_name = {(im.primitive, im.impl): im for im in impls}
     lat = default_latency(records)
@@ -266,6 +278,9 @@ def speedups(records: list[Record], unit_ge: dict[str, float], ext_of: dict[str,
                  + [e for e in exts if e not in custom])
         known = all(p in unit_ge for p in parts) and bool(parts) and core_ge
         ge = sum(unit_ge[p] for p in parts) if known else None
+        in_core = len(custom) == 1 and "m" in im.base and custom[0] in (in_m_core or {})
+        if in_core and core_ge:
+            ge = in_m_core[custom[0]]
         groups = (usage or {}).get((im.primitive, im.impl), {}).get("groups", [])
         sge = sum(group_ge[g] for g in groups) if groups and group_ge and all(g in group_ge for g in groups) else None
         for op in sorted({r.operation for r, _ in pairs}):
@@ -276,7 +291,8 @@ def speedups(records: list[Record], unit_ge: dict[str, float], ext_of: dict[str,
                          "sizes": len(sizes), "input_bytes": [sizes[0], sizes[-1]],
                          "speedup_min": min(ratios), "speedup_max": max(ratios),
                          "speedup_geomean": math.exp(sum(map(math.log, ratios)) / len(ratios)),
-                         "ext_ge": ge, "relative_area": ge / core_ge if ge is not None else None,
+                         "ext_ge": ge, "ext_ge_in_m_core": in_core,
+                         "relative_area": ge / core_ge if ge is not None else None,
                          "seed_modules": groups, "seed_modules_ge": sge,
                          "relative_area_seed_modules": sge / core_ge if sge is not None and core_ge else None})
     return rows
@@ -464,8 +480,11 @@ def render(areas: list[Area], rows: list[dict], core: Area | None, yosys_version
           "its sources use and of the standard extensions it adds (an upper bound: units "
           "that could share an adder or a shifter with each other or with the core's ALU are "
           "synthesised apart). `muladd` contains a 32×32 multiplier of its own; in an RV32IM core "
-          "that already has one, its cost is the adder and the third register read port. "
-          "Decoder and register-file port costs are not included.", ""]
+          "that already has one, its cost is the adder and the third register read port: for an "
+          "implementation whose ISA has M, the added area of " + ", ".join(IN_M_CORE) + " is therefore "
+          "what the 5-stage core with M grew by when the extension was built into it (marked ‡; "
+          "that figure includes its decoder, third read port, forwarding and interlock). "
+          "Otherwise decoder and register-file port costs are not included.", ""]
     if groups:
         pub = {r["primitive"]: float(r["value"]) for r in load_published() if r.get("metric") == "area"}
         L += ["## Seed 003 Table 19: its modules, rebuilt from our units", "",
@@ -518,7 +537,8 @@ def render(areas: list[Area], rows: list[dict], core: Area | None, yosys_version
     for r in sorted(rows, key=lambda r: (not r["custom"], r["primitive"], r["impl"])):
         lo, hi = r["input_bytes"]
         sizes = f"{lo}" if lo == hi else f"{lo}–{hi} ({r['sizes']})"
-        ge_s = f"{r['ext_ge']:,.0f}" if r["ext_ge"] is not None else "no unit yet"
+        ge_s = (f"{r['ext_ge']:,.0f}" + (" ‡" if r.get("ext_ge_in_m_core") else "")
+                if r["ext_ge"] is not None else "no unit yet")
         rel = f"{100 * r['relative_area']:.1f}%" if r["relative_area"] is not None else "—"
         srel = f"{100 * r['relative_area_seed_modules']:.1f}%" if r.get("relative_area_seed_modules") is not None else "—"
         L.append(f"| {r['primitive']}/{r['impl']} | {r['baseline']} | {r['operation']} | "
@@ -649,7 +669,7 @@ def run(bench_json: Path, out_dir: Path, progress=print, cores: list[str] | None
     # seed 003's modules by name; its Table 21 module is the byte-table address instruction
     group_ge = {a.name: a.ge for a in groups} | {"Address Calculation": a.ge for a in areas if a.name == "sboxaddr"}
     rows = speedups(records, {a.name: a.ge for a in areas}, {a.name: a.ext for a in areas},
-                    base.ge if base else None, usage, group_ge)
+                    base.ge if base else None, usage, group_ge, in_m_core_added(rv5))
     out_dir.mkdir(parents=True, exist_ok=True)
     js, md = out_dir / "area.json", out_dir / "area.md"
     version = _yosys_version()

@@ -88,3 +88,20 @@ def test_area_report_covers_every_unit_and_the_core(tmp_path):
     assert "| Address Calculation | 220 | `sboxaddrw` |" in md                  # seed 003's figure beside ours
     assert "## Seed 003 Table 19" in md and "## Seed 003 Table 20" in md and "## Seed 003 Table 21" in md
     assert (tmp_path / "area-speedup.png").stat().st_size > 0
+
+
+def test_custom_extension_on_an_m_isa_costs_what_the_core_with_m_grew_by():
+    # muladd's unit has its own multiplier; on an ISA with M it shares M's, so lut-x (rv32im)
+    # is charged the measured growth of the core with M, ct-x (rv32i) the sum of its units
+    from rvlab.records import load_records
+    data = json.loads((area.ROOT / "results" / "area.json").read_text())
+    unit_ge = {u["name"]: u["ge"] for u in data["units"]}
+    ext_of = {u["name"]: u["ext"] for u in data["units"]}
+    records = load_records(area.ROOT / "results" / "bench.json")
+    rows = {(r["primitive"], r["impl"]): r
+            for r in area.speedups(records, unit_ge, ext_of, 20000.0, in_m_core={"xpolymul": 5000.0})}
+    lut = rows[("polymul-128", "lut-x")]
+    assert lut["ext_ge"] == 5000.0 and lut["ext_ge_in_m_core"] and lut["relative_area"] == 0.25
+    ct = rows[("polymul-128", "ct-x")]
+    assert not ct["ext_ge_in_m_core"]
+    assert ct["ext_ge"] == pytest.approx(unit_ge["andbnexadd"] + unit_ge["sllior"])
