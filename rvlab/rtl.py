@@ -285,6 +285,7 @@ HW_PROGRAMS = {
     "rv5_ext": (ASM_UNITS_MARCH, Config(units=ALL_UNITS)),              # xzbp through .insn
     "rv5_ext-shared": (ASM_UNITS_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
     "rv5_xpolymul": ("rv32imc_zicsr", Config(units=("xpolymul",))),    # custom-2 through ise.inc
+    "rv5_xpolymul-nom": ("rv32ic_zicsr", Config(m=False, units=("xpolymul",))),  # muladd's own multiplier
 }
 
 

@@ -2,7 +2,8 @@
    core, whose third register read port serves sllior's and andbnexadd's accumulator (the old
    rd) and muladd's rs3: on 300 pseudo-random operand pairs, that operand forwarded from MEM
    (distance 1), from WB (2) and through the register file (3), after a load (the load-use
-   interlock), back to back through a chain of accumulations, and x0 as rd or rs3. Every
+   interlock), back to back through a chain of accumulations, and x0 as rd or rs3; built with
+   M (muladd on M's multiplier) and without (muladd's own unit, rvlab/rtl.py HW_PROGRAMS). Every
    result is folded into a checksum; tests/test_hw_rv5.py compares every register write and
    every issue cycle with rvsim's. */
 #include "exit.inc"
@@ -18,9 +19,19 @@ _start:
     li   s3, 0x9e3779b9         /* y */
     li   s4, 1664525
     li   s5, 1013904223
-1:  mul  s2, s2, s4             /* two LCG streams */
+#ifdef __riscv_mul
+1:  mul  s2, s2, s4             /* two LCG streams (with M, muladd then shares the multiplier) */
     add  s2, s2, s5
     mul  s3, s3, s4
+#else
+1:  slli t6, s2, 13             /* without M: xorshift32 and an additive step */
+    xor  s2, s2, t6
+    srli t6, s2, 17
+    xor  s2, s2, t6
+    slli t6, s2, 5
+    xor  s2, s2, t6
+    add  s3, s3, s5
+#endif
     xor  s3, s3, s2
     add  s3, s3, s5
     sw   s2, 0(s6)
