@@ -14,7 +14,7 @@ from . import build as B
 from . import runner as R
 from .compare import compare
 from .driver import err, for_each_impl
-from .micro import BUILTIN_CORES
+from .micro import BUILTIN_CORES, MicroError, code_base
 from .manifest import Impl
 from .records import FIELDS, Record, RecordError, dump_records, load_records
 from .report import write_report
@@ -140,7 +140,7 @@ def bench_one(impl: Impl, args) -> tuple[list[Record], list[str]]:
     """The records of one implementation and the notes to print under them. Raises BuildError
     or RunError."""
     k = B.kernel_objects(impl)
-    progs = B.build_speed(impl, k)
+    progs = B.build_speed(impl, k, flash=code_base(args.core))   # where that board runs user code
     sizes = program_sizes(progs.speed, k)
     speed = run_speed(impl, progs.speed, args)
     stack = run_stack(impl, progs.stack, args)
@@ -207,6 +207,11 @@ def _check_options(args) -> tuple[Path, list[Record]] | None:
         return None
     if args.core not in ("ideal",) + BUILTIN_CORES and not Path(args.core).is_file():
         err(f"--core {args.core!r}: not {', '.join(BUILTIN_CORES)}, ideal or a core parameter file")
+        return None
+    try:
+        code_base(args.core)                # bench_one links there: a core file that cannot say fails here
+    except MicroError as e:
+        err(str(e))
         return None
     return json_path, old
 

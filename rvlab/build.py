@@ -295,8 +295,11 @@ def build_test(impl: Impl, seed: int, n_random: int, kobjs: list[Path] | None = 
     return Programs(test=elf, n_cases=len(cases))
 
 
-def build_speed(impl: Impl, kobjs: list[Path] | None = None) -> Programs:
+def build_speed(impl: Impl, kobjs: list[Path] | None = None, flash: int = FLASH) -> Programs:
+    """The speed and stack programs, linked with their code at `flash` (the board's boot
+    loader entry; programs for another board than the HiFive1 get their own file names)."""
     bd = _make_build_dir(impl)
+    board = "" if flash == FLASH else f"-{flash:x}"
     kobjs = kobjs if kobjs is not None else kernel_objects(impl)
     progs = Programs()
     for kind, extra in (("speed", []), ("stack", ["-DRVLAB_STACK"])):
@@ -306,7 +309,8 @@ def build_speed(impl: Impl, kobjs: list[Path] | None = None) -> Programs:
                         [HARNESS / "rvlab.h", impl.primitive_dir / "api.h"], f"{impl.name}: compiling speed.c ({kind})")
         tag = "" if kind == "speed" else "_stack"
         objs = [_harness_obj("main_speed.c", extra, tag), _harness_obj("rvlab.c", extra, tag), sobj] + kobjs
-        setattr(progs, kind, _link(objs, bd / f"{kind}.elf", f"{impl.name}: linking the {kind} program"))
+        setattr(progs, kind, _link(objs, bd / f"{kind}{board}.elf", f"{impl.name}: linking the {kind} program",
+                                   flash=flash))
     return progs
 
 

@@ -44,7 +44,10 @@ def core_file(core: str) -> Path:
 
 
 def code_base(core: str) -> int:
-    """Where the board's boot loader starts user code ([board] code_base of the core file)."""
+    """Where the board's boot loader starts user code ([board] code_base of the core file; the
+    HiFive1's for `ideal`, which models no board)."""
+    if core == "ideal":
+        return B.FLASH
     try:
         params = tomllib.loads(core_file(core).read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:

@@ -8,7 +8,8 @@ import pytest
 
 from conftest import ROOT, rvlab
 
-EFFECTS = "load_use_lw|load_use_lbu|mul_chain|div_small|div_large|btb_capacity_64|misaligned_target|misaligned_stream"
+EFFECTS = ("load_use_lw|load_use_lbu|mul_chain|div_small|div_large|btb_capacity_16|btb_capacity_64|btb_alias|"
+           "misaligned_target|misaligned_stream|mispredict|ras_depth_4|ras_depth_8|store_load|icache_miss")
 
 
 def per_rep(out: str) -> dict[str, float]:
@@ -42,6 +43,19 @@ def test_model_figures_follow_the_core_files(rvsim_built, tables):
     # redirects each (1)
     assert tables["e31"][1]["btb_capacity_64"] == pytest.approx(3, abs=0.1)
     assert tables["hifive1-revb"][1]["btb_capacity_64"] == pytest.approx(1, abs=0.1)
+    for core, (_, t) in tables.items():
+        assert t["btb_capacity_16"] == pytest.approx(0, abs=0.2), core   # 16 jumps fit both BTBs
+        assert t["btb_alias"] == pytest.approx(0, abs=0.1), core         # both fully associative
+        assert 3 <= t["mispredict"] <= 4, core                           # mispredict_penalty = 3
+        assert t["store_load"] == pytest.approx(0, abs=0.1), core        # not modelled (no source)
+        # a 64-byte line of 16 instructions + icache.miss_penalty (20) when (nearly) all miss
+        assert 16 + 20 * 0.9 <= t["icache_miss"] <= 16 + 20, core
+    # a return deeper than the RAS mispredicts (3) once per chain, entered from 2 sites:
+    # the G000's 2 entries miss at depth 4 and 8, the G002's 6 only at depth 8
+    assert tables["e31"][1]["ras_depth_4"] == pytest.approx(2.5, abs=0.6)
+    assert tables["e31"][1]["ras_depth_8"] == pytest.approx(2.5, abs=0.6)
+    assert tables["hifive1-revb"][1]["ras_depth_4"] == pytest.approx(0, abs=0.6)
+    assert tables["hifive1-revb"][1]["ras_depth_8"] > tables["hifive1-revb"][1]["ras_depth_4"] + 3
 
 
 def test_programs_to_flash(rvsim_built, tables):
@@ -77,3 +91,14 @@ def test_bad_input():
     assert p.returncode == 1 and "no microbenchmark matches" in p.stderr
     p = rvlab("micro", "--board-log", "/nonexistent/board.log", "--filter", "load_use_lw$")
     assert p.returncode == 1 and p.stderr == "rvlab: error: --board-log /nonexistent/board.log: no such file\n", p.stderr
+
+
+def test_bench_on_the_rev_b_links_where_its_boot_loader_jumps(rvsim_built, tmp_path):
+    """`rvlab bench --core hifive1-revb` runs speed programs linked at the Rev B's user-code
+    address (0x2001_0000), not the HiFive1's."""
+    p = rvlab("bench", "--filter", "^chacha20/rv32i$", "--core", "hifive1-revb", "--json", tmp_path / "b.json")
+    assert p.returncode == 0, p.stdout + p.stderr
+    elfs = list((ROOT / "build" / "chacha20").glob("rv32i*/speed-20010000.elf"))
+    assert elfs
+    hdr = subprocess.run(["riscv64-unknown-elf-readelf", "-h", str(elfs[0])], capture_output=True, text=True)
+    assert re.search(r"Entry point address:\s+0x20010000$", hdr.stdout, re.M), hdr.stdout
