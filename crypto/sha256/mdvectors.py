@@ -73,14 +73,33 @@ def sha2_cases(rng, n_random, examples, oracles, long):
     return out + random_cases(rng, n_random, long, [(f"SHA{n}", h) for n, h in oracles.items()])
 
 
+def short_lengths(slots):
+    """The lengths 0..300 the first `slots` cases take, in order: all of them when there are
+    301 slots or more; with fewer (the default 200 cases), every length up to 129 (one
+    SHA-512 block and two SHA-256/SM3 blocks), each padding boundary up to 300 (a block
+    boundary and where the length field stops fitting: 64-byte blocks with 9 bytes of padding,
+    128-byte blocks with 17) and evenly spaced lengths between, so 0..300 is always covered."""
+    if slots >= 301:
+        return list(range(301))
+    must = set(range(130)) | {300}
+    for block, pad in ((64, 9), (128, 17)):
+        for end in range(block, 301 + block, block):
+            must |= {n for n in (end - pad - 1, end - pad, end - pad + 1, end - 1, end, end + 1) if n <= 300}
+    rest = [n for n in range(301) if n not in must]
+    k = max(0, slots - len(must))
+    picks = {rest[j * len(rest) // k] for j in range(k)} if k else set()
+    return sorted(must | picks)[:slots]
+
+
 def random_length(rng, i, n_random, long):
-    """lengths 0..300 in order first, then random ones in 0..300 with every 8th up to 4096
-    bytes; the last len(long) cases are the long messages of `long`"""
+    """lengths 0..300 in order first (short_lengths), then random ones in 0..300 with every 8th
+    up to 4096 bytes; the last len(long) cases are the long messages of `long`"""
     n = long_length(i, n_random, long)
     if n is not None:
         return n
-    if i <= 300:
-        return i
+    short = short_lengths(n_random - len(long))
+    if i < len(short):
+        return short[i]
     return rng.randrange(0, 301) if i % 8 else rng.randrange(301, 4097)
 
 
