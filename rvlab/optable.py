@@ -2,9 +2,18 @@
 
 A kernel generator writes each instruction with its role in brackets in a trailing comment
 (`    srli t2, t1, 6    # [addr] note`: crypto/common/asm.py). `role_cycles` builds a small driver
-that runs a C statement sequence (e.g. key expansion then one block) on rvsim with `--annotate`, once and twice, and
+that runs `setup` (C statements, e.g. the key schedule) once, then a C statement sequence `body`
+(e.g. one block, or key expansion then one block) on rvsim with `--annotate`, once and twice, and
 takes the difference of the per-instruction counts and stall cycles: exactly the second (warm)
-execution. Each instruction's cycles (issues + stalls) go to its role.
+execution of `body`. Each instruction's cycles (issues + stalls) go to its role.
+
+What "warm" means on the e31 core depends on `body`: its second execution finds in the
+instruction cache and the branch predictor what the first one left there. With body = key
+expansion then encryption, the key schedule's code runs between the two encryptions and can
+evict encryption lines (2-way, random replacement, 8 KiB per way: kernels 8 KiB apart share
+sets), so that encryption pays I-cache misses that `rvlab bench` (repeated calls of one
+operation, the last one timed) does not. To measure one operation the way bench does, put what
+it needs in `setup` and only the operation in `body`.
 """
 from __future__ import annotations
 
@@ -48,10 +57,17 @@ def tagged_roles(asm: Path) -> dict[str, list[str]]:
     return out
 
 
-def _driver(impl: Impl, prelude: str, body: str, reps: int, bd: Path) -> Path:
+def _driver(impl: Impl, prelude: str, setup: str, body: str, reps: int, bd: Path) -> Path:
+    """The driver running `setup` once and `body` `reps` times. The repetition count is a volatile
+    global, so the drivers for 1 and 2 repetitions have the same code at the same addresses (the
+    same I-cache sets and predictor indices): their difference is the second execution, not a
+    layout change."""
     src = bd / f"driver{reps}.c"
-    src.write_text(f'#include <stdint.h>\n#include "api.h"\n{prelude}\nint main(void)\n{{\n'
-                   + (body + "\n") * reps + "    return 0;\n}\n")
+    src.write_text(f'#include <stdint.h>\n#include "api.h"\n{prelude}\n'
+                   f"volatile int rvlab_optable_reps = {reps};\nint main(void)\n{{\n"
+                   + (setup + "\n" if setup else "")
+                   + f"    for (int rvlab_i_ = 0; rvlab_i_ < rvlab_optable_reps; rvlab_i_++) {{\n{body}\n    }}\n"
+                   + "    return 0;\n}\n")
     obj = rb._compile(src, bd / f"driver{reps}.o", [f"-march={rb.HARNESS_MARCH}", "-O1"] + rb.COMMON
                       + [f"-I{impl.primitive_dir}"], [impl.primitive_dir / "api.h"], "optable driver")
     return rb._link([obj] + rb.kernel_objects(impl), bd / f"driver{reps}.elf", "optable driver link")
@@ -76,14 +92,20 @@ def _annotated(elf: Path, impl: Impl, core: str) -> dict[str, tuple[int, list[tu
     return out
 
 
-def role_cycles(impl: Impl, asm: Path, prelude: str, body: str, core: str) -> dict[str, collections.Counter]:
-    """{kernel function: Counter(role -> cycles)} of one warm execution of `body` (C statements
-    calling the kernels; `prelude` declares what they use), on rvsim core `core`. Counter key
-    "total" holds the function's cycles, "instructions" its instruction count."""
+def role_cycles(impl: Impl, asm: Path, prelude: str, body: str, core: str,
+                setup: str = "") -> dict[str, collections.Counter]:
+    """{kernel function: Counter(role -> cycles)} of the second (warm) execution of `body` (C
+    statements calling the kernels; `prelude` declares what they use), run after `setup` (C
+    statements run once, not counted: e.g. the key schedule before a repeated encryption), on
+    rvsim core `core`. Counter key "total" holds the function's cycles, "instructions" its
+    instruction count."""
+    import hashlib
     roles = tagged_roles(asm)
-    bd = rb.impl_build_dir(impl) / "optable"
+    # one directory per driver, so that the ELFs of different drivers stay inspectable
+    tag = hashlib.sha1(f"{prelude}\0{setup}\0{body}".encode()).hexdigest()[:8]
+    bd = rb.impl_build_dir(impl) / "optable" / tag
     bd.mkdir(parents=True, exist_ok=True)
-    runs = [_annotated(_driver(impl, prelude, body, reps, bd), impl, core) for reps in (1, 2)]
+    runs = [_annotated(_driver(impl, prelude, setup, body, reps, bd), impl, core) for reps in (1, 2)]
     out = {}
     for fn, tags in roles.items():
         if fn not in runs[1]:
@@ -122,6 +144,12 @@ def bench_cycles(path: Path, primitive: str) -> dict:
     """{(impl, operation, core): cycles} of one primitive's records in a bench file ({} if the
     file is missing)."""
     return {(r.get("impl"), r.get("operation"), r.get("core")): r.get("cycles") for r in bench_records(path, primitive)}
+
+
+def gap_note(gaps: list[int]) -> str:
+    """"4 cycles" or "3 to 5 cycles": how far bench figures are from the figures beside them."""
+    lo, hi = min(gaps), max(gaps)
+    return f"{lo:,} cycles" if lo == hi else f"{lo:,} to {hi:,} cycles"
 
 
 def fmt(v) -> str:
