@@ -17,7 +17,7 @@ from . import micro as M
 from . import runner as R
 from .bench import cmd_bench
 from .compare import compare, regressions
-from .driver import default_jobs, err, filter_regex, for_each_impl, select
+from .driver import default_jobs, err, filter_regex, for_each_impl, select_reported
 from .lib import cmd_lib
 from .measure import ARG_HELP, cmd_measure
 from .records import RecordError, load_records
@@ -136,9 +136,7 @@ def cmd_rtl(args) -> int:
         err(f"--json {args.json}: " + ("is a directory, not a file" if Path(args.json).is_dir()
                                        else f"no folder {Path(args.json).parent} (make it first)"))
         return 1
-    impls, errors = select(args)
-    for e in errors:
-        print(f"FAIL manifest: {e}")
+    impls, errors = select_reported(args, none=None)
     bad = len(errors)
     progs = rtl.programs(impls, args.shared_sbox) + \
         rtl.random_programs(args.random, args.seed, args.random_len, args.random_iters)

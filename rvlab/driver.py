@@ -2,7 +2,8 @@
 (--crypto-dir, --filter), report manifest errors and "no implementation matches", run one
 piece of work per implementation -- `-j N` at a time -- and show each result in selection
 order, so the output of -j N is the output of -j 1. (The shape of mupq.py's select-and-progress
-loop that pqm4's benchmarks reuse.)"""
+loop that pqm4's benchmarks reuse.) `rvlab lib` and `rvlab rtl` run their own loops after the
+same selection and report (select_reported)."""
 from __future__ import annotations
 
 import os
@@ -115,18 +116,31 @@ def map_impls(impls: list[Impl], work: Callable[[Impl], T], jobs: int, what: str
         prog.clear()
 
 
-def for_each_impl(args, what: str, work: Callable[[Impl], T],
-                  show: Callable[[Impl, T], None]) -> tuple[list[Impl], list[str]] | None:
-    """Select, print the selected manifests' errors (FAIL manifest: ...), run work(impl) on
-    every implementation (args.jobs at a time) and call show(impl, result) in selection order.
-    Returns (implementations, manifest errors); None, after an error message, if --filter
-    matched nothing at all."""
+def select_reported(args, none: str | None = "matched") -> tuple[list[Impl], list[str]] | None:
+    """select(args), printing each selected manifest's error (FAIL manifest: ...). None, after
+    `no implementation matches --filter ...`, when there is nothing to run: none="matched"
+    (build, test, bench) if --filter matched neither an implementation nor a manifest with
+    errors; none="working" (lib) if --filter matched no working implementation; none=None
+    (rtl, whose --filter then picks among its programs) never."""
     impls, errors = select(args)
     for e in errors:
         print(f"FAIL manifest: {e}")
-    if not impls and not errors:
+    empty = {"matched": not impls and not errors, "working": bool(args.filter) and not impls, None: False}[none]
+    if empty:
         err(f"no implementation matches --filter {args.filter!r}")
         return None
+    return impls, errors
+
+
+def for_each_impl(args, what: str, work: Callable[[Impl], T],
+                  show: Callable[[Impl, T], None]) -> tuple[list[Impl], list[str]] | None:
+    """Select (select_reported), run work(impl) on every implementation (args.jobs at a time)
+    and call show(impl, result) in selection order. Returns (implementations, manifest
+    errors); None, after an error message, if --filter matched nothing at all."""
+    selected = select_reported(args)
+    if selected is None:
+        return None
+    impls, errors = selected
     for impl, result in map_impls(impls, work, getattr(args, "jobs", 1), what):
         show(impl, result)
     return impls, errors

@@ -27,7 +27,7 @@ from types import SimpleNamespace
 from . import build as B
 from . import runner as R
 from .bench import bench_one, merge
-from .driver import err, map_impls, select
+from .driver import err, map_impls, select_reported
 from .manifest import Impl
 from .records import Record, RecordError, dump_records, load_records
 from .tables import default_latency, fmt
@@ -391,12 +391,10 @@ def cmd_lib(args) -> int:
     if out_dir.exists() and not out_dir.is_dir():
         err(f"--out {out_dir}: not a folder")
         return 1
-    impls, errors = select(args)
-    for e in errors:
-        print(f"FAIL manifest: {e}")
-    if args.filter and not impls:
-        err(f"no implementation matches --filter {args.filter!r}")
+    selected = select_reported(args, none="working")
+    if selected is None:
         return 1
+    impls, errors = selected
     measured_file = out_dir / MEASURED
     # without bench records (a fresh clone: no results/bench.json) every candidate is measured;
     # a --json FILE that is not there is a mistake, not a reason to measure them all

@@ -105,6 +105,27 @@ def test_cli_bad_filter_and_no_match():
     assert p.returncode == 1 and "no implementation matches" in p.stderr
 
 
+def test_select_reported_is_the_one_preamble(tmp_path, capsys):
+    """build/test/bench (for_each_impl), lib and rtl select and report through one helper:
+    each selected manifest's error printed once, "no implementation matches" by the command's
+    rule (a broken manifest is something for build/test/bench to fail, nothing for lib to
+    build; rtl's --filter picks its programs afterwards)."""
+    from types import SimpleNamespace
+    from rvlab.driver import select_reported
+    _write(tmp_path, {k: v for k, v in GOOD.items() if k != "entry_points"})
+    args = SimpleNamespace(crypto_dir=[tmp_path], filter="chacha20")
+    for none, want in [("matched", "some"), ("working", None), (None, "some")]:
+        got = select_reported(args, none)
+        out = capsys.readouterr()
+        assert out.out.count("FAIL manifest:") == 1, (none, out)
+        assert (got is None) == (want is None) and ("no implementation matches" in out.err) == (want is None), none
+        if got is not None:
+            assert got[0] == [] and len(got[1]) == 1
+    args.filter = "^no/such$"
+    assert select_reported(args) is None and select_reported(args, "working") is None
+    assert select_reported(args, None) == ([], [])
+
+
 def test_baseline_must_name_an_implementation_of_the_primitive(tmp_path):
     _write(tmp_path, dict(GOOD, baseline='"nosuch"'))
     _, errors = discover([tmp_path], ROOTS)

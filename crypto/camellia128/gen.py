@@ -19,7 +19,6 @@ counts cycles per role from an rvsim run (seed 003 Table 8). Tables come from re
 State: D1 = (a4, a5), D2 = (a6, a7), big-endian words (word 0 of a half = its bytes 0..3).
 """
 import os
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,7 +27,7 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 import ref  # noqa: E402
 from common.asm import Asm, header  # noqa: E402
 from common.buffers import load_be_words, store_be_words  # noqa: E402
-from common.sched import Insn, dependences, path_heights  # noqa: E402
+from common.sched import Insn, RegisterPool, critical_path  # noqa: E402
 from common.tables import table_address  # noqa: E402
 
 # role tags (optable.py reads them; keep in step with its ROLES)
@@ -72,18 +71,18 @@ def plus4(off):
     return f"{sym} + {int(n or 0) + 4}"
 
 
-# ---------------------------------------------------------------- table-small's scheduler
-class VSched:
-    """Straight-line code on virtual registers, scheduled for the E31 and register-allocated in
-    one pass (table-small). An instruction is a common.sched Insn (text with %vN / fixed register
-    names, dst, srcs, at most one stack-word access) with its group (the round); virtual
-    registers have one writer each; fixed registers (the state, rk, the table base, sp) and
-    stack words order the rest (common.sched.dependences). Greedy list scheduling, cycle by
-    cycle: of the instructions whose predecessors have issued and whose operands are ready, the
-    one of the lowest group, then the longest latency path to the end (path_heights); a
-    destination takes a free register of `pool` (a source read for the last time frees its
-    register first). No instruction is ever padded in: a cycle with nothing ready is a stall,
-    counted in `stalls` (the generator asserts there are none)."""
+# ---------------------------------------------------------------- table-small's code block
+class VBlock:
+    """Straight-line code on virtual registers (table-small), scheduled for the E31 and
+    register-allocated in one pass by common.sched: an instruction is a common.sched Insn (text
+    with %vN / fixed register names, dst, srcs, at most one stack-word access) whose group is the
+    round it belongs to; virtual registers have one writer each; fixed registers (the state, rk,
+    the table base, sp) and stack words order the rest (common.sched.dependences). run():
+    critical_path with a RegisterPool -- of the instructions ready now, the one of the lowest
+    group, then the longest latency path to the end; a destination takes a free register of
+    `pool` (a source read for the last time frees its register first). No instruction is ever
+    padded in: a cycle with nothing ready is a stall, counted (the generator asserts there are
+    none)."""
 
     # a load issues at least ST_LD slots after a store to its word: the E31's DTIM replays a
     # load that reads a word still in its store buffer (sim/README.md; rvsim does not model it)
@@ -103,68 +102,19 @@ class VSched:
         """text: the instruction with its operands written in (virtual names %vN); dst: the
         register written (None for a store); src: registers read; mem: () or one
         ("ld"|"st", stack word) access."""
-        x = Insn(text, () if dst is None else (dst,), src, note, role, mem=mem[0] if mem else None)
-        x.group = self.group
-        self.insns.append(x)
+        self.insns.append(Insn(text, () if dst is None else (dst,), src, note, role,
+                               mem=mem[0] if mem else None, group=self.group))
         return dst
 
     def run(self, asm, st_ld=ST_LD):
         """Schedule, allocate and write out (asm) what it holds, a load ST_LD (or st_ld) slots
         after a store to its word at the earliest; the number of stall cycles."""
-        ins = self.insns
-        n = len(ins)
-        preds = dependences(ins, store_load=st_ld)
-        succ, height = path_heights(ins, preds)
-        uses = {}
-        for x in ins:
-            for s in dict.fromkeys(x.src):
-                if s.startswith("%v"):
-                    uses[s] = uses.get(s, 0) + 1
-        npred = [len(p) for p in preds]
-        earliest = [0] * n
-        ready = {k for k in range(n) if npred[k] == 0}
-        free = list(self.pool)
-        phys = {}
-        order = []
-        cycle = self.stalls = 0
-
-        def frees(k):
-            return sum(1 for s in dict.fromkeys(ins[k].src) if s.startswith("%v") and uses[s] == 1)
-
-        def fits(k):
-            return not ins[k].dst or not ins[k].dst[0].startswith("%v") or len(free) + frees(k) >= 1
-        while len(order) < n:
-            cands = [k for k in ready if fits(k)]
-            assert cands, "table-small scheduler: out of registers"
-            now = [k for k in cands if earliest[k] <= cycle]
-            if not now:
-                t = min(earliest[k] for k in cands)
-                self.stalls += t - cycle
-                cycle = t
-                continue
-            k = min(now, key=lambda k: (ins[k].group, -height[k], k))
-            x = ins[k]
-            for s in dict.fromkeys(x.src):
-                if s.startswith("%v"):
-                    uses[s] -= 1
-                    if uses[s] == 0:
-                        free.append(phys[s])
-            if x.dst and x.dst[0].startswith("%v"):
-                phys[x.dst[0]] = free.pop(0)
-            ready.discard(k)
-            order.append(k)
-            for s, dd in succ[k]:
-                earliest[s] = max(earliest[s], cycle + dd)
-                npred[s] -= 1
-                if npred[s] == 0:
-                    ready.add(s)
-            cycle += 1
-        sub = lambda m: phys[m.group(0)]
-        for k in order:
-            x = ins[k]
-            asm(re.sub(r"%v\d+", sub, x.text), role=x.role, note=x.note)
+        regs = RegisterPool(self.insns, self.pool)
+        order, cycles = critical_path(self.insns, pressure=regs, store_load=st_ld)
+        for x in order:
+            asm(regs.rename(x.text), role=x.role, note=x.note)
         self.insns = []
-        return self.stalls
+        return cycles - len(order)
 
 
 class Camellia:
@@ -436,7 +386,7 @@ class Camellia:
         if self.v != "small":
             return
         self.a(f"addi sp, sp, -{self.SMALL_FRAME}", role=IO)
-        self.vs = VSched(self.SMALL_POOL)
+        self.vs = VBlock(self.SMALL_POOL)
         self.buf = 0
 
     def epilogue(self):
@@ -444,7 +394,7 @@ class Camellia:
             return
         self.a(f"addi sp, sp, {self.SMALL_FRAME}", role=IO)
 
-    def flush(self, st_ld=VSched.ST_LD):
+    def flush(self, st_ld=VBlock.ST_LD):
         """table-small: schedule and write out what the scheduler holds (no stall allowed)"""
         stalls = self.vs.run(self.a, st_ld)
         assert stalls == 0, f"table-small: {stalls} stall cycles on the E31"

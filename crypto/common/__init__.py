@@ -11,7 +11,9 @@ shared primitives in common/ the same way). A generator puts crypto/ on sys.path
                 store_be_block), the call-on-an-aligned-copy slow path.
     tables.py   table_address(): base + scale * byte k of a register (sboxaddr/sboxaddrw on xsbox).
     sched.py    Insn/Listing, the E31 result latencies, dependences, and two list schedulers:
-                earliest_first (hight, tdea) and critical_path (aes128-ctr bitsliced, polymul).
+                earliest_first (hight, tdea) and critical_path (aes128-ctr bitsliced, polymul,
+                the constant-time kernels; with a RegisterPool allocating as it schedules,
+                camellia128 table-small).
     gf256.py    GF(2^8) arithmetic and the AES S-box (also hw/units/gen_aes_units.py).
     sboxcircuit.py  S-boxes "affine . GF(2^8) inversion . affine" as word-level bitsliced
                 circuits: GF(2) byte maps, isomorphisms onto the AES field, the Boyar-Matthews-

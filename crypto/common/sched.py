@@ -8,6 +8,8 @@ is done), everything else 1.
 """
 from __future__ import annotations
 
+import re
+
 E31_LATENCY = {"lw": 2, "lh": 3, "lhu": 3, "lb": 3, "lbu": 3,
                "mul": 5, "mulh": 5, "mulhu": 5, "mulhsu": 5}
 E31_MULTIPLIER = {"mul", "mulh", "mulhu", "mulhsu"}     # one operation at a time (blocks)
@@ -23,12 +25,14 @@ class Insn:
     share no register: a store that reads "mem" waits for the instruction that wrote it. A
     fence (text starting with "#") takes part in the scheduling and is not written out.
     mem = ("ld" | "st", location): loads and stores of one location keep their order; tie = j:
-    the destination is the same register as src[j] (overwritten in place: its readers go first)."""
+    the destination is the same register as src[j] (overwritten in place: its readers go first);
+    group: critical_path issues, of the instructions ready at once, one of the lowest group
+    first (e.g. the round it belongs to; 0 for all by default)."""
 
-    def __init__(self, text, dst=(), src=(), note="", role="", op=None, mem=None, tie=None):
+    def __init__(self, text, dst=(), src=(), note="", role="", op=None, mem=None, tie=None, group=0):
         self.text, self.dst, self.src, self.note, self.role = text, tuple(dst), tuple(src), note, role
         self.op = op or text.split()[0]
-        self.mem, self.tie = mem, tie
+        self.mem, self.tie, self.group = mem, tie, group
 
     @property
     def fence(self) -> bool:
@@ -118,14 +122,17 @@ def earliest_first(insns, window=24, lat=latency):
     return order
 
 
-def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pressure=None):
+def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pressure=None, store_load=1):
     """List scheduling for a single-issue in-order core by critical path: of the instructions
     whose predecessors are scheduled (and, with a window, within `window` of the oldest
-    unscheduled one), issue one that is ready now -- one that needs the blocking unit (the
-    multiplier) first, then the longest path to the end, then program order -- else the one
-    ready soonest. pressure (optional): an object with fits(k), delta(k), issue(k) that keeps
-    the number of live values bounded (see polymul-128/gen/rvgen.py). Returns (order, cycles)."""
-    preds = dependences(insns, lat)
+    unscheduled one), issue one that is ready now -- one of the lowest group (Insn.group), then
+    one that needs the blocking unit (the multiplier), then the longest path to the end, then
+    program order -- else the one ready soonest (lowest group, longest path, program order on
+    ties). pressure (optional): an object with fits(k), delta(k), issue(k) that keeps the number
+    of live values bounded (see polymul-128/gen/rvgen.py) or allocates registers as it goes
+    (RegisterPool). store_load: the distance from a store to a load of its location
+    (dependences). Returns (order, cycles): cycles - len(order) are stall cycles."""
+    preds = dependences(insns, lat, store_load)
     n = len(insns)
     succ, prio = path_heights(insns, preds, lat)
     npred = [len(p) for p in preds]
@@ -145,9 +152,9 @@ def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pres
             cands = [k for k in cands if pressure.fits(k)] or [min(cands, key=lambda k: (pressure.delta(k), k))]
         now = [k for k in cands if t_of(k) <= cycle]
         if now:
-            k = max(now, key=lambda k: (insns[k].op in blocking, prio[k], -k))
+            k = max(now, key=lambda k: (-insns[k].group, insns[k].op in blocking, prio[k], -k))
         else:
-            k = min(cands, key=lambda k: (t_of(k), -prio[k], k))
+            k = min(cands, key=lambda k: (t_of(k), insns[k].group, -prio[k], k))
             cycle = t_of(k)
         ready.discard(k)
         done[k] = True
@@ -163,3 +170,49 @@ def critical_path(insns, window=None, lat=latency, blocking=E31_MULTIPLIER, pres
                 ready.add(s)
         cycle += 1
     return [insns[k] for k in order], cycle
+
+
+class RegisterPool:
+    """A `pressure` for critical_path that allocates registers as it issues: each virtual
+    register (a name starting with `prefix`, one writer each) takes the first free register of
+    `pool` when its writer issues; a source read for the last time frees its register first
+    (so an instruction may reuse its operand's register), and freed registers go to the back
+    of the list. An instruction fits if its destination can have a register. rename(text)
+    writes the physical names into an instruction's text after scheduling."""
+
+    def __init__(self, insns, pool, prefix="%v"):
+        self.insns, self.prefix = insns, prefix
+        self.free = list(pool)
+        self.phys = {}
+        self.uses = {}
+        for x in insns:
+            for s in dict.fromkeys(x.src):
+                if s.startswith(prefix):
+                    self.uses[s] = self.uses.get(s, 0) + 1
+
+    def _frees(self, k):
+        return sum(1 for s in dict.fromkeys(self.insns[k].src) if s.startswith(self.prefix) and self.uses[s] == 1)
+
+    def _takes(self, k):
+        dst = self.insns[k].dst
+        return bool(dst) and dst[0].startswith(self.prefix)
+
+    def delta(self, k):
+        return int(self._takes(k)) - self._frees(k)
+
+    def fits(self, k):
+        return not self._takes(k) or len(self.free) + self._frees(k) >= 1
+
+    def issue(self, k):
+        x = self.insns[k]
+        for s in dict.fromkeys(x.src):
+            if s.startswith(self.prefix):
+                self.uses[s] -= 1
+                if self.uses[s] == 0:
+                    self.free.append(self.phys[s])
+        if self._takes(k):
+            assert self.free, "RegisterPool: out of registers"
+            self.phys[x.dst[0]] = self.free.pop(0)
+
+    def rename(self, text):
+        return re.sub(re.escape(self.prefix) + r"\d+", lambda m: self.phys[m.group(0)], text)

@@ -439,41 +439,83 @@ impl CtChecker {
     }
 }
 
+/// Why a `--secret` spec does not resolve (`parse_secret`); printed as
+/// `--secret '{spec}': {reason}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecretSpecError { pub spec: String, pub fault: SecretFault }
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SecretFault {
+    /// the LEN after the last ':'
+    BadLength(String),
+    /// nothing before the ':'
+    Empty,
+    BadAddress(String),
+    /// a numeric address without `:LEN`
+    NeedsLength,
+    NoSymbol(String),
+    /// `SYMBOL:LEN` with LEN past the symbol's size
+    BeyondSymbol { len: u64, size: u32, symbol: String },
+    /// a symbol of size 0 without `:LEN`
+    ZeroSize(String),
+    /// the range wraps past 2^32
+    OutOfRange,
+}
+
+impl std::fmt::Display for SecretSpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "--secret '{}': ", self.spec)?;
+        match &self.fault {
+            SecretFault::BadLength(l) => write!(f, "length '{l}' is not a number"),
+            SecretFault::Empty => write!(f, "empty address/symbol"),
+            SecretFault::BadAddress(a) => write!(f, "address '{a}' is not a number"),
+            SecretFault::NeedsLength => write!(f, "a numeric address needs a length (ADDR:LEN)"),
+            SecretFault::NoSymbol(s) => write!(f, "no symbol '{s}' in the ELF symbol table"),
+            SecretFault::BeyondSymbol { len, size, symbol } => write!(f, "length {len} is beyond the {size} bytes of symbol '{symbol}'"),
+            SecretFault::ZeroSize(s) => write!(f, "symbol '{s}' has size 0 in the symbol table; give SYMBOL:LEN"),
+            SecretFault::OutOfRange => write!(f, "range exceeds the 32-bit address space"),
+        }
+    }
+}
+
+impl std::error::Error for SecretSpecError {}
+
 /// Resolve one `--secret` spec: `ADDR:LEN`, `SYMBOL` (size from the symbol table) or
 /// `SYMBOL:LEN`. Numbers are decimal or 0x-hex. A length of 0 marks nothing but still
 /// enables the checker (for programs that mark their secrets at run time).
-pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), String> {
+pub fn parse_secret(spec: &str, symbols: &[Symbol]) -> Result<(u32, u32), SecretSpecError> {
     let num = |s: &str| -> Option<u64> {
         let s = s.replace('_', "");
         if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) { u64::from_str_radix(h, 16).ok() } else { s.parse().ok() }
     };
+    let fail = |fault| SecretSpecError { spec: spec.to_string(), fault };
     let (head, len) = match spec.rsplit_once(':') {
         Some((h, l)) => {
-            let n = num(l).ok_or_else(|| format!("--secret '{spec}': length '{l}' is not a number"))?;
+            let n = num(l).ok_or_else(|| fail(SecretFault::BadLength(l.into())))?;
             (h, Some(n))
         }
         None => (spec, None),
     };
-    if head.is_empty() { return Err(format!("--secret '{spec}': empty address/symbol")); }
+    if head.is_empty() { return Err(fail(SecretFault::Empty)); }
     let starts_digit = head.as_bytes()[0].is_ascii_digit();
     let (addr, len) = if starts_digit {
-        let a = num(head).ok_or_else(|| format!("--secret '{spec}': address '{head}' is not a number"))?;
-        let l = len.ok_or_else(|| format!("--secret '{spec}': a numeric address needs a length (ADDR:LEN)"))?;
+        let a = num(head).ok_or_else(|| fail(SecretFault::BadAddress(head.into())))?;
+        let l = len.ok_or_else(|| fail(SecretFault::NeedsLength))?;
         (a, l)
     } else {
-        let s = symbols.iter().find(|s| s.name == head).ok_or_else(|| format!("--secret '{spec}': no symbol '{head}' in the ELF symbol table"))?;
+        let s = symbols.iter().find(|s| s.name == head).ok_or_else(|| fail(SecretFault::NoSymbol(head.into())))?;
         let l = match len {
             // SYMBOL:LEN marks bytes of that object: beyond its size is another object's
             Some(l) if s.size > 0 && l > s.size as u64 => {
-                return Err(format!("--secret '{spec}': length {l} is beyond the {} bytes of symbol '{head}'", s.size));
+                return Err(fail(SecretFault::BeyondSymbol { len: l, size: s.size, symbol: head.into() }));
             }
             Some(l) => l,
             None if s.size > 0 => s.size as u64,
-            None => return Err(format!("--secret '{spec}': symbol '{head}' has size 0 in the symbol table; give SYMBOL:LEN")),
+            None => return Err(fail(SecretFault::ZeroSize(head.into()))),
         };
         (s.addr as u64, l)
     };
-    if addr > u32::MAX as u64 || addr + len > 1u64 << 32 { return Err(format!("--secret '{spec}': range exceeds the 32-bit address space")); }
+    if addr > u32::MAX as u64 || addr + len > 1u64 << 32 { return Err(fail(SecretFault::OutOfRange)); }
     Ok((addr as u32, len as u32))
 }
 

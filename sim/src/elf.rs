@@ -1,6 +1,6 @@
 //! ELF32 loader: loads PT_LOAD segments at p_paddr, collects function symbols.
 
-use crate::mem::Memory;
+use crate::mem::{Memory, OutsideMap};
 use object::elf::{FileHeader32, PT_LOAD, SHF_EXECINSTR, STT_FUNC, STT_NOTYPE, STB_GLOBAL, STB_LOCAL, STB_WEAK};
 use object::read::elf::{FileHeader, ProgramHeader, SectionHeader, Sym};
 use object::{Endianness, LittleEndian};
@@ -19,23 +19,81 @@ pub struct LoadedElf {
     pub exec_hi: u32,
 }
 
-pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
+/// Why an ELF file does not load (`load`); the `Display` texts are rvsim's messages
+/// (`rvsim: error: FILE: {error}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ElfError {
+    NotElf,
+    TruncatedHeader,
+    /// ELFCLASS64
+    Elf64,
+    BadClass(u8),
+    BigEndian,
+    BadEncoding(u8),
+    /// the header does not parse (the object crate's reason)
+    BadHeader(object::Error),
+    /// e_machine is not EM_RISCV
+    NotRiscv(u16),
+    BadProgramHeaders(object::Error),
+    /// p_offset + p_filesz overflows
+    BadSegmentSize,
+    /// a segment's file bytes `off..end` lie past the file's `len` bytes
+    Truncated { paddr: u32, off: usize, end: usize, len: usize },
+    FileszOverMemsz,
+    Wraps { paddr: u32 },
+    /// a segment outside the memory map
+    Outside(OutsideMap),
+    NoLoadable,
+    OddEntry(u32),
+}
+
+impl std::fmt::Display for ElfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            ElfError::NotElf => write!(f, "not an ELF file"),
+            ElfError::TruncatedHeader => write!(f, "truncated ELF header"),
+            ElfError::Elf64 => write!(f, "64-bit ELF files are not supported (need ELF32)"),
+            ElfError::BadClass(c) => write!(f, "bad ELF class {c}"),
+            ElfError::BigEndian => write!(f, "big-endian ELF files are not supported"),
+            ElfError::BadEncoding(c) => write!(f, "bad ELF data encoding {c}"),
+            ElfError::BadHeader(e) => write!(f, "bad ELF header: {e}"),
+            ElfError::NotRiscv(m) => write!(f, "ELF machine {m} is not RISC-V"),
+            ElfError::BadProgramHeaders(e) => write!(f, "truncated or bad program headers: {e}"),
+            ElfError::BadSegmentSize => write!(f, "bad segment size"),
+            ElfError::Truncated { paddr, off, end, len } =>
+                write!(f, "truncated ELF: segment at 0x{paddr:08x} needs file bytes {off}..{end} but the file has {len}"),
+            ElfError::FileszOverMemsz => write!(f, "segment p_filesz > p_memsz"),
+            ElfError::Wraps { paddr } => write!(f, "segment at 0x{paddr:08x} wraps around the address space"),
+            ElfError::Outside(e) => write!(f, "{e}"),
+            ElfError::NoLoadable => write!(f, "ELF has no loadable segments"),
+            ElfError::OddEntry(entry) => write!(f, "entry point 0x{entry:08x} is odd (instructions start at even addresses)"),
+        }
+    }
+}
+
+impl std::error::Error for ElfError {}
+
+impl From<OutsideMap> for ElfError {
+    fn from(e: OutsideMap) -> ElfError { ElfError::Outside(e) }
+}
+
+pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, ElfError> {
     if data.len() < 4 || &data[0..4] != b"\x7fELF" {
-        return Err("not an ELF file".into());
+        return Err(ElfError::NotElf);
     }
     if data.len() < 52 {
-        return Err("truncated ELF header".into());
+        return Err(ElfError::TruncatedHeader);
     }
-    match data[4] { 1 => {}, 2 => return Err("64-bit ELF files are not supported (need ELF32)".into()), c => return Err(format!("bad ELF class {c}")) }
-    match data[5] { 1 => {}, 2 => return Err("big-endian ELF files are not supported".into()), c => return Err(format!("bad ELF data encoding {c}")) }
-    let hdr = FileHeader32::<Endianness>::parse(data).map_err(|e| format!("bad ELF header: {e}"))?;
+    match data[4] { 1 => {}, 2 => return Err(ElfError::Elf64), c => return Err(ElfError::BadClass(c)) }
+    match data[5] { 1 => {}, 2 => return Err(ElfError::BigEndian), c => return Err(ElfError::BadEncoding(c)) }
+    let hdr = FileHeader32::<Endianness>::parse(data).map_err(ElfError::BadHeader)?;
     let e = LittleEndian;
     let en = Endianness::Little;
     if hdr.e_machine(en) != object::elf::EM_RISCV {
-        return Err(format!("ELF machine {} is not RISC-V", hdr.e_machine(en)));
+        return Err(ElfError::NotRiscv(hdr.e_machine(en)));
     }
     let _ = e;
-    let phdrs = hdr.program_headers(en, data).map_err(|e| format!("truncated or bad program headers: {e}"))?;
+    let phdrs = hdr.program_headers(en, data).map_err(ElfError::BadProgramHeaders)?;
     let mut exec_lo = u32::MAX;
     let mut exec_hi = 0u32;
     let mut exec_segs: Vec<(u32, u32)> = Vec::new();
@@ -49,10 +107,10 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
         let paddr = ph.p_paddr(en);
         let off = ph.p_offset(en) as usize;
         if memsz == 0 { continue; }
-        let bytes = data.get(off..off.checked_add(filesz as usize).ok_or("bad segment size")?)
-            .ok_or_else(|| format!("truncated ELF: segment at 0x{paddr:08x} needs file bytes {off}..{} but the file has {}", off + filesz as usize, data.len()))?;
-        if filesz > memsz { return Err("segment p_filesz > p_memsz".into()); }
-        if paddr.checked_add(memsz).is_none() { return Err(format!("segment at 0x{paddr:08x} wraps around the address space")); }
+        let end = off.checked_add(filesz as usize).ok_or(ElfError::BadSegmentSize)?;
+        let bytes = data.get(off..end).ok_or(ElfError::Truncated { paddr, off, end, len: data.len() })?;
+        if filesz > memsz { return Err(ElfError::FileszOverMemsz); }
+        if paddr.checked_add(memsz).is_none() { return Err(ElfError::Wraps { paddr }); }
         mem.load_bytes(paddr, bytes, memsz)?;
         nload += 1;
         if ph.p_flags(en) & object::elf::PF_X != 0 {
@@ -62,10 +120,10 @@ pub fn load(data: &[u8], mem: &mut Memory) -> Result<LoadedElf, String> {
             exec_file_hi = exec_file_hi.max(paddr + filesz);
         }
     }
-    if nload == 0 { return Err("ELF has no loadable segments".into()); }
+    if nload == 0 { return Err(ElfError::NoLoadable); }
     let entry = hdr.e_entry(en);
     if entry & 1 != 0 {
-        return Err(format!("entry point 0x{entry:08x} is odd (instructions start at even addresses)"));
+        return Err(ElfError::OddEntry(entry));
     }
     if exec_lo == u32::MAX { exec_lo = 0; exec_hi = 0; }
     // the zero-filled tail of executable segments is decoded when reached, not up front: the

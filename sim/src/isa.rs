@@ -19,24 +19,69 @@ pub struct Isa {
     pub exts: BTreeSet<String>,
 }
 
+/// Why an ISA string does not parse (`Isa::parse`): the string as given and the fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IsaError { pub text: String, pub fault: IsaFault }
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IsaFault {
+    /// not `rv32...` (rv64, a typo)
+    NotRv32,
+    Rv32e,
+    /// `g` (it implies F and D)
+    G,
+    /// a base letter other than i/e/g
+    Base(char),
+    MissingBase,
+    /// a letter or a name given twice
+    Twice(String),
+    /// `2p0`-style version numbers
+    Version,
+    UnknownLetter(char),
+    /// `__` or a trailing `_`
+    EmptyName,
+    UnknownName(String),
+}
+
+impl std::fmt::Display for IsaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let s = &self.text;
+        match &self.fault {
+            IsaFault::NotRv32 => write!(f, "ISA string '{s}' must start with rv32"),
+            IsaFault::Rv32e => write!(f, "ISA string '{s}': RV32E is not supported"),
+            IsaFault::G => write!(f, "ISA string '{s}': 'g' is not supported"),
+            IsaFault::Base(c) => write!(f, "ISA string '{s}': base must be 'i', found '{c}'"),
+            IsaFault::MissingBase => write!(f, "ISA string '{s}': missing base 'i'"),
+            IsaFault::Twice(e) => write!(f, "ISA string '{s}': extension '{e}' given twice"),
+            IsaFault::Version => write!(f, "ISA string '{s}': version numbers are not supported"),
+            IsaFault::UnknownLetter(c) => write!(f, "ISA string '{s}': unknown or unsupported extension '{c}'"),
+            IsaFault::EmptyName => write!(f, "ISA string '{s}': empty extension name"),
+            IsaFault::UnknownName(e) => write!(f, "ISA string '{s}': unknown extension '{e}'"),
+        }
+    }
+}
+
+impl std::error::Error for IsaError {}
+
 impl Isa {
     /// Parse an ISA string. `custom` lists the extension names defined by the extension
     /// table (so `x...` names of custom instructions are accepted).
-    pub fn parse(s: &str, custom: &[&str]) -> Result<Isa, String> {
+    pub fn parse(s: &str, custom: &[&str]) -> Result<Isa, IsaError> {
+        let fail = |fault| IsaError { text: s.to_string(), fault };
         let lower = s.trim().to_ascii_lowercase();
         let rest = lower
             .strip_prefix("rv32")
-            .ok_or_else(|| format!("ISA string '{s}' must start with rv32"))?;
+            .ok_or_else(|| fail(IsaFault::NotRv32))?;
         let mut parts = rest.split('_');
         let letters = parts.next().unwrap_or("");
         let mut isa = Isa { text: lower.clone(), m: false, a: false, c: false, exts: BTreeSet::new() };
         let mut chars = letters.chars().peekable();
         match chars.next() {
             Some('i') => {}
-            Some('e') => return Err(format!("ISA string '{s}': RV32E is not supported")),
-            Some('g') => return Err(format!("ISA string '{s}': 'g' is not supported")),
-            Some(c) => return Err(format!("ISA string '{s}': base must be 'i', found '{c}'")),
-            None => return Err(format!("ISA string '{s}': missing base 'i'")),
+            Some('e') => return Err(fail(IsaFault::Rv32e)),
+            Some('g') => return Err(fail(IsaFault::G)),
+            Some(c) => return Err(fail(IsaFault::Base(c))),
+            None => return Err(fail(IsaFault::MissingBase)),
         }
         // Implicit in the older strings the toolchain accepts.
         isa.exts.insert("zicsr".into());
@@ -45,7 +90,7 @@ impl Isa {
         let mut letters_seen = String::new();
         for ch in chars {
             if letters_seen.contains(ch) {
-                return Err(format!("ISA string '{s}': extension '{ch}' given twice"));
+                return Err(fail(IsaFault::Twice(ch.to_string())));
             }
             letters_seen.push(ch);
             match ch {
@@ -53,24 +98,24 @@ impl Isa {
                 'a' => isa.a = true,
                 'c' => isa.c = true,
                 c if c.is_ascii_digit() || c == 'p' => {
-                    return Err(format!("ISA string '{s}': version numbers are not supported"))
+                    return Err(fail(IsaFault::Version))
                 }
-                c => return Err(format!("ISA string '{s}': unknown or unsupported extension '{c}'")),
+                c => return Err(fail(IsaFault::UnknownLetter(c))),
             }
         }
         let mut named: Vec<&str> = Vec::new();
         for p in parts {
             if p.is_empty() {
-                return Err(format!("ISA string '{s}': empty extension name"));
+                return Err(fail(IsaFault::EmptyName));
             }
             if named.contains(&p) {
-                return Err(format!("ISA string '{s}': extension '{p}' given twice"));
+                return Err(fail(IsaFault::Twice(p.to_string())));
             }
             named.push(p);
             let known = KNOWN_Z.contains(&p) || (p.starts_with('x') && custom.contains(&p))
                 || (p.starts_with('z') && custom.contains(&p));
             if !known {
-                return Err(format!("ISA string '{s}': unknown extension '{p}'"));
+                return Err(fail(IsaFault::UnknownName(p.to_string())));
             }
             match p {
                 "zkn" => {
@@ -126,17 +171,24 @@ mod tests {
     }
     #[test]
     fn parse_err() {
-        assert!(Isa::parse("rv64i", &[]).is_err());
-        assert!(Isa::parse("rv32imq", &[]).is_err());
-        assert!(Isa::parse("rv32i_zfoo", &[]).is_err());
-        assert!(Isa::parse("rv32i_xcarry", &[]).is_err());
-        assert!(Isa::parse("rv32", &[]).is_err());
-        assert!(Isa::parse("rv32g", &[]).is_err());
-        assert!(Isa::parse("rv32i__zbb", &[]).is_err());
+        let fault = |s: &str| Isa::parse(s, &[]).unwrap_err().fault;
+        assert_eq!(fault("rv64i"), IsaFault::NotRv32);
+        assert_eq!(fault("rv32imq"), IsaFault::UnknownLetter('q'));
+        assert_eq!(fault("rv32i_zfoo"), IsaFault::UnknownName("zfoo".into()));
+        assert_eq!(fault("rv32i_xcarry"), IsaFault::UnknownName("xcarry".into()));
+        assert_eq!(fault("rv32"), IsaFault::MissingBase);
+        assert_eq!(fault("rv32g"), IsaFault::G);
+        assert_eq!(fault("rv32e"), IsaFault::Rv32e);
+        assert_eq!(fault("rv32x"), IsaFault::Base('x'));
+        assert_eq!(fault("rv32i2p0"), IsaFault::Version);
+        assert_eq!(fault("rv32i__zbb"), IsaFault::EmptyName);
         // a repeated extension is a mistake in the string, not a silent no-op
-        for rep in ["rv32imm", "rv32imac_zbkb_zbkb", "rv32imcc"] {
-            assert!(Isa::parse(rep, &[]).unwrap_err().contains("given twice"), "{rep}");
+        for (rep, e) in [("rv32imm", "m"), ("rv32imac_zbkb_zbkb", "zbkb"), ("rv32imcc", "c")] {
+            assert_eq!(fault(rep), IsaFault::Twice(e.into()), "{rep}");
         }
+        // the text as given (not lower-cased), in today's words
+        assert_eq!(Isa::parse("RV64I", &[]).unwrap_err().to_string(), "ISA string 'RV64I' must start with rv32");
+        assert_eq!(Isa::parse("rv32i_zfoo", &[]).unwrap_err().to_string(), "ISA string 'rv32i_zfoo': unknown extension 'zfoo'");
         assert!(Isa::parse("rv32i_zkn_zbkb", &[]).is_ok(), "implied by zkn and named: not a repetition");
     }
 }

@@ -156,21 +156,39 @@ fn parse_args() -> Opts {
     o
 }
 
+/// Why `--stack-limit` does not resolve.
+#[derive(Debug)]
+enum StackLimitError {
+    /// `auto` without picolibc's __stack and __stack_size symbols
+    NoStackSymbols,
+    /// neither a number nor a symbol of the ELF
+    Unknown(String),
+}
+
+impl std::fmt::Display for StackLimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            StackLimitError::NoStackSymbols => write!(f, "--stack-limit auto: the ELF has no __stack and __stack_size symbols (picolibc's linker script defines them); give an address or a symbol"),
+            StackLimitError::Unknown(spec) => write!(f, "--stack-limit '{spec}': not an address and no such symbol in the ELF"),
+        }
+    }
+}
+
 /// `--stack-limit`: an address, a symbol of the ELF, or `auto` = __stack - __stack_size
 /// (picolibc's linker script: the lowest address of its stack region).
-fn stack_limit(spec: &str, symbols: &[rvsim::elf::Symbol]) -> Result<(u32, String), String> {
+fn stack_limit(spec: &str, symbols: &[rvsim::elf::Symbol]) -> Result<(u32, String), StackLimitError> {
     let sym = |n: &str| symbols.iter().find(|s| s.name == n).map(|s| s.addr);
     if spec == "auto" {
         return match (sym("__stack"), sym("__stack_size")) {
             (Some(top), Some(size)) if size <= top => Ok((top - size, format!("__stack - __stack_size = 0x{top:08x} - {size}"))),
-            _ => Err("--stack-limit auto: the ELF has no __stack and __stack_size symbols (picolibc's linker script defines them); give an address or a symbol".into()),
+            _ => Err(StackLimitError::NoStackSymbols),
         };
     }
     let n = if let Some(h) = spec.strip_prefix("0x") { u32::from_str_radix(h, 16).ok() } else { spec.parse().ok() };
     match (n, sym(spec)) {
         (Some(a), _) => Ok((a, format!("--stack-limit {spec}"))),
         (None, Some(a)) => Ok((a, spec.to_string())),
-        _ => Err(format!("--stack-limit '{spec}': not an address and no such symbol in the ELF")),
+        _ => Err(StackLimitError::Unknown(spec.to_string())),
     }
 }
 

@@ -32,6 +32,18 @@ impl std::fmt::Display for MemError {
     }
 }
 
+/// A segment to load (`Memory::load_bytes`) that is not wholly inside one region of the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutsideMap { pub addr: u32, pub end: u64, pub map: MapKind }
+
+impl std::fmt::Display for OutsideMap {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "segment 0x{:08x}..0x{:08x} lies outside the {} memory map", self.addr, self.end, self.map.name())
+    }
+}
+
+impl std::error::Error for OutsideMap {}
+
 pub struct Memory {
     pub kind: MapKind,
     pub ram: Vec<u8>,
@@ -48,7 +60,7 @@ impl Memory {
     pub fn ram_size(&self) -> u32 { self.ram.len() as u32 }
 
     /// Bytes for loading: is [addr, addr+len) inside a region? Grows the flash backing.
-    pub fn load_bytes(&mut self, addr: u32, data: &[u8], memsz: u32) -> Result<(), String> {
+    pub fn load_bytes(&mut self, addr: u32, data: &[u8], memsz: u32) -> Result<(), OutsideMap> {
         let end = addr as u64 + memsz.max(data.len() as u32) as u64;
         if addr >= RAM_BASE && end <= RAM_BASE as u64 + self.ram.len() as u64 {
             let o = (addr - RAM_BASE) as usize;
@@ -73,7 +85,7 @@ impl Memory {
             self.flash[o..o + data.len()].copy_from_slice(data);
             Ok(())
         } else {
-            Err(format!("segment 0x{addr:08x}..0x{end:08x} lies outside the {} memory map", self.kind.name()))
+            Err(OutsideMap { addr, end, map: self.kind })
         }
     }
 
@@ -217,6 +229,14 @@ mod tests {
         f.load_bytes(0x2040_0000, &[1; 8], 8).unwrap();
         assert!(f.writable(0x2040_0000, 8) && !f.writable(0x3000_0000, 4), "flat: flash writable where backed");
         assert!(f.readable(0x8000_0000, 256 << 20) && !f.readable(0x8000_0000, (256 << 20) + 1));
+    }
+
+    /// a segment past the DTIM's end: typed, and today's text
+    #[test]
+    fn load_outside_the_map() {
+        let e = Memory::new(MapKind::E31).load_bytes(0x8000_3ffc, &[0; 8], 8).unwrap_err();
+        assert_eq!(e, OutsideMap { addr: 0x8000_3ffc, end: 0x8000_4004, map: MapKind::E31 });
+        assert_eq!(e.to_string(), "segment 0x80003ffc..0x80004004 lies outside the e31 memory map");
     }
 
     /// check_write gives exactly the error (or success) of write, without writing.

@@ -271,6 +271,45 @@ pub enum IcacheReplacement {
     Random,
 }
 
+/// Why a core file (`--core FILE`, `CoreParams::from_toml`) is refused; printed as
+/// `core file: ...` (after the file's name on rvsim's command line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreFileError {
+    /// not TOML (the parser's message)
+    Toml(String),
+    NotInteger(String),
+    /// an integer that does not fit a u32
+    OutOfRange(String),
+    NotString(String),
+    /// `[k]` is not a table
+    NotTable(String),
+    NotBool(String),
+    /// a string key whose value is not one of `allowed`
+    Choice { key: &'static str, allowed: [&'static str; 2], got: String },
+    UnknownKey(String),
+    /// a parameter (or several) outside what rvsim accepts: `key` must be `bound`
+    Bound { key: &'static str, bound: &'static str },
+}
+
+impl std::fmt::Display for CoreFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "core file: ")?;
+        match self {
+            CoreFileError::Toml(m) => write!(f, "{m}"),
+            CoreFileError::NotInteger(k) => write!(f, "'{k}' must be an integer"),
+            CoreFileError::OutOfRange(k) => write!(f, "'{k}' out of range"),
+            CoreFileError::NotString(k) => write!(f, "'{k}' must be a string"),
+            CoreFileError::NotTable(k) => write!(f, "[{k}] must be a table"),
+            CoreFileError::NotBool(k) => write!(f, "'{k}' must be true or false"),
+            CoreFileError::Choice { key, allowed: [a, b], got } => write!(f, "{key} must be \"{a}\" or \"{b}\", not \"{got}\""),
+            CoreFileError::UnknownKey(k) => write!(f, "unknown key '{k}'"),
+            CoreFileError::Bound { key, bound } => write!(f, "{key} must be {bound}"),
+        }
+    }
+}
+
+impl std::error::Error for CoreFileError {}
+
 /// Built-in core models besides `ideal`: (name, parameters); each equals sim/cores/NAME.toml.
 pub fn builtin_cores() -> [(&'static str, CoreParams); 2] {
     [("e31", CoreParams::e31()), ("hifive1-revb", CoreParams::hifive1_revb())]
@@ -310,23 +349,23 @@ impl CoreParams {
         CoreParams { name: "ideal".into(), model: CoreModel::Ideal, ..CoreParams::e31() }
     }
 
-    pub fn from_toml(text: &str) -> Result<CoreParams, String> {
-        let v: toml::Table = text.parse().map_err(|e: toml::de::Error| format!("core file: {}", e.message()))?;
+    pub fn from_toml(text: &str) -> Result<CoreParams, CoreFileError> {
+        let v: toml::Table = text.parse().map_err(|e: toml::de::Error| CoreFileError::Toml(e.message().to_string()))?;
         let mut p = CoreParams::e31();
-        fn int(v: &toml::Value, k: &str) -> Result<u32, String> {
-            let i = v.as_integer().ok_or_else(|| format!("core file: '{k}' must be an integer"))?;
-            u32::try_from(i).map_err(|_| format!("core file: '{k}' out of range"))
+        fn int(v: &toml::Value, k: &str) -> Result<u32, CoreFileError> {
+            let i = v.as_integer().ok_or_else(|| CoreFileError::NotInteger(k.into()))?;
+            u32::try_from(i).map_err(|_| CoreFileError::OutOfRange(k.into()))
         }
         for (k, val) in &v {
             match k.as_str() {
-                "name" => p.name = val.as_str().ok_or("core file: 'name' must be a string")?.into(),
+                "name" => p.name = val.as_str().ok_or_else(|| CoreFileError::NotString(k.clone()))?.into(),
                 "model" => {
-                    let m = val.as_str().ok_or("core file: 'model' must be a string")?;
-                    p.model = CoreModel::parse(m).ok_or_else(|| format!("core file: model must be \"pipeline\" or \"ideal\", not \"{m}\""))?;
+                    let m = val.as_str().ok_or_else(|| CoreFileError::NotString(k.clone()))?;
+                    p.model = CoreModel::parse(m).ok_or_else(|| CoreFileError::Choice { key: "model", allowed: ["pipeline", "ideal"], got: m.into() })?;
                 }
                 "description" => {}
                 "latency" | "branch" | "icache" | "trap" | "ids" | "board" => {
-                    let t = val.as_table().ok_or_else(|| format!("core file: [{k}] must be a table"))?;
+                    let t = val.as_table().ok_or_else(|| CoreFileError::NotTable(k.clone()))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
                         let flag = match (k.as_str(), kk.as_str()) {
@@ -336,16 +375,17 @@ impl CoreParams {
                             _ => None,
                         };
                         if let Some(f) = flag {
-                            *f = vv.as_bool().ok_or_else(|| format!("core file: '{full}' must be true or false"))?;
+                            *f = vv.as_bool().ok_or_else(|| CoreFileError::NotBool(full.clone()))?;
                             continue;
                         }
-                        let word = |vv: &toml::Value| vv.as_str().map(str::to_string).ok_or_else(|| format!("core file: '{full}' must be a string"));
+                        let word = |vv: &toml::Value| vv.as_str().map(str::to_string).ok_or_else(|| CoreFileError::NotString(full.clone()));
+                        let choice = |key, allowed, got: &str| CoreFileError::Choice { key, allowed, got: got.into() };
                         match (k.as_str(), kk.as_str()) {
                             ("branch", "predictor") => {
                                 p.branch_scheme = match word(vv)?.as_str() {
                                     "dynamic" => BranchScheme::Dynamic,
                                     "not-taken" => BranchScheme::NotTaken,
-                                    w => return Err(format!("core file: branch.predictor must be \"dynamic\" or \"not-taken\", not \"{w}\"")),
+                                    w => return Err(choice("branch.predictor", ["dynamic", "not-taken"], w)),
                                 };
                                 continue;
                             }
@@ -353,7 +393,7 @@ impl CoreParams {
                                 p.btb_replacement = match word(vv)?.as_str() {
                                     "fifo" => BtbReplacement::Fifo,
                                     "plru" => BtbReplacement::Plru,
-                                    w => return Err(format!("core file: branch.btb_replacement must be \"fifo\" or \"plru\", not \"{w}\"")),
+                                    w => return Err(choice("branch.btb_replacement", ["fifo", "plru"], w)),
                                 };
                                 continue;
                             }
@@ -361,7 +401,7 @@ impl CoreParams {
                                 p.icache_replacement = match word(vv)?.as_str() {
                                     "lru" => IcacheReplacement::Lru,
                                     "random" => IcacheReplacement::Random,
-                                    w => return Err(format!("core file: icache.replacement must be \"lru\" or \"random\", not \"{w}\"")),
+                                    w => return Err(choice("icache.replacement", ["lru", "random"], w)),
                                 };
                                 continue;
                             }
@@ -394,49 +434,50 @@ impl CoreParams {
                             ("ids", "marchid") => &mut p.ids.marchid,
                             ("ids", "mimpid") => &mut p.ids.mimpid,
                             ("board", "code_base") => &mut p.code_base,
-                            _ => return Err(format!("core file: unknown key '{full}'")),
+                            _ => return Err(CoreFileError::UnknownKey(full)),
                         };
                         *slot = int(vv, &full)?;
                     }
                 }
-                _ => return Err(format!("core file: unknown key '{k}'")),
+                _ => return Err(CoreFileError::UnknownKey(k.clone())),
             }
         }
         p.validate()?;
         Ok(p)
     }
 
-    pub fn validate(&self) -> Result<(), String> {
-        for (n, v) in [("alu", self.lat_alu), ("lw", self.lat_lw), ("lb_lh", self.lat_lbh), ("csr", self.lat_csr), ("mul", self.lat_mul), ("amo", self.lat_amo)] {
-            if v == 0 || v > 1000 { return Err(format!("core file: latency.{n} must be 1..1000")); }
+    pub fn validate(&self) -> Result<(), CoreFileError> {
+        let bound = |key, bound| Err(CoreFileError::Bound { key, bound });
+        for (n, v) in [("latency.alu", self.lat_alu), ("latency.lw", self.lat_lw), ("latency.lb_lh", self.lat_lbh), ("latency.csr", self.lat_csr),
+                       ("latency.mul", self.lat_mul), ("latency.amo", self.lat_amo), ("latency.div_base", self.div_base)] {
+            if v == 0 || v > 1000 { return bound(n, "1..1000"); }
         }
-        if self.div_base == 0 || self.div_base > 1000 { return Err("core file: latency.div_base must be 1..1000".into()); }
         // penalties bounded like the latencies: a cycle count is a u64 that 10^10 instructions
         // times these cannot overflow, and no real core waits longer
         for (n, v) in [("branch.mispredict_penalty", self.mispredict_penalty), ("icache.miss_penalty", self.icache_miss_penalty),
                        ("trap.entry", self.trap_entry), ("trap.mret", self.mret_penalty)] {
-            if v > 1000 { return Err(format!("core file: {n} must be 0..1000")); }
+            if v > 1000 { return bound(n, "0..1000"); }
         }
         // table sizes: rvsim allocates them (BHT/RAS entries, I-cache lines; the BTB's bound is below)
         if self.bht_entries > 1 << 16 || self.ras_entries > 1 << 16 {
-            return Err("core file: bht_entries and ras_entries must be at most 65536".into());
+            return bound("bht_entries and ras_entries", "at most 65536");
         }
-        if self.icache_size > 16 << 20 { return Err("core file: icache.size must be at most 16 MiB".into()); }
-        if !self.bht_entries.is_power_of_two() { return Err("core file: branch.bht_entries must be a power of two".into()); }
-        if self.btb_entries == 0 || self.ras_entries == 0 { return Err("core file: btb_entries and ras_entries must be >= 1".into()); }
-        if self.btb_entries > 4096 { return Err("core file: branch.btb_entries must be at most 4096".into()); }
-        if self.bht_counter_bits != 1 && self.bht_counter_bits != 2 { return Err("core file: branch.bht_counter_bits must be 1 or 2".into()); }
-        if self.bht_history > 16 { return Err("core file: branch.bht_history must be 0..16".into()); }
+        if self.icache_size > 16 << 20 { return bound("icache.size", "at most 16 MiB"); }
+        if !self.bht_entries.is_power_of_two() { return bound("branch.bht_entries", "a power of two"); }
+        if self.btb_entries == 0 || self.ras_entries == 0 { return bound("btb_entries and ras_entries", ">= 1"); }
+        if self.btb_entries > 4096 { return bound("branch.btb_entries", "at most 4096"); }
+        if self.bht_counter_bits != 1 && self.bht_counter_bits != 2 { return bound("branch.bht_counter_bits", "1 or 2"); }
+        if self.bht_history > 16 { return bound("branch.bht_history", "0..16"); }
         if self.bht_history_hash > self.bht_history || self.bht_history_hash > self.bht_entries.trailing_zeros() {
-            return Err("core file: branch.bht_history_hash must be at most bht_history and log2(bht_entries)".into());
+            return bound("branch.bht_history_hash", "at most bht_history and log2(bht_entries)");
         }
         if self.icache_size != 0 {
-            if !self.icache_line.is_power_of_two() || self.icache_line < 4 { return Err("core file: icache.line must be a power of two >= 4".into()); }
+            if !self.icache_line.is_power_of_two() || self.icache_line < 4 { return bound("icache.line", "a power of two >= 4"); }
             if self.icache_ways == 0 || self.icache_size % (self.icache_ways * self.icache_line) != 0 {
-                return Err("core file: icache.size must be a multiple of ways*line".into());
+                return bound("icache.size", "a multiple of ways*line");
             }
             let sets = self.icache_size / (self.icache_ways * self.icache_line);
-            if !sets.is_power_of_two() { return Err("core file: icache sets (size/ways/line) must be a power of two".into()); }
+            if !sets.is_power_of_two() { return bound("icache sets (size/ways/line)", "a power of two"); }
         }
         Ok(())
     }
@@ -914,7 +955,7 @@ mod tests {
                     "[trap]\nmret = 100000", "[branch]\nbtb_entries = 4097", "[branch]\nbht_entries = 131072",
                     "[branch]\nras_entries = 65537", "[icache]\nsize = 33554432"] {
             let e = CoreParams::from_toml(bad).unwrap_err();
-            assert!(e.contains("must be"), "{bad}: {e}");
+            assert!(matches!(e, CoreFileError::Bound { .. }), "{bad}: {e}");
         }
         for good in ["[branch]\nmispredict_penalty = 1000", "[icache]\nmiss_penalty = 0", "[trap]\nentry = 0",
                      "[branch]\nbtb_entries = 4096", "[branch]\nbht_entries = 65536", "[branch]\nras_entries = 65536"] {
@@ -935,12 +976,21 @@ mod tests {
             let text = std::fs::read_to_string(format!("{}/cores/{name}.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
             assert_eq!(CoreParams::from_toml(&text).unwrap(), p, "{name}");
         }
-        assert!(CoreParams::from_toml("[latency]\nfoo = 1").is_err());
-        assert!(CoreParams::from_toml("[latency]\nmul = \"x\"").is_err());
-        assert!(CoreParams::from_toml("[branch]\nbht_entries = 100").is_err());
+        let err = |t: &str| CoreParams::from_toml(t).unwrap_err();
+        assert_eq!(err("[latency]\nfoo = 1"), CoreFileError::UnknownKey("latency.foo".into()));
+        assert_eq!(err("[latency]\nmul = \"x\""), CoreFileError::NotInteger("latency.mul".into()));
+        assert_eq!(err("[branch]\nbht_entries = 100"), CoreFileError::Bound { key: "branch.bht_entries", bound: "a power of two" });
         let p = CoreParams::from_toml("[branch]\npredictor = \"not-taken\"\n[latency]\ndiv_blocking = true").unwrap();
         assert_eq!((p.branch_scheme, p.div_blocking), (BranchScheme::NotTaken, true));
-        assert!(CoreParams::from_toml("[branch]\npredictor = \"static\"").is_err());
-        assert!(CoreParams::from_toml("[latency]\ndiv_blocking = 1").is_err());
+        let e = err("[branch]\npredictor = \"static\"");
+        assert_eq!(e, CoreFileError::Choice { key: "branch.predictor", allowed: ["dynamic", "not-taken"], got: "static".into() });
+        assert_eq!(e.to_string(), "core file: branch.predictor must be \"dynamic\" or \"not-taken\", not \"static\"");
+        assert_eq!(err("[latency]\ndiv_blocking = 1"), CoreFileError::NotBool("latency.div_blocking".into()));
+        assert_eq!(err("model = \"fast\"").to_string(), "core file: model must be \"pipeline\" or \"ideal\", not \"fast\"");
+        assert_eq!(err("[latency]\nmul = -1"), CoreFileError::OutOfRange("latency.mul".into()));
+        assert_eq!(err("latency = 1"), CoreFileError::NotTable("latency".into()));
+        assert_eq!(err("name = 1").to_string(), "core file: 'name' must be a string");
+        assert_eq!(err("[latency]\nalu = 0").to_string(), "core file: latency.alu must be 1..1000");
+        assert!(matches!(err("[latency"), CoreFileError::Toml(_)));
     }
 }

@@ -89,7 +89,7 @@ fn code_that_rewrites_itself_in_a_loop_stays_bounded() {
     let r = check("SMC_LOOP", "rv32im_zicsr_zifencei", "link-ram.ld");
     // patch k makes the immediate k + 1 (12 bits: past 2047 it wraps to -2048)
     let sum: i32 = (1..=3000).map(|k| (k + 2048) % 4096 - 2048).sum();
-    assert_eq!(r.m.x[18], sum as u32);
+    assert_eq!(r.s(2), sum as u32);
     assert!(r.m.block_insns_kept() <= 1 << 16, "{} instructions kept in blocks", r.m.block_insns_kept());
 }
 
@@ -103,7 +103,7 @@ fn code_that_rewrites_its_first_instruction() {
 #[test]
 fn loops_of_one_block() {
     let r = check("LOOP", "rv32im_zicsr_zifencei", "link.ld");
-    assert_eq!((r.m.x[23], r.m.x[22]), (20, 4), "s7 executions, s6 faults");
+    assert_eq!((r.s(7), r.s(6)), (20, 4), "s7 executions, s6 faults");
     assert!(r.stalls[rvsim::timing::S_MUL] > 0 && r.mispredicts >= 5, "{:?} {}", r.stalls, r.mispredicts);
     check("LOOP", "rv32imc_zicsr_zifencei", "link.ld");
 }

@@ -272,17 +272,23 @@ fn bad_secret_specs_are_usage_errors() {
 
 #[test]
 fn parse_secret_specs() {
-    use rvsim::ct::parse_secret;
+    use rvsim::ct::{parse_secret, SecretFault};
     use rvsim::elf::Symbol;
     let syms = vec![Symbol { name: "k".into(), addr: 0x8000_0010, size: 32 }];
     assert_eq!(parse_secret("k", &syms), Ok((0x8000_0010, 32)));
     assert_eq!(parse_secret("k:4", &syms), Ok((0x8000_0010, 4)));
     assert_eq!(parse_secret("0x80000000:16", &syms), Ok((0x8000_0000, 16)));
     assert_eq!(parse_secret("2147483648:0x10", &syms), Ok((0x8000_0000, 16)));
-    assert!(parse_secret("0xffffffff:2", &syms).is_err());
+    assert_eq!(parse_secret("0xffffffff:2", &syms).unwrap_err().fault, SecretFault::OutOfRange);
     assert_eq!(parse_secret("k:32", &syms), Ok((0x8000_0010, 32)));
     let e = parse_secret("k:99999", &syms).unwrap_err();
-    assert!(e.contains("beyond the 32 bytes of symbol 'k'"), "{e}");
+    assert_eq!(e.fault, SecretFault::BeyondSymbol { len: 99999, size: 32, symbol: "k".into() });
+    assert_eq!(e.to_string(), "--secret 'k:99999': length 99999 is beyond the 32 bytes of symbol 'k'");
+    for (spec, fault) in [("k:x", SecretFault::BadLength("x".into())), (":4", SecretFault::Empty),
+                          ("0xz:4", SecretFault::BadAddress("0xz".into())), ("0x80000000", SecretFault::NeedsLength),
+                          ("nope", SecretFault::NoSymbol("nope".into()))] {
+        assert_eq!(parse_secret(spec, &syms).unwrap_err().fault, fault, "{spec}");
+    }
 }
 
 #[test]

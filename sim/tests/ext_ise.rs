@@ -240,7 +240,7 @@ fn xpolymul_macros_run_on_rvsim() {
         .arg("-I").arg(&asm).arg("-I").arg(ise_dir()).arg(&s).arg("-o").arg(&elf));
     let r = common::run(&elf, "rv32im_xpolymul", Some(rvsim::timing::CoreParams::e31()));
     assert_eq!(r.exit, Ok(0));
-    let out = r.m.x[3];
+    let out = r.gp();
     for (k, (insn, a0, a1, a2, a3, want)) in cases.iter().enumerate() {
         let got = r.m.mem.read::<4>(out + 4 * k as u32).unwrap();
         assert_eq!(got, *want, "{insn} with a0={a0:#x} a1={a1:#x} a2={a2:#x} a3={a3:#x}");

@@ -102,6 +102,9 @@ impl Run {
     pub fn measured_cycles(&self) -> u32 { self.s(2) }
     /// timing.S programs that measure two blocks (T_DIV, T_ICACHE): the first one's (its s3).
     pub fn first_measured_cycles(&self) -> u32 { self.s(3) }
+    /// Register gp (x3): where a program that stores its results through it (`la gp, out`)
+    /// put them.
+    pub fn gp(&self) -> u32 { self.m.x[3] }
 }
 
 pub fn machine(path: &Path, isa: &str, map: MapKind) -> Machine {
