@@ -83,15 +83,21 @@ def speedup_scatter(points: list[dict], png: Path, title: str, note: str = "") -
     pts = [p for p in points if p.get("relative_area")]
     if plt is None or not pts:
         return False
-    fig, ax = plt.subplots(figsize=(9, 6))
-    labels: dict[tuple, list[str]] = {}     # points that coincide (within 1%) share one label
+    fig, (ax, kax) = plt.subplots(1, 2, figsize=(13, 6.5), gridspec_kw={"width_ratios": [2.3, 1]})
+    kax.axis("off")
+    labels: dict[tuple, list[str]] = {}     # points that coincide (within 1%) share one number
     for p in pts:
         x, y = 100 * p["relative_area"], p["speedup_geomean"]
         ax.plot([x, x], [p["speedup_min"], p["speedup_max"]], color="0.75", lw=1)
         ax.plot(x, y, "o", color="#d94801" if p.get("custom") else "#2171b5", ms=5)
         at = next((k for k in labels if abs(k[0] / x - 1) < 0.01 and abs(k[1] / y - 1) < 0.01), (x, y))
         labels.setdefault(at, []).append(f"{p['primitive']}/{p['impl']} {p['operation']}")
-    texts = [ax.text(x, y, "\n".join(ls), fontsize=7) for (x, y), ls in labels.items()]
+    # a number beside each point and the names in a key to the right: dozens of names would
+    # cover each other (and the points) wherever they were put inside the axes
+    order = sorted(labels, key=lambda k: (-k[1], k[0]))
+    texts = [ax.text(x, y, str(i), fontsize=7, fontweight="bold") for i, (x, y) in enumerate(order, 1)]
+    key = [f"{i:>2}  " + "\n    ".join(labels[k]) for i, k in enumerate(order, 1)]
+    kax.text(0, 1, "\n".join(key), fontsize=7.5, family="monospace", va="top", ha="left", transform=kax.transAxes)
     seed_mod = [p for p in pts if p.get("relative_area_seed_modules")]
     for p in seed_mod:                      # the same speed-up at the area of seed 003's module
         ax.plot(100 * p["relative_area_seed_modules"], p["speedup_geomean"], "s", mfc="none", color="0.35", ms=5)
