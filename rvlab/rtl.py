@@ -55,10 +55,11 @@ class Config:
     c: bool = True
     units: tuple[str, ...] = ()        # ISA extension names, e.g. ("zbkb", "zknh")
     shared_sbox: bool = False
+    zicsr: bool = True                 # False: seed 003's bare RV32I core (programs without CSRs)
 
     @property
     def params(self) -> dict[str, int]:
-        p = {"M": int(self.m), "C": int(self.c), "ZICSR": 1, "SHARED_SBOX": int(self.shared_sbox)}
+        p = {"M": int(self.m), "C": int(self.c), "ZICSR": int(self.zicsr), "SHARED_SBOX": int(self.shared_sbox)}
         p.update({UNIT_PARAMS[u]: 1 for u in self.units})
         return p
 
@@ -69,7 +70,7 @@ class Config:
 
     @property
     def tag(self) -> str:
-        return self.isa + ("-shared" if self.shared_sbox else "")
+        return self.isa + ("-shared" if self.shared_sbox else "") + ("" if self.zicsr else "-nocsr")
 
 
 def config_for_isa(isa: str, shared_sbox: bool = False) -> Config:
@@ -281,6 +282,9 @@ ALL_UNITS = tuple(sorted(u for u in UNIT_PARAMS if u not in ("xcarry", "xsbox", 
 HW_PROGRAMS = {
     "rv32i_all": ("rv32i", Config()),
     "sort_hash": ("rv32i", Config()),
+    # the same two on seed 003's core (RV32I only: no M, C or CSRs), the area table's denominator
+    "rv32i_all-base": ("rv32i", Config(m=False, c=False, zicsr=False)),
+    "sort_hash-base": ("rv32i", Config(m=False, c=False, zicsr=False)),
     "rv5_pipeline": ("rv32imc_zicsr_zifencei", Config()),
     "rv5_ext": (ASM_UNITS_MARCH, Config(units=ALL_UNITS)),              # xzbp through .insn
     "rv5_ext-shared": (ASM_UNITS_MARCH, Config(units=ALL_UNITS, shared_sbox=True)),
