@@ -7,7 +7,7 @@ use rvsim::report::{self, Recorder, RunInfo};
 use rvsim::timing::{CoreModel, CoreParams, Ideal, Pipeline, Timing};
 use std::process::exit;
 
-const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|hifive1-revb|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE|-] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stack-limit ADDR|SYMBOL|auto] [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
+const USAGE: &str = "usage: rvsim [--isa STR] [--core ideal|e31|hifive1-revb|FILE] [--mul-latency N] [--memory e31|flat] [--max-insns N] [--max-output BYTES] [--json] [--json-out FILE] [--stats] [--annotate [N]] [--trace FILE|-] [--secret ADDR:LEN|SYMBOL|SYMBOL:LEN]... [--stack-limit ADDR|SYMBOL|auto] [--stop-on-trap] [--no-blocks] [--version] [--help] ELF";
 
 struct Opts {
     isa: String,
@@ -15,6 +15,7 @@ struct Opts {
     mul_latency: Option<u32>,
     memory: Option<String>,
     max_insns: u64,
+    max_output: u64,
     json: bool,
     json_out: Option<String>,
     stats: bool,
@@ -46,6 +47,8 @@ options:
                       for e31; flat: the same flash region writable and 256 MiB of RAM at
                       0x8000_0000, the default for ideal
   --max-insns N       stop with an error after N instructions (default 1e10)
+  --max-output BYTES  stop with an error once the program has written more than BYTES to
+                      its console (default 64 MiB)
   --stats             print cycles, stalls by cause, mnemonics and functions at exit
   --json              print the statistics as one JSON object on stderr, and nothing else
                       there (the program's own stderr output goes to stdout with its other
@@ -67,7 +70,7 @@ options:
 
 What a program can do on the host (sim/README.md, \"The guest boundary\"): write to rvsim's
 stdout and stderr and read its stdin through semihosting, read the clock; no files, no
-commands, memory and time bounded by the map and --max-insns.
+commands, memory and time bounded by the map, --max-insns and --max-output.
 ";
 
 /// rvsim's own text on stderr. A closed stderr (`rvsim ... 2>&1 | head -1`) loses the text
@@ -92,7 +95,7 @@ fn fail(msg: impl std::fmt::Display) -> ! {
 
 fn parse_args() -> Opts {
     use lexopt::prelude::*;
-    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), stack_limit: None, stop_on_trap: false, no_blocks: false, elf: String::new() };
+    let mut o = Opts { isa: "rv32imac".into(), core: "e31".into(), mul_latency: None, memory: None, max_insns: 10_000_000_000, max_output: rvsim::semihost::DEFAULT_MAX_OUTPUT, json: false, json_out: None, stats: false, annotate: None, trace: None, secret: Vec::new(), stack_limit: None, stop_on_trap: false, no_blocks: false, elf: String::new() };
     let mut elf = None;
     let mut p = lexopt::Parser::from_env();
     let num = |v: std::ffi::OsString, what: &str| -> u64 {
@@ -117,6 +120,7 @@ fn parse_args() -> Opts {
             Long("mul-latency") => { let n = num(val(&mut p), "--mul-latency"); if n == 0 || n > 1000 { usage_err("--mul-latency must be 1..1000") } o.mul_latency = Some(n as u32) }
             Long("memory") => o.memory = Some(val(&mut p).to_string_lossy().into()),
             Long("max-insns") => o.max_insns = num(val(&mut p), "--max-insns"),
+            Long("max-output") => o.max_output = num(val(&mut p), "--max-output"),
             Long("json") => o.json = true,
             Long("json-out") => o.json_out = Some(val(&mut p).to_string_lossy().into()),
             Long("stats") => o.stats = true,
@@ -235,6 +239,7 @@ fn main() {
     }
     m.semihost.stderr_to_out = o.json;
     m.max_insns = o.max_insns;
+    m.semihost.max_output = o.max_output;
     m.stop_on_trap = o.stop_on_trap;
     m.use_blocks = !o.no_blocks;
     m.set_hart_ids(params.ids);

@@ -50,6 +50,10 @@ pub enum SemihostError {
     /// CT_SECRET / CT_PUBLIC (rvlab ct) on a range that wraps around the address space
     RangeWraps { op: u32, ptr: u32, len: u32 },
     Unsupported { op: u32 },
+    /// the program's console output passed `--max-output` bytes (host time and disk bound)
+    OutputLimit { limit: u64 },
+    /// the console could not be written (a full disk, an I/O error; a closed pipe is not one)
+    Console { call: &'static str, err: String },
 }
 
 impl std::fmt::Display for SemihostError {
@@ -61,6 +65,9 @@ impl std::fmt::Display for SemihostError {
             SemihostError::NameTooLong => write!(f, "semihosting SYS_OPEN: file name too long"),
             SemihostError::RangeWraps { op, ptr, len } => write!(f, "semihosting call 0x{op:x} (rvlab ct): range 0x{ptr:08x}+{len} wraps around"),
             SemihostError::Unsupported { op } => write!(f, "unsupported semihosting call 0x{op:x}"),
+            SemihostError::OutputLimit { limit } =>
+                write!(f, "the program's console output passed --max-output ({limit} bytes)"),
+            SemihostError::Console { call, err } => write!(f, "semihosting {call}: writing the console: {err}"),
         }
     }
 }
@@ -79,11 +86,32 @@ pub struct Semihost {
     /// then carries only the JSON object)
     pub stderr_to_out: bool,
     pub start: std::time::Instant,
+    /// console bytes the program may write in all (`--max-output`), and how many it has
+    pub max_output: u64,
+    written: u64,
+}
+
+/// `--max-output`'s default: far above any kernel's printout, far below what fills a disk.
+pub const DEFAULT_MAX_OUTPUT: u64 = 64 << 20;
+
+/// Write guest bytes to the console. A closed pipe drops them, as a terminal that is gone
+/// would, and the run goes on; any other error stops the run.
+fn put(out: &mut dyn Write, bytes: &[u8], call: &'static str) -> Result<(), SemihostError> {
+    console(out.write_all(bytes), call)
+}
+
+/// A console write's or flush's result as the run sees it (a closed pipe is no error).
+fn console(r: std::io::Result<()>, call: &'static str) -> Result<(), SemihostError> {
+    match r {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(SemihostError::Console { call, err: e.to_string() }),
+        _ => Ok(()),
+    }
 }
 
 impl Semihost {
     pub fn new(cmdline: String) -> Semihost {
-        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), input: Box::new(std::io::stdin()), stderr_to_out: false, start: std::time::Instant::now() }
+        Semihost { handles: Vec::new(), errno: 0, cmdline, out: Box::new(std::io::stdout()), input: Box::new(std::io::stdin()),
+                   stderr_to_out: false, start: std::time::Instant::now(), max_output: DEFAULT_MAX_OUTPUT, written: 0 }
     }
 
     fn word(m: &Memory, a: u32) -> Result<u32, SemihostError> {
@@ -94,13 +122,22 @@ impl Semihost {
     fn bytes(m: &Memory, a: u32, n: u32) -> Result<Vec<u8>, SemihostError> {
         (0..n).map(|i| m.peek8(a.wrapping_add(i)).map_err(mem("buffer"))).collect()
     }
+    /// Count n more console bytes against `--max-output`.
+    fn charge(written: &mut u64, max: u64, n: u32) -> Result<(), SemihostError> {
+        *written += n as u64;
+        if *written > max { Err(SemihostError::OutputLimit { limit: max }) } else { Ok(()) }
+    }
+
     /// Copy the guest's [a, a + n) to `out` in CHUNK-byte pieces (host memory stays CHUNK bytes
     /// however large n is); the whole range must lie inside the guest's memory (checked first,
     /// so nothing is written for a bad buffer).
-    fn stream(m: &Memory, a: u32, n: u32, out: &mut dyn Write, call: &'static str) -> Result<(), SemihostError> {
+    fn stream(&mut self, m: &Memory, a: u32, n: u32, to_stderr: bool, call: &'static str) -> Result<(), SemihostError> {
         if !m.readable(a, n) {
             return Err(SemihostError::Outside { call, buf: a, len: n, write: false });
         }
+        Self::charge(&mut self.written, self.max_output, n)?;
+        let mut stderr = std::io::stderr();
+        let out: &mut dyn Write = if to_stderr { &mut stderr } else { &mut self.out };
         let mut buf = [0u8; CHUNK];
         let mut done = 0u32;
         while done < n {
@@ -108,9 +145,7 @@ impl Semihost {
             for (i, b) in buf[..k as usize].iter_mut().enumerate() {
                 *b = m.peek8(a + done + i as u32).map_err(mem(call))?;
             }
-            // the console went away (a closed pipe): the guest's output is dropped, as a
-            // terminal that is gone would; the run goes on
-            out.write_all(&buf[..k as usize]).ok();
+            put(out, &buf[..k as usize], call)?;
             done += k;
         }
         Ok(())
@@ -149,7 +184,8 @@ impl Semihost {
             }
             SYS_WRITEC => {
                 let c = m.peek8(arg).map_err(mem("SYS_WRITEC"))?;
-                self.out.write_all(&[c]).ok();
+                Self::charge(&mut self.written, self.max_output, 1)?;
+                put(&mut self.out, &[c], "SYS_WRITEC")?;
                 0
             }
             SYS_WRITE0 => {
@@ -160,7 +196,7 @@ impl Semihost {
                     if c == 0 { break; }
                     n += 1;
                 }
-                Self::stream(m, arg, n, &mut self.out, "SYS_WRITE0")?;
+                self.stream(m, arg, n, false, "SYS_WRITE0")?;
                 0
             }
             SYS_WRITE => {
@@ -168,11 +204,11 @@ impl Semihost {
                 let buf = Self::word(m, arg.wrapping_add(4))?;
                 let len = Self::word(m, arg.wrapping_add(8))?;
                 match self.handle(h) {
-                    Some(Handle::Stdout) => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
-                    Some(Handle::Stderr) if self.stderr_to_out => { Self::stream(m, buf, len, &mut self.out, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stdout) => { self.stream(m, buf, len, false, "SYS_WRITE")?; 0 }
+                    Some(Handle::Stderr) if self.stderr_to_out => { self.stream(m, buf, len, false, "SYS_WRITE")?; 0 }
                     Some(Handle::Stderr) => {
                         self.out.flush().ok();
-                        Self::stream(m, buf, len, &mut std::io::stderr(), "SYS_WRITE")?;
+                        self.stream(m, buf, len, true, "SYS_WRITE")?;
                         0
                     }
                     _ => { self.errno = EBADF; len }
@@ -262,12 +298,12 @@ impl Semihost {
                 0
             }
             SYS_EXIT => {
-                self.out.flush().ok();
+                console(self.out.flush(), "SYS_EXIT")?;
                 // 32-bit: a1 holds the reason code itself
                 return Ok(Outcome::Exit(if arg == ADP_STOPPED_APPLICATION_EXIT { 0 } else { 1 }));
             }
             SYS_EXIT_EXTENDED => {
-                self.out.flush().ok();
+                console(self.out.flush(), "SYS_EXIT_EXTENDED")?;
                 let reason = Self::word(m, arg)?;
                 let code = Self::word(m, arg.wrapping_add(4))?;
                 return Ok(Outcome::Exit(if reason == ADP_STOPPED_APPLICATION_EXIT { code as i32 } else { 1 }));

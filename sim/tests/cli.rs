@@ -458,6 +458,28 @@ fn semihosting_write_is_bounded_by_guest_memory() {
     }
 }
 
+/// --max-output bounds what a program writes in all (the flash region is 512 MiB of guest
+/// memory: without it one WRITE may stream that much), whatever --max-insns says.
+#[test]
+fn console_output_is_bounded() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_WRITE_BOUNDS", "WRITE_LEN=16384"]);
+    let o = rvsim(&["--max-output", "16393"], &elf);         // the DTIM and the 9-byte result line
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = rvsim(&["--max-output", "16000"], &elf);
+    assert!(o.stdout.is_empty(), "nothing of a WRITE past the limit is written");
+    expect_error(o, "the program's console output passed --max-output (16000 bytes)");
+}
+
+/// A console that cannot be written (a full disk) stops the run; a closed pipe does not
+/// (closed_pipe_is_quiet).
+#[test]
+fn console_write_error_stops_the_run() {
+    let elf = build_asm("semihost", "rv32imac_zicsr", &["S_WRITE_BOUNDS", "WRITE_LEN=16384"]);
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = Command::new(rvsim_bin()).arg(&elf).stdout(full).output().unwrap();
+    expect_error(o, "semihosting SYS_WRITE: writing the console: No space left on device");
+}
+
 /// SYS_CLOCK: centiseconds since the start, from the simulated cycle count at a nominal
 /// 100 MHz (1 centisecond = 10^6 cycles; sim/README.md), so deterministic. The program calls
 /// it at the start (0) and after 500000 iterations of (mul t1,t1,t1; addi; bnez): 5 cycles
