@@ -75,7 +75,7 @@ def cmd_compare(args) -> int:
     for line in worse:
         print(f"REGRESSION {line}")
     print(f"{len(worse)} regression(s) (more than {args.fail_on_regression:g}% more cycles, a constant-time "
-          f"verdict lost or a KAT failing)")
+          f"verdict lost, a KAT failing or a measurement missing)")
     return 1 if worse else 0
 
 
@@ -325,6 +325,8 @@ seconds = _option_value(float, "a number of seconds", lambda s: 0 < s <= MAX_TIM
 percentage = _option_value(float, "a number", lambda v: 0 <= v < float("inf"), "must be a percentage >= 0")
 # -j N: a whole number >= 1
 jobs_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at least 1")
+# --random-len / --random-iters: a whole number >= 1
+positive_count = _option_value(int, "a whole number", lambda n: n >= 1, "must be at least 1")
 # --max-code BYTES: a whole number >= 0
 byte_count = _option_value(int, "a whole number of bytes", lambda n: n >= 0, "must be at least 0")
 
@@ -420,9 +422,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sim", choices=["verilator", "icarus"], help="Verilog simulator (default: Verilator if installed)")
     p.add_argument("--shared-sbox", action="store_true",
                    help="implementations run on cores with Zkne/Zknd/Zksed on one S-box datapath")
-    p.add_argument("--random-len", type=int, default=600, metavar="INSNS",
+    p.add_argument("--random-len", type=positive_count, default=600, metavar="INSNS",
                    help="instructions per random program (default 600)")
-    p.add_argument("--random-iters", type=int, default=20, metavar="N",
+    p.add_argument("--random-iters", type=positive_count, default=20, metavar="N",
                    help="times each loop body of a random program runs (default 20)")
     p.set_defaults(fn=cmd_rtl, timeout=BASE_TIME_LIMIT)     # not scaled by --random: one program each
     p = sub.add_parser("micro", help="microbenchmarks of the core model's effects: the model's cycles, "

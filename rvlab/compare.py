@@ -54,12 +54,15 @@ def compare(old: list[Record], new: list[Record], rx: re.Pattern | None = None) 
 
 
 def regressions(old: list[Record], new: list[Record], percent: float, rx: re.Pattern | None = None) -> list[str]:
-    """The measurements of both lists that got worse: more than `percent` % more cycles, a
-    constant-time verdict lost (true before, not now), or a KAT that failed after passing."""
+    """The measurements that got worse: more than `percent` % more cycles, a constant-time
+    verdict lost (true before, not now), a KAT that failed after passing -- or a measurement
+    of the old list that the new one no longer has (a kernel that stopped being measured is
+    not one that got no slower)."""
     def keep(r):
         return rx is None or rx.search(r.name)
     before = {r.measurement_key: r for r in old if keep(r)}
-    out = []
+    now = {r.measurement_key for r in new}
+    out = [f"{_what(a)}: measured before, missing now" for k, a in before.items() if k not in now]
     for b in new:
         a = before.get(b.measurement_key)
         if a is None or not keep(b):

@@ -77,12 +77,16 @@ def test_compare_can_fail_on_regressions(tmp_path):
     assert p.returncode == 1, p.stdout
     assert "REGRESSION chacha20/zbkb encrypt 64 B (e31, mul latency 5): cycles 1,000 -> 1,030 (+3.00%)" in p.stdout
     assert "chacha20/rv32i" not in p.stdout.split("REGRESSION", 1)[1]         # faster is not a regression
-    assert p.stdout.rstrip().endswith("1 regression(s) (more than 0% more cycles, a constant-time verdict lost "
-                                      "or a KAT failing)")
+    assert p.stdout.rstrip().endswith("1 regression(s) (more than 0% more cycles, a constant-time verdict lost, "
+                                      "a KAT failing or a measurement missing)")
     assert rvlab("compare", old, slower, "--fail-on-regression", "5").returncode == 0
     assert rvlab("compare", old, slower, "--fail-on-regression", "5", "--filter", "rv32i").returncode == 0
     p = rvlab("compare", old, leaky, "--fail-on-regression=50")
     assert p.returncode == 1 and "constant_time true -> false" in p.stdout and "False" not in p.stdout
+    fewer = _file(tmp_path / "fewer.json", [other])             # chacha20/zbkb no longer measured
+    p = rvlab("compare", old, fewer, "--fail-on-regression", "5")
+    assert p.returncode == 1 and "REGRESSION chacha20/zbkb encrypt 64 B (e31, mul latency 5): measured before, " \
+        "missing now" in p.stdout, p.stdout
     p = rvlab("compare", old, slower, "--fail-on-regression", "-1")
     assert p.returncode == 2 and "must be a percentage >= 0" in p.stderr
 
