@@ -196,17 +196,19 @@ def measure(files: list[Path], name: str, args: list[Arg], isa: str, core: str, 
     speed, stats_b = runs["speed2"]
     reproduce = " ".join(R.rvsim_cmd(progs.speed2, impl.run_isa, core, mul_latency)[:-1] + ["--stats", str(progs.speed2)])
     _, stats_a = runs["speed1"]
+    # before the stack program, whose caller crashes on a clobbered s-register with a message
+    # about its own code
+    abi = [l[len("FAIL (no case): calling convention: "):] for l in speed.stdout.splitlines() if l.startswith("FAIL")]
+    if abi:
+        # the timing loop keeps its values in s-registers: figures after such a call are garbage
+        raise MeasureError(f"{name} breaks the ilp32 calling convention, so it cannot be timed: "
+                           + "; ".join(abi) + f"\n    reproduce: {reproduce}")
     st = R.run("rvsim", R.rvsim_cmd(progs.stack, impl.run_isa, core, mul_latency), timeout)
     if st.returncode != 0:
         raise MeasureError("the stack program failed:\n" + "\n".join(st.describe_failure()))
     res, stack = speed.results(), st.results()
     if not res or not stack:
         raise MeasureError(f"the program printed no result; reproduce: {speed.reproduce}")
-    abi = [l[len("FAIL (no case): calling convention: "):] for l in speed.stdout.splitlines() if l.startswith("FAIL")]
-    if abi:
-        # the timing loop keeps its values in s-registers: figures after such a call are garbage
-        raise MeasureError(f"{name} breaks the ilp32 calling convention, so it cannot be timed: "
-                           + "; ".join(abi) + f"\n    reproduce: {reproduce}")
     d = _diff(stats_b, stats_a)
     # stalls, misses and mispredicts of exactly the timed window (a difference of whole runs
     # would also hold the harness's own differences: printing other numbers, its loop's exit)

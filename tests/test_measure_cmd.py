@@ -19,6 +19,10 @@ uses_stack:             # 48 bytes of stack, the lowest word touched
 clobbers_s3:
     li s3, 7
     ret
+    .globl clobbers_s0
+clobbers_s0:            # the compiled callers keep pointers in s0: this one crashed them
+    li s0, 5
+    ret
     .globl misaligned
 misaligned:
     lw a0, 2(a0)
@@ -95,6 +99,7 @@ def test_human_output_and_annotate(src, rvsim_built):
 
 @pytest.mark.parametrize("args, says", [
     (["--function", "clobbers_s3"], "did not preserve s3"),
+    (["--function", "clobbers_s0"], "did not preserve s0"),
     (["--function", "misaligned", "--args", "buf:8"], "misaligned load"),
     (["--function", "nowhere"], "no function nowhere"),
     (["--function", "sum_words", "--args", "buf:0"], "1..16384"),
