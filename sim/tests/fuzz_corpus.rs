@@ -28,6 +28,25 @@ fn each_input(target: &str, f: fn(&[u8])) {
 
 #[test]
 fn elf_load() { each_input("elf_load", targets::elf_load) }
+
+/// The elf_load regressions were slow, not crashing: headers claiming megabytes of code made
+/// the decode state follow p_memsz (a second and a gigabyte for a 9 KB file). What bounds it
+/// is the decoded span, which must follow the file's bytes.
+#[test]
+fn elf_load_regressions_decode_what_the_file_holds() {
+    use rvsim::mem::{MapKind, Memory};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions/elf_load");
+    for p in std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()) {
+        let data = std::fs::read(&p).unwrap();
+        for kind in [MapKind::E31, MapKind::Flat] {
+            let mut mem = Memory::new(kind);
+            if let Ok(e) = rvsim::elf::load(&data, &mut mem) {
+                let span = (e.exec_hi - e.exec_lo) as usize;
+                assert!(span <= data.len(), "{}: decoded span {span} bytes from a {}-byte file", p.display(), data.len());
+            }
+        }
+    }
+}
 #[test]
 fn decode() { each_input("decode", targets::decode) }
 #[test]
