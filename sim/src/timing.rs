@@ -167,7 +167,6 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
     fn steady_loop(&self, _: u32, _: u32) -> bool { true }
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
-    const TRIPS: bool = false;
     fn snapshot(&self, _: &mut Vec<u64>) {}
     fn counters(&self) -> Counters { Counters { cycles: self.n, ..Counters::default() } }
     fn repeat_trip(&mut self, per_trip: &Counters, k: u64) { self.n += k * per_trip.cycles; }
