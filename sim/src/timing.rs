@@ -74,9 +74,6 @@ pub trait Timing {
     /// from the one before by its taken branch, when `steady_loop` holds: the same as
     /// `issue_block` and `control` `k` times each.
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
-    /// Whether `run_blocks_in` follows loops of several blocks for this model (`Trip`): not
-    /// where a block's timing costs less than following them.
-    const TRIPS: bool = true;
     /// Everything that decides the timing of what follows, appended to `out` as words, times
     /// relative to `cycles()`; a result already available counts as available now (how long
     /// ago cannot matter). Equal snapshots before and after a loop's trip mean each further
