@@ -156,11 +156,17 @@ pub struct Violation { pub pc: u32, pub kind: Leak, pub count: u64 }
 
 /// All 4 bytes.
 const ALL: u8 = 0xf;
-/// Byte j and all above it: the bytes a carry out of a secret byte can reach.
+/// Byte j and all above it: the bytes a carry out of a secret byte can reach. (Branch-free:
+/// m = 0 gives 0 - 1 = 0xff, so 0.)
 #[inline(always)]
-fn up(m: u8) -> u8 { if m == 0 { 0 } else { ALL & !((m & m.wrapping_neg()) - 1) } }
+fn up(m: u8) -> u8 { ALL & !(m & m.wrapping_neg()).wrapping_sub(1) }
 #[inline(always)]
-fn smear(m: u8) -> u8 { if m == 0 { 0 } else { ALL } }
+fn smear(m: u8) -> u8 { ALL & 0u8.wrapping_sub((m != 0) as u8) }
+/// The bytes andi keeps: where the (sign-extended 12-bit) immediate is not zero (the others
+/// become constant 0): byte 0 unless its low 8 bits are 0, byte 1 unless bits 8..11 are,
+/// bytes 2 and 3 iff it is negative.
+#[inline(always)]
+fn andi_keep(imm: i32) -> u8 { (imm & 0xff != 0) as u8 | ((imm >> 8 != 0) as u8) << 1 | if imm < 0 { 0b1100 } else { 0 } }
 /// Low byte only (0/1 results such as slt).
 #[inline(always)]
 fn bit(m: u8) -> u8 { (m != 0) as u8 }
@@ -340,12 +346,7 @@ impl CtChecker {
                 AluOp::Slti | AluOp::Sltiu => bit(t1),
                 AluOp::Slt | AluOp::Sltu => bit(t1 | t2),
                 AluOp::Xori | AluOp::Ori => t1,
-                AluOp::Andi => {
-                    // bytes where the (sign-extended) immediate is zero become constant 0
-                    let mut keep = 0u8;
-                    for j in 0..4 { if (imm as u32 >> (8 * j)) & 0xff != 0 { keep |= 1 << j; } }
-                    t1 & keep
-                }
+                AluOp::Andi => t1 & andi_keep(imm),
                 AluOp::Slli => self.shift[0][(imm & 31) as usize][(t1 & ALL) as usize],
                 AluOp::Srli => self.shift[1][(imm & 31) as usize][(t1 & ALL) as usize],
                 AluOp::Srai => self.shift[2][(imm & 31) as usize][(t1 & ALL) as usize],
@@ -704,6 +705,20 @@ mod tests {
 #[cfg(test)]
 mod shadow_tests {
     use super::*;
+
+    /// The branch-free mask rules against their plain definitions.
+    #[test]
+    fn mask_rules() {
+        for m in 0..16u8 {
+            assert_eq!(up(m), if m == 0 { 0 } else { ALL & !((m & m.wrapping_neg()) - 1) });
+            assert_eq!(smear(m), if m == 0 { 0 } else { ALL });
+        }
+        // andi: the bytes of the sign-extended immediate that are not zero
+        for imm in -2048..2048i32 {
+            let want = (0..4).filter(|j| (imm as u32 >> (8 * j)) & 0xff != 0).fold(0u8, |k, j| k | 1 << j);
+            assert_eq!(andi_keep(imm), want, "{imm}");
+        }
+    }
 
     /// The word-at-once paths of `load_mask`/`store_mask` against the byte-by-byte rules
     /// (`get`, `set`), on every combination of shadow byte values and store masks.

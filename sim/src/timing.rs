@@ -74,9 +74,6 @@ pub trait Timing {
     /// from the one before by its taken branch, when `steady_loop` holds: the same as
     /// `issue_block` and `control` `k` times each.
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64);
-    /// Whether `run_blocks_in` follows loops of several blocks for this model (`Trip`): not
-    /// where a block's timing costs less than following them.
-    const TRIPS: bool = true;
     /// Everything that decides the timing of what follows, appended to `out` as words, times
     /// relative to `cycles()`; a result already available counts as available now (how long
     /// ago cannot matter). Equal snapshots before and after a loop's trip mean each further
@@ -167,7 +164,6 @@ impl Timing for Ideal {
     fn issue_block(&mut self, plan: &mut BlockPlan) -> bool { self.n += plan.n as u64; true }
     fn steady_loop(&self, _: u32, _: u32) -> bool { true }
     fn repeat_block(&mut self, plan: &BlockPlan, k: u64) { self.n += k * plan.n as u64; }
-    const TRIPS: bool = false;
     fn snapshot(&self, _: &mut Vec<u64>) {}
     fn counters(&self) -> Counters { Counters { cycles: self.n, ..Counters::default() } }
     fn repeat_trip(&mut self, per_trip: &Counters, k: u64) { self.n += k * per_trip.cycles; }

@@ -11,8 +11,8 @@
 //! A body instruction runs through `Machine::step`, one match over the instruction's `Kind`
 //! calling the helpers of exec/semantics.rs, compiled once per op (`op_dispatch!`) and per
 //! observer, so that the constant-time checker's work is specialised to the op as well.
-//! Loads and stores first try `step_fast`, which makes no call; what it leaves (another
-//! memory region, a fault, a checker report) goes to `thread_slow` and `step`.
+//! Loads and stores first try `step`'s fast form, which makes no call; what it leaves
+//! (another memory region, a fault, a checker report) goes to `thread_slow` and `step`.
 //! While blocks run, their storage is taken out of the machine, so that a step gets the
 //! machine mutably and its instruction by reference.
 //!
@@ -258,19 +258,37 @@ impl Machine {
     /// Execute `d` at `pc` (of kind `kind`) inside a block body: true, or false with no
     /// effect when it would trap or store into the decoded code range (the block ends before
     /// it; run_inner executes it).
+    ///
+    /// `FAST`: the common case, with no call on its path (a call would make every thread save
+    /// and restore the host's callee-saved registers): a load or store that memory does not
+    /// answer as a plain array access (`Memory::read_fast`, `write_fast`) or that the observer
+    /// would report on (`Observer::quiet`) gives false with no effect, and `thread_slow` runs
+    /// it again without `FAST`.
     #[inline(always)]
-    fn step<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
+    fn step<O: Observer, const PLAIN: bool, const FAST: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
         let a = self.x[d.rs1_i()];
         let b = self.x[d.rs2_i()];
         let addr = a.wrapping_add(d.imm as u32);
         let v = match kind {
             Kind::Alu(op) => semantics::alu(op, pc, a, b, d.imm),
             Kind::Mul(op) => semantics::mul(op, a, b),
+            Kind::Load(op) if FAST => {
+                if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
+                let Some(v) = semantics::load_fast(&self.mem, op, addr) else { return false };
+                v
+            }
             Kind::Load(op) => match self.load(obs, pc, op, addr) { Ok(v) => v, Err(_) => return false },
             Kind::Store(op) => {
                 // a store into the decoded code range goes to run_inner (it re-decodes)
                 if self.stores_into_code(addr) { return false; }
-                if self.store_data(obs, pc, op, addr, b).is_err() { return false; }
+                if FAST {
+                    if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
+                    if !semantics::store_fast(&mut self.mem, op, addr, b) { return false; }
+                } else {
+                    if O::ACTIVE { obs.mem(pc, addr, op.size(), true); }
+                    if semantics::store(&mut self.mem, op, addr, b).is_err() { return false; }
+                }
+                self.clear_reservation(addr);
                 0
             }
             Kind::Ext(op) => self.ext(d, op),
@@ -279,37 +297,10 @@ impl Machine {
                 unreachable!("not in a block body"),
         };
         self.write_result::<PLAIN>(d, v);
-        if O::ACTIVE { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
-        true
-    }
-
-    /// `step` for the common case, with no call on its path: false, with no effect, for a
-    /// load or store that memory does not answer as a plain array access (`Memory::read_fast`,
-    /// `write_fast`) or that the observer would report on (`Observer::quiet`); `thread_slow`
-    /// then runs it through `step`. (A call on the path would make every thread save and
-    /// restore the host's callee-saved registers.)
-    #[inline(always)]
-    fn step_fast<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, d: &Decoded, pc: u32, kind: Kind) -> bool {
-        let a = self.x[d.rs1_i()];
-        let b = self.x[d.rs2_i()];
-        let addr = a.wrapping_add(d.imm as u32);
-        let v = match kind {
-            Kind::Load(op) => {
-                if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
-                let Some(v) = semantics::load_fast(&self.mem, op, addr) else { return false };
-                v
-            }
-            Kind::Store(op) => {
-                if self.stores_into_code(addr) { return false; }
-                if O::ACTIVE && !obs.quiet(d, kind, addr) { return false; }
-                if !semantics::store_fast(&mut self.mem, op, addr, b) { return false; }
-                self.clear_reservation(addr);
-                0
-            }
-            _ => return self.step::<O, PLAIN>(obs, d, pc, kind),
-        };
-        self.write_result::<PLAIN>(d, v);
-        if O::ACTIVE { obs.insn_quiet(pc, d, kind, v, addr, PLAIN, &self.mem); }
+        // (on the fast path the observer knows that only a store may have rd = x0 when PLAIN)
+        if O::ACTIVE {
+            if FAST { obs.insn_quiet(pc, d, kind, v, addr, PLAIN, &self.mem); } else { obs.insn(pc, d, kind, v, 0, &NO_STALLS, &self.mem); }
+        }
         true
     }
 
@@ -352,17 +343,17 @@ impl Machine {
     #[inline(always)]
     fn thread<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32, kind: Kind) -> usize {
         let [d, next @ ..] = rest else { return 0 };
-        if !self.step_fast::<O, PLAIN>(obs, d, pc, kind) { return self.thread_slow::<O, PLAIN>(obs, rest, pc); }
+        if !self.step::<O, PLAIN, true>(obs, d, pc, kind) { return self.thread_slow::<O, PLAIN>(obs, rest, pc); }
         self.next_thread::<O, PLAIN>(obs, next, pc.wrapping_add(d.len as u32))
     }
 
-    /// `thread` for an instruction `step_fast` left alone (a tail call: the arguments fit
+    /// `thread` for an instruction the fast `step` left alone (a tail call: the arguments fit
     /// the host's argument registers, so the kind is found again here).
     #[cold]
     #[inline(never)]
     fn thread_slow<O: Observer, const PLAIN: bool>(&mut self, obs: &mut O, rest: &[Decoded], pc: u32) -> usize {
         let [d, next @ ..] = rest else { return 0 };
-        if !self.step::<O, PLAIN>(obs, d, pc, d.op.kind()) { return rest.len(); }
+        if !self.step::<O, PLAIN, false>(obs, d, pc, d.op.kind()) { return rest.len(); }
         self.next_thread::<O, PLAIN>(obs, next, pc.wrapping_add(d.len as u32))
     }
 
@@ -432,7 +423,7 @@ impl Machine {
         let mut trip = bl.trip.take().unwrap_or_default();
         *pcref = self.run_blocks_in(&mut bl, &mut trip, t, obs, *pcref);
         // (run_trip leaves a steady trip before it returns; one being recorded ends here)
-        if T::TRIPS { trip.reset(); }
+        trip.reset();
         bl.trip = Some(trip);
         self.blocks = bl;
     }
@@ -440,6 +431,7 @@ impl Machine {
     /// `run_blocks` with the block storage `bl` out of the machine: the pc it stopped at.
     #[inline(always)]
     fn run_blocks_in<T: Timing, O: Observer>(&mut self, bl: &mut Blocks, trip: &mut Trip, t: &mut T, obs: &mut O, mut pc: u32) -> u32 {
+        // (read once: without C, a jump to a pc that is not a multiple of 4 traps)
         let check_align = !self.isa.c;
         // the block before and which of its exits led to pc
         let mut from: Option<(u32, usize)> = None;
@@ -456,7 +448,7 @@ impl Machine {
         let mut idle = false;
         loop {
             // a loop of several blocks in its steady state: run_trip follows its path
-            if T::TRIPS && trip.steady {
+            if trip.steady {
                 match self.run_trip(bl, trip, t, obs, pc) {
                     Ok((next, f)) => { pc = next; from = f; clean = 0; }
                     Err(stop) => return stop,
@@ -502,19 +494,12 @@ impl Machine {
                     from = Some((b, 0));
                     break end;
                 };
-                let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
-                let mut next = end;
-                if taken {
-                    if check_align && target & 3 != 0 {
-                        settle(bl, b, t, &mut deferred);
-                        self.partial_block(bl, b, body.len(), t);
-                        return ipc;
-                    }
-                    next = target;
-                }
+                let Some((taken, next)) = self.block_exit(obs, c, d, ipc, end, unobserved, check_align) else {
+                    settle(bl, b, t, &mut deferred);
+                    self.partial_block(bl, b, body.len(), t);
+                    return ipc;
+                };
                 let jump = matches!(c, Ctrl::Jump(_));
-                if jump { self.write_rd(d.rd_i(), end); }
-                if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
                 let again = taken && next == pc && !jump;
                 if again && clean >= 2 {
                     bl.list[b as usize].count += 1;
@@ -532,7 +517,7 @@ impl Machine {
                 from = Some((b, taken as usize));
                 clean = if again && penalty == 0 && t.steady_loop(ipc, next) { clean + 1 } else { 0 };
                 // a loop of one block inside the loop followed: leave that one to `clean`
-                if T::TRIPS && clean >= 2 && !trip.idle() { trip.give_up(); }
+                if clean >= 2 && !trip.idle() { trip.give_up(); }
                 break next;
             };
             pc = next;
@@ -569,15 +554,12 @@ impl Machine {
             let (taken, next) = match (ctrl, last) {
                 (Some(c), [d]) => {
                     let ipc = end.wrapping_sub(d.len as u32);
-                    let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
-                    if taken && check_align && target & 3 != 0 {
+                    let Some(exit) = self.block_exit(obs, c, d, ipc, end, unobserved, check_align) else {
                         self.leave_trip(&mut bl.list, &bl.insns, t, trip);
                         self.partial_block(bl, b, body.len(), t);
                         return Err(ipc);
-                    }
-                    if matches!(c, Ctrl::Jump(_)) { self.write_rd(d.rd_i(), end); }
-                    if O::ACTIVE && !unobserved { obs.insn(ipc, d, d.op.kind(), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
-                    (taken, if taken { target } else { end })
+                    };
+                    exit
                 }
                 _ => (false, end),
             };
@@ -588,7 +570,7 @@ impl Machine {
             }
             // it leaves the path: its timing as usual (a path's blocks can be replayed)
             self.leave_trip(&mut bl.list, &bl.insns, t, trip);
-            self.replay_block(&mut bl.list, &bl.insns, b, taken, t);
+            self.replay_block(&mut bl.list, &bl.insns, b, taken, next, t);
             self.enter(next, t.cycles(), false);
             return Ok((next, Some((b, taken as usize))));
         }
@@ -613,7 +595,6 @@ impl Machine {
     /// (per-function cycles are settled when it changes).
     #[inline(always)]
     fn follow_trip<T: Timing>(&self, trip: &mut Trip, t: &T, b: u32, taken: bool, next: u32, replayable: bool, backward: bool) {
-        if !T::TRIPS { return; }
         if !trip.idle() {
             trip.record(t, b, taken, next, replayable && self.in_function(next));
         } else if backward && replayable && self.in_function(next) {
@@ -629,9 +610,11 @@ impl Machine {
         if trip.steady {
             if trip.deferred > 0 { t.repeat_trip(&trip.per_trip, trip.deferred); }
             self.trips_deferred += trip.deferred;
+            // (the path is closed: each block's exit led to the next one's start)
             for i in 0..trip.pos {
                 let (b, taken) = trip.path[i];
-                self.replay_block(list, insns, b, taken, t);
+                let next = list[trip.path[(i + 1) % trip.path.len()].0 as usize].start;
+                self.replay_block(list, insns, b, taken, next, t);
             }
             // a steady state that did not last: wait before following the next loop
             if trip.deferred < TRIP_SHORT { trip.give_up(); }
@@ -639,16 +622,37 @@ impl Machine {
         trip.reset();
     }
 
-    /// The timing of block `b` run once, left by its exit `taken` (a branch or a `jal`).
-    fn replay_block<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, taken: bool, t: &mut T) {
+    /// The timing of block `b` run once, left by its exit `taken` to `next`.
+    fn replay_block<T: Timing>(&self, list: &mut [Block], insns: &[Decoded], b: u32, taken: bool, next: u32, t: &mut T) {
         self.issue_timing(list, insns, b, t);
         let blk = &list[b as usize];
         if blk.ctrl.is_some() {
             let d = insns[(blk.first + blk.n - 1) as usize];
-            let ipc = blk.end.wrapping_sub(d.len as u32);
-            let next = if taken { ipc.wrapping_add(d.imm as u32) } else { blk.end };
-            t.control(ipc, &d, taken, next);
+            t.control(blk.end.wrapping_sub(d.len as u32), &d, taken, next);
         }
+    }
+
+    /// The branch or jump `d` at `ipc` that ends a block (`end`: the pc after it), once the
+    /// body ran: Some((taken, next pc)), with the link written and the observer told; None,
+    /// with no effect, for a jump to a misaligned target (`check_align`: the ISA has no C;
+    /// run_inner raises the exception).
+    #[inline(always)]
+    fn block_exit<O: Observer>(&mut self, obs: &mut O, c: Ctrl, d: &Decoded, ipc: u32, end: u32, unobserved: bool, check_align: bool) -> Option<(bool, u32)> {
+        let (taken, target) = semantics::control_target(c, ipc, d.len, self.x[d.rs1_i()], self.x[d.rs2_i()], d.imm);
+        let mut next = end;
+        if taken {
+            if check_align && target & 3 != 0 { return None; }
+            next = target;
+        }
+        // the observer gets the kind as a constant of its arm, so that its match on it folds
+        match c {
+            Ctrl::Branch(op) => if O::ACTIVE && !unobserved { obs.insn(ipc, d, Kind::Branch(op), 0, 0, &NO_STALLS, &self.mem); },
+            Ctrl::Jump(op) => {
+                self.write_rd(d.rd_i(), end);
+                if O::ACTIVE && !unobserved { obs.insn(ipc, d, Kind::Jump(op), self.x[d.rd_i()], 0, &NO_STALLS, &self.mem); }
+            }
+        }
+        Some((taken, next))
     }
 
     /// Block `b` executed completely: count it, issue it.
