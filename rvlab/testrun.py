@@ -2,7 +2,12 @@
 cases) on rvsim and on QEMU, and the two outputs compared (differential)."""
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import sys
+from concurrent.futures import ThreadPoolExecutor, wait
+
+# a kernel that never returns is silent until its time limit: say so meanwhile (on stderr, so
+# the results on stdout stay the same with any -j)
+HEARTBEAT_S = 30
 
 from . import build as B
 from . import runner as R
@@ -30,7 +35,13 @@ def test_one(impl: Impl, args) -> tuple[str, list[str]]:
             cmds.append(("qemu", R.qemu_cmd(progs.test, impl.extensions)))
     # both at once: a kernel that never returns costs one time limit, not two
     with ThreadPoolExecutor(max_workers=2) as pool:
-        runs = list(pool.map(lambda rc: R.run(rc[0], rc[1], args.timeout), cmds))
+        futs = [pool.submit(R.run, runner, cmd, args.timeout) for runner, cmd in cmds]
+        beat, waited = min(HEARTBEAT_S, max(1, args.timeout / 2)), 0
+        while wait(futs, timeout=beat).not_done:
+            waited += beat
+            print(f"rvlab test: {impl.name} still running after {waited:g} s "
+                  f"(limit {args.timeout:g} s; --timeout sets it)", file=sys.stderr, flush=True)
+        runs = [f.result() for f in futs]
     ok = True
     parts = []
     for run in runs:

@@ -38,6 +38,8 @@ def test_a_kernel_that_never_returns_is_stopped_and_called_so():
     assert "identical" not in p.stdout
     assert p.stdout.count("timed out after 4 s (a kernel that never returns?") == 2
     assert elapsed < 4 + 4 + 30, elapsed           # one limit (plus the build), not two
+    # not silent meanwhile: a line on stderr every min(30 s, half the limit)
+    assert "rvlab test: chacha20/spin still running after 2 s (limit 4 s" in p.stderr, p.stderr
 
 
 def test_area_needs_a_bench_file(tmp_path):
