@@ -77,7 +77,8 @@ def place_labels(ax, texts: list) -> None:
 
 def speedup_scatter(points: list[dict], png: Path, title: str, note: str = "") -> bool:
     """One point per row of area.json's speed-ups (relative_area, speedup_min/max/geomean): the
-    speed-up an extension buys against its area relative to the baseline RV32I core, labels apart.
+    speed-up an extension buys against its area relative to the baseline RV32I core; each point
+    numbered, the names in a key beside the axes.
     Returns False if matplotlib is missing or there is nothing to draw."""
     plt = pyplot()
     pts = [p for p in points if p.get("relative_area")]
