@@ -112,13 +112,16 @@ def load_manifest(path: Path, primitive_roots: list[Path]) -> Impl:
     for s in data["sources"]:
         if not (s.endswith(".S") or s.endswith(".c") or s.endswith(".s")):
             raise ManifestError(f"{where}: source '{s}' is not a .S, .s or .c file")
-        # confined to the implementation's folder and its primitive's (shared files): a source
-        # elsewhere is not part of the implementation, and its object would be named after it
+        # confined to the implementation's folder and the files of its primitive's folder itself
+        # (shared files; not another implementation's): a source elsewhere is not part of the
+        # implementation, and its object would be named after it
         real = (folder / s).resolve()
         if Path(s).is_absolute() or not (real.is_relative_to(folder.resolve())
-                                         or real.is_relative_to(folder.parent.resolve())):
+                                         or real.parent == folder.parent.resolve()):
             raise ManifestError(f"{where}: source '{s}' is outside {folder} and its primitive's folder "
-                                f"{folder.parent} (sources are paths relative to the implementation folder)")
+                                f"{folder.parent} (sources are paths relative to the implementation folder; "
+                                f"outside it only files of the primitive's folder itself, not another "
+                                f"implementation's)")
         if not (folder / s).is_file():
             raise ManifestError(f"{where}: source '{s}' does not exist in {folder}")
     eps = data["entry_points"]

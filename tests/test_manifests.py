@@ -135,13 +135,17 @@ def test_baseline_must_name_an_implementation_of_the_primitive(tmp_path):
     assert any(i.impl == "n" and i.baseline == "m" for i in impls)
 
 
-@pytest.mark.parametrize("source", ["../../elsewhere/x.S", "../../../../../../tmp/x.S", "/etc/x.S", "link.S"])
+@pytest.mark.parametrize("source", ["../../elsewhere/x.S", "../../../../../../tmp/x.S", "/etc/x.S", "link.S",
+                                    "../other/x.S"])
 def test_sources_outside_the_implementation_and_its_primitive_are_refused(tmp_path, source):
     """Issue 22: a manifest's sources may not reach outside the implementation folder and its
-    primitive's (shared files); a symbolic link out of it counts as outside."""
+    primitive's (shared files, not another implementation's folder); a symbolic link out of it
+    counts as outside."""
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "elsewhere" / "x.S").write_text("")
     path = _write(tmp_path, dict(GOOD, sources=f'["{source}"]'))
+    (path.parent.parent / "other").mkdir()
+    (path.parent.parent / "other" / "x.S").write_text("")
     (path.parent / "link.S").symlink_to(tmp_path / "elsewhere" / "x.S")
     with pytest.raises(ManifestError, match="is outside .* and its primitive's folder"):
         load_manifest(path, ROOTS)
