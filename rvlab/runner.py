@@ -43,7 +43,13 @@ class Run:
 
     @property
     def reproduce(self) -> str:
-        return shlex.join(self.cmd)
+        """The command a user runs to see the same: without a --json-out into rvlab's scratch
+        files (the statistics go to the terminal with --stats instead)."""
+        cmd = list(self.cmd)
+        if "--json-out" in cmd:
+            i = cmd.index("--json-out")
+            cmd[i:i + 2] = ["--stats"]
+        return shlex.join(cmd)
 
     def results(self, tag: str = "RVLAB_RESULT") -> list[dict]:
         out = []
