@@ -47,7 +47,7 @@ def test_model_figures_follow_the_core_files(rvsim_built, tables):
         assert t["btb_capacity_16"] == pytest.approx(0, abs=0.2), core   # 16 jumps fit both BTBs
         assert t["btb_alias"] == pytest.approx(0, abs=0.1), core         # both fully associative
         assert 3 <= t["mispredict"] <= 4, core                           # mispredict_penalty = 3
-        assert t["store_load"] == pytest.approx(0, abs=0.1), core        # not modelled (no source)
+        assert t["store_load"] == pytest.approx(0, abs=0.1), core        # store_load_replay = 0 (no source)
         # a 64-byte line of 16 instructions + icache.miss_penalty (20) when (nearly) all miss
         assert 16 + 20 * 0.9 <= t["icache_miss"] <= 16 + 20, core
     # a return deeper than the RAS mispredicts (3) once per chain, entered from 2 sites:
@@ -56,6 +56,19 @@ def test_model_figures_follow_the_core_files(rvsim_built, tables):
     assert tables["e31"][1]["ras_depth_8"] == pytest.approx(2.5, abs=0.6)
     assert tables["hifive1-revb"][1]["ras_depth_4"] == pytest.approx(0, abs=0.6)
     assert tables["hifive1-revb"][1]["ras_depth_8"] > tables["hifive1-revb"][1]["ras_depth_4"] + 3
+
+
+def test_store_load_replay_from_the_core_file(rvsim_built, tmp_path):
+    """A core file that sets [memory] store_load_replay (what a board owner does with the
+    store_load figure of the board) makes store_load cost that per repetition."""
+    text = (ROOT / "sim" / "cores" / "e31.toml").read_text()
+    assert text.count("store_load_replay = 0") == 1
+    core = tmp_path / "e31-replay.toml"
+    core.write_text(text.replace("store_load_replay = 0", "store_load_replay = 5"))
+    p = rvlab("micro", "--core", core, "--filter", "store_load")
+    assert p.returncode == 0, p.stdout + p.stderr
+    t = per_rep(p.stdout)
+    assert t["store_load"] == pytest.approx(5, abs=0.1), p.stdout
 
 
 def test_programs_to_flash(rvsim_built, tables):

@@ -1,4 +1,4 @@
-// micro: a load right after a store to the same word (model: no extra cycle; Rocket's data cache replays such a load, so silicon may differ); empty: the load reads the next word
+// micro: a load right after a store to the same word; empty: the load reads the next word (model: memory.store_load_replay per rep -- 0 in e31 and hifive1-revb, as no source says the FE310's DTIM replays such a load the way Rocket's data cache does; calibrates memory.store_load_replay)
 #include "micro.inc"
 MICRO_HEAD(store_load, 16)
     .balign 64

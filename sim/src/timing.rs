@@ -12,9 +12,9 @@
 
 use crate::bpred::{Outcome, Predictor};
 pub use crate::bpred::BtbReplacement;
-use crate::decode::{cls, Decoded, DivOp, Kind};
+use crate::decode::{cls, Decoded, DivOp, Kind, Op};
 use crate::csr::HartIds;
-use crate::mem::{FLASH_BASE, FLASH_END};
+use crate::mem::{FLASH_BASE, FLASH_END, RAM_BASE};
 
 /// Stall causes, in the order of the `[u64; N_STALLS]` arrays. `trap` counts the cycles of
 /// trap entry and `mret` beyond their issue slot; `fetch` the front end's own bubbles (a
@@ -57,6 +57,10 @@ pub trait Timing {
     fn trap(&mut self) -> u32;
     /// `mret` just issued and redirects fetch to `mepc`. Returns the penalty cycles.
     fn mret(&mut self) -> u32;
+    /// Whether a block (`plan`, `issue_block`) may hold loads and stores: not when their
+    /// timing depends on their addresses (`[memory] store_load_replay`), as the block engine
+    /// issues a block's instructions after its body ran, without the registers each one saw.
+    fn blocks_take_memory(&self) -> bool { true }
     /// The timing of a straight-line block of instructions starting at `pc`, worked out once
     /// (see `BlockPlan`). The block holds no DIV/REM (operand-dependent latency).
     fn plan(&self, pc: u32, insns: &[Decoded]) -> BlockPlan;
@@ -251,6 +255,9 @@ pub struct CoreParams {
     pub trap_entry: u32,
     /// cycles `mret` costs beyond its issue slot (fetch redirect to mepc)
     pub mret_penalty: u32,
+    /// cycles a load (or LR/SC/AMO) pays when it reads a byte of a store still pending in the
+    /// data memory's store buffer (`Pipeline::store_load`); 0: no such hazard
+    pub store_load_replay: u32,
     /// mvendorid, marchid, mimpid (0 = not implemented)
     pub ids: HartIds,
     /// where the board's boot code jumps to user code in flash (rvlab links programs there)
@@ -322,7 +329,7 @@ impl CoreParams {
             ras_entries: 2, ras_needs_btb: true, predecode_penalty: 0, misaligned_fetch_penalty: 1,
             icache_size: 16384, icache_ways: 2, icache_line: 64, icache_miss_penalty: 20,
             icache_replacement: IcacheReplacement::Random,
-            trap_entry: 4, mret_penalty: 3,
+            trap_entry: 4, mret_penalty: 3, store_load_replay: 0,
             ids: HartIds { mvendorid: 0x489, marchid: 0, mimpid: 0 },
             code_base: 0x2040_0000,
         }
@@ -360,7 +367,7 @@ impl CoreParams {
                     p.model = CoreModel::parse(m).ok_or_else(|| CoreFileError::Choice { key: "model", allowed: ["pipeline", "ideal"], got: m.into() })?;
                 }
                 "description" => {}
-                "latency" | "branch" | "icache" | "trap" | "ids" | "board" => {
+                "latency" | "branch" | "icache" | "trap" | "memory" | "ids" | "board" => {
                     let t = val.as_table().ok_or_else(|| CoreFileError::NotTable(k.clone()))?;
                     for (kk, vv) in t {
                         let full = format!("{k}.{kk}");
@@ -426,6 +433,7 @@ impl CoreParams {
                             ("icache", "miss_penalty") => &mut p.icache_miss_penalty,
                             ("trap", "entry") => &mut p.trap_entry,
                             ("trap", "mret") => &mut p.mret_penalty,
+                            ("memory", "store_load_replay") => &mut p.store_load_replay,
                             ("ids", "mvendorid") => &mut p.ids.mvendorid,
                             ("ids", "marchid") => &mut p.ids.marchid,
                             ("ids", "mimpid") => &mut p.ids.mimpid,
@@ -451,7 +459,8 @@ impl CoreParams {
         // penalties bounded like the latencies: a cycle count is a u64 that 10^10 instructions
         // times these cannot overflow, and no real core waits longer
         for (n, v) in [("branch.mispredict_penalty", self.mispredict_penalty), ("icache.miss_penalty", self.icache_miss_penalty),
-                       ("trap.entry", self.trap_entry), ("trap.mret", self.mret_penalty)] {
+                       ("trap.entry", self.trap_entry), ("trap.mret", self.mret_penalty),
+                       ("memory.store_load_replay", self.store_load_replay)] {
             if v > 1000 { return bound(n, "0..1000"); }
         }
         // table sizes: rvsim allocates them (BHT/RAS entries, I-cache lines; the BTB's bound is below)
@@ -521,6 +530,14 @@ pub struct Pipeline {
     /// start address and size of the line fetched last
     ic_base: u32,
     ic_bytes: u32,
+    /// the store->load hazard (`store_load`): bit c set for each timing class c it applies to
+    /// (none when `store_load_replay` is 0); the stores not yet written to the data array,
+    /// oldest first (word address, byte mask, first cycle one may be written); the first
+    /// cycle not yet taken by a write or a read of the array
+    sl_classes: u16,
+    sl_pending: [(u32, u8, u64); 4],
+    sl_n: usize,
+    sl_free: u64,
     pub icache_misses: u64,
     pub mispredicts: u64,
 }
@@ -558,6 +575,12 @@ impl Pipeline {
             ic_shift: shift,
             ic_base: 0,
             ic_bytes: 0,
+            sl_classes: if p.store_load_replay == 0 { 0 } else {
+                [cls::LOAD_W, cls::LOAD_BH, cls::STORE, cls::AMO].iter().fold(0, |m, &c| m | 1 << c)
+            },
+            sl_pending: [(0, 0, 0); 4],
+            sl_n: 0,
+            sl_free: 0,
             icache_misses: 0,
             mispredicts: 0,
             p,
@@ -631,6 +654,80 @@ impl Pipeline {
     #[inline(always)]
     fn ic_key(&self) -> (u64, u32) { (self.ic_epoch, if self.ic_bytes != 0 { self.ic_base } else { 1 }) }
 
+    /// `[memory] store_load_replay`: the store->load RAW hazard of rocket-chip's data
+    /// cache/scratchpad ([RC] rocket/DCache.scala), for a load, store or LR/SC/AMO `op` of
+    /// rs1 value `base` and immediate `imm` whose request (the cycle it is in execute, s0) is
+    /// at `t`: its issue cycle.
+    ///
+    /// The source: a store that hits becomes pending in its s2 (`pstore1`; `pstore2` holds
+    /// an older one) and is written to the data array in a cycle without a load request in s0
+    /// (`pstore_drain_opportunistic`: a plain store needs no read), one store per cycle, the
+    /// older first (`pstore2`, then `pstore1` moves up). A load in s1 whose word address and
+    /// byte mask overlap a pending store (`pstore1_valid_likely`, `pstore2_valid`:
+    /// `s1_raw_hazard`) is nacked and replayed. Here: each store to the data RAM is pending
+    /// from its issue cycle + 2, and leaves at the first cycle from then on that no load, LR,
+    /// SC or AMO issued in and no older pending store left in (as the two registers: a
+    /// store's own issue cycle lets the store two before it leave, so no more than two wait);
+    /// a load, LR/SC/AMO that overlaps one still pending before its issue cycle issues
+    /// `store_load_replay` cycles later (stall cause `other`). Cycles stalled or redirected
+    /// (no instruction in execute) are free.
+    /// Simplified: the replay leaves nothing pending (the refetch gives the two entries free
+    /// cycles to drain, and Rocket drains on a nack: exact when the penalty is 3 or more); the
+    /// address match is on the whole word address, not only Rocket's index bits (a load
+    /// outside the RAM never matches); wrong-path loads (in execute behind a mispredicted
+    /// branch) are not seen; LR/SC/AMO count as reads of their word and their writes are not
+    /// buffered; ECC, store merging and the write-after-write hazard (ECC only) are left out;
+    /// a misaligned access (it traps) makes no request.
+    #[cold]
+    #[inline(never)]
+    fn store_load(&mut self, t: u64, op: Op, base: u32, imm: i32) -> u64 {
+        // the pending stores written since the last request, one per free cycle
+        let mut c = self.sl_free;
+        let mut done = 0;
+        while done < self.sl_n {
+            let at = c.max(self.sl_pending[done].2);
+            if at >= t { break; }
+            c = at + 1;
+            done += 1;
+        }
+        if done > 0 {
+            self.sl_pending.copy_within(done..self.sl_n, 0);
+            self.sl_n -= done;
+        }
+        let (addr, size, store) = match op.kind() {
+            Kind::Load(op) => (base.wrapping_add(imm as u32), op.size(), false),
+            Kind::Store(op) => (base.wrapping_add(imm as u32), op.size(), true),
+            Kind::Lrsc(_) | Kind::Amo(_) => (base, 4, false),
+            _ => (0, 0, false),
+        };
+        if size == 0 || addr & (size - 1) != 0 {
+            self.sl_free = c;
+            return t;
+        }
+        let (word, mask) = (addr >> 2, (((1u32 << size) - 1) << (addr & 3)) as u8);
+        if store {
+            // (at most the two stores issued just before it wait: the one before those left
+            // in the cycle of the store after it at the latest)
+            debug_assert!(self.sl_n < 3);
+            if addr >= RAM_BASE && self.sl_n < 4 {
+                self.sl_pending[self.sl_n] = (word, mask, t + 2);
+                self.sl_n += 1;
+            }
+            // a store needs no read: its cycle is free for an older one
+            self.sl_free = t;
+            return t;
+        }
+        let mut t = t;
+        if self.sl_pending[..self.sl_n].iter().any(|&(w, m, _)| w == word && m & mask != 0) {
+            let pen = self.p.store_load_replay as u64;
+            self.stalls[S_OTHER] += pen;
+            t += pen;
+            self.sl_n = 0;
+        }
+        self.sl_free = t + 1;
+        t
+    }
+
     /// The first fetch after a redirect: a 32-bit instruction at a 2-mod-4 address needs the
     /// next 4-byte fetch packet too.
     #[inline(always)]
@@ -703,6 +800,12 @@ impl Timing for Pipeline {
             self.ready[rd] = t + lat;
             self.cause[rd] = k; // producer class, mapped to a stall cause when a stall happens
         }
+        if self.sl_classes >> k & 1 != 0 {
+            // (after any wait above: the cycle the access issues in)
+            let s = self.store_load(t, d.op, x[r1], d.imm);
+            if rd != 0 { self.ready[rd] = s + lat; }
+            t = s;
+        }
         self.latest = self.latest.max(t + lat);
         self.cur = t;
         self.next = t + 1;
@@ -731,6 +834,7 @@ impl Timing for Pipeline {
     fn stalls(&self) -> [u64; N_STALLS] { self.stalls }
     fn trap(&mut self) -> u32 { self.redirect(self.p.trap_entry) }
     fn mret(&mut self) -> u32 { self.redirect(self.p.mret_penalty) }
+    fn blocks_take_memory(&self) -> bool { self.sl_classes == 0 }
 
     /// `issue` run symbolically over the block: registers the block has not written yet are
     /// assumed ready; each first read of such a register becomes a check "ready by the slot
@@ -949,12 +1053,13 @@ mod tests {
     fn core_file_bounds() {
         for bad in ["[branch]\nmispredict_penalty = 4000000000", "[icache]\nmiss_penalty = 1001", "[trap]\nentry = 5000",
                     "[trap]\nmret = 100000", "[branch]\nbtb_entries = 4097", "[branch]\nbht_entries = 131072",
-                    "[branch]\nras_entries = 65537", "[icache]\nsize = 33554432"] {
+                    "[branch]\nras_entries = 65537", "[icache]\nsize = 33554432", "[memory]\nstore_load_replay = 1001"] {
             let e = CoreParams::from_toml(bad).unwrap_err();
             assert!(matches!(e, CoreFileError::Bound { .. }), "{bad}: {e}");
         }
         for good in ["[branch]\nmispredict_penalty = 1000", "[icache]\nmiss_penalty = 0", "[trap]\nentry = 0",
-                     "[branch]\nbtb_entries = 4096", "[branch]\nbht_entries = 65536", "[branch]\nras_entries = 65536"] {
+                     "[branch]\nbtb_entries = 4096", "[branch]\nbht_entries = 65536", "[branch]\nras_entries = 65536",
+                     "[memory]\nstore_load_replay = 1000"] {
             assert!(CoreParams::from_toml(good).is_ok(), "{good}");
         }
     }

@@ -289,3 +289,28 @@ fn misaligned_fetch_after_a_redirect() {
     let r = run(&mis, "rv32imc", Some(CoreParams { misaligned_fetch_penalty: 0, ..no_icache() }));
     assert_eq!(r.measured_cycles(), 1 + 1 + 3 + 16);
 }
+
+#[test]
+fn store_load_replay() {
+    // [memory] store_load_replay (rocket-chip's data cache store buffer, sim/README.md): a
+    // store is pending from 2 cycles after it issues until a cycle without a load, the older
+    // of two first; a load of a byte of a pending store issues store_load_replay cycles late
+    // (stall cause `other`). 0 (the e31 default): no effect.
+    let replay = CoreParams { store_load_replay: 5, ..no_icache() };
+    for (name, insns, hazard) in [("SL_SAME", 2, true), ("SL_OTHER", 2, false), ("SL_GAP1", 3, true), ("SL_GAP2", 4, false),
+                                  ("SL_LOADS", 5, true), ("SL_BYTE", 2, true), ("SL_BYTE_OTHER", 2, false),
+                                  ("SL_TWO", 4, true), ("SL_TWO_GAP", 4, false), ("SL_TWO_GAP_B", 4, true)] {
+        let base = measure(name, no_icache());
+        assert_eq!(base.measured_cycles(), insns + 1, "{name}");
+        let r = measure(name, replay.clone());
+        let pen = if hazard { 5 } else { 0 };
+        assert_eq!(r.measured_cycles(), insns + 1 + pen, "{name}");
+        assert_eq!(r.stalls[S_OTHER] - base.stalls[S_OTHER], pen as u64, "{name}");
+    }
+    // in a loop (blocks on the block engine): each of 10 loads one slot after its store replays
+    for (name, per) in [("SL_LOOP", 5), ("SL_LOOP_FAR", 0)] {
+        let (base, r) = (measure(name, no_icache()), measure(name, replay.clone()));
+        assert_eq!(r.measured_cycles() - base.measured_cycles(), 10 * per, "{name}");
+        assert_eq!(r.stalls[S_OTHER] - base.stalls[S_OTHER], 10 * per as u64, "{name}");
+    }
+}

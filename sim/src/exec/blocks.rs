@@ -387,10 +387,13 @@ impl Machine {
         // between blocks
         let (_, _, func_end) = self.func_of(start);
         let (mut i, mut pc, mut ctrl) = (idx, start, None);
+        // loads and stores whose timing depends on their address run one at a time
+        let memory = t.blocks_take_memory();
         while i < self.dcache.len() && bl.insns.len() - first < MAX_LEN && pc < func_end {
             let d = self.decoded(i);
             // with a stack limit, a write to sp is checked one instruction at a time
             if !in_block(d.op) || (d.rd == 2 && self.stack_limit.is_some()) { break; }
+            if !memory && matches!(d.op.kind(), Kind::Load(_) | Kind::Store(_)) { break; }
             bl.insns.push(d);
             bl.covered[i] = true;
             pc = pc.wrapping_add(d.len as u32);

@@ -189,6 +189,87 @@ test:
     .endr
     .option pop
     STOP
+#elif defined(T_SL_SAME)
+    /* store->load (core file [memory] store_load_replay): sp - 16 .. sp - 4 are DTIM words.
+       A load of the word stored just before */
+    START
+    sw a2, -8(sp)
+    lw t1, -8(sp)
+    STOP
+#elif defined(T_SL_OTHER)
+    /* ... of the next word */
+    START
+    sw a2, -8(sp)
+    lw t1, -4(sp)
+    STOP
+#elif defined(T_SL_GAP1)
+    /* one instruction between: the store is not written yet (its first chance is the load's cycle) */
+    START
+    sw a2, -8(sp)
+    nop
+    lw t1, -8(sp)
+    STOP
+#elif defined(T_SL_GAP2)
+    /* two: the store is written in the second one's cycle */
+    START
+    sw a2, -8(sp)
+    nop
+    nop
+    lw t1, -8(sp)
+    STOP
+#elif defined(T_SL_LOADS)
+    /* only loads between: the store stays pending */
+    START
+    sw a2, -8(sp)
+    lw t1, -4(sp)
+    lw t2, -4(sp)
+    lw t3, -4(sp)
+    lw t4, -8(sp)
+    STOP
+#elif defined(T_SL_BYTE)
+    /* a byte store and a word load that covers it */
+    START
+    sb a2, -7(sp)
+    lw t1, -8(sp)
+    STOP
+#elif defined(T_SL_BYTE_OTHER)
+    /* a byte store and a byte load of another byte of the same word */
+    START
+    sb a2, -7(sp)
+    lbu t1, -6(sp)
+    STOP
+#elif defined(T_SL_TWO)
+    /* two stores, then loads: the older one is still pending */
+    START
+    sw a2, -8(sp)
+    sw a3, -4(sp)
+    lw t1, -12(sp)
+    lw t2, -8(sp)
+    STOP
+#elif defined(T_SL_TWO_GAP) || defined(T_SL_TWO_GAP_B)
+    /* two stores, a free cycle that writes the older one, a load of the older (or the newer) */
+    START
+    sw a2, -8(sp)
+    sw a3, -4(sp)
+    nop
+#if defined(T_SL_TWO_GAP)
+    lw t1, -8(sp)
+#else
+    lw t1, -4(sp)
+#endif
+    STOP
+#elif defined(T_SL_LOOP) || defined(T_SL_LOOP_FAR)
+    /* 10 iterations of a store and a load of its word, one (or two) instructions apart */
+    li t2, 10
+    START
+1:  sw a2, -8(sp)
+    addi t2, t2, -1
+#if defined(T_SL_LOOP_FAR)
+    addi t3, t3, 1
+#endif
+    lw t1, -8(sp)
+    bnez t2, 1b
+    STOP
 #else
 #error "select a test with -DT_<NAME>"
 #endif
