@@ -9,13 +9,15 @@
 //! * Violations: conditional branch on a secret condition, `jalr` to a secret target, load /
 //!   store / AMO with a secret address, DIV/DIVU/REM/REMU with a secret operand when the core
 //!   model has an operand-dependent divider (the E31 pipeline model).
+//! * On the block engine, a long block body's taint update is memoised (`Memo`): applied at
+//!   once when its inputs are the recorded ones, else replayed instruction by instruction.
 //! * Run-time marking: semihosting operations `CT_SECRET` (0x100) and `CT_PUBLIC` (0x101),
 //!   a1 -> { u32 ptr; u32 len } (see sim/README.md and harness/rvlab_ct.h).
 
 use crate::decode::{AluOp, AmoOp, CsrOp, Decoded, JumpOp, Kind, LoadOp, LrscOp, MulOp, SysOp};
 use crate::elf::Symbol;
 use crate::ext::{StateVar, TaintFlow};
-use crate::exec::Observer;
+use crate::exec::{AddrBuf, Observer, ADDR_LOG};
 use crate::mem::Memory;
 use crate::timing::N_STALLS;
 use std::collections::HashMap;
@@ -70,7 +72,12 @@ fn store_byte(b: &mut u8, secret: bool) { if *b != PINNED_SECRET { *b = secret a
 /// Loads and stores reach it only after the access succeeded, so naturally aligned (the
 /// machine traps a misaligned one): an access never crosses a page, and its offset is masked
 /// to its alignment so that the compiler drops the bounds checks.
-pub struct Shadow { pages: Box<[Option<Box<[u8; PAGE]>>; PAGES]> }
+pub struct Shadow {
+    pages: Box<[Option<Box<[u8; PAGE]>>; PAGES]>,
+    /// stores and markings that changed a shadow byte so far: while it stays the same, so
+    /// does the whole shadow (`Memo::clean`)
+    pub changes: u64,
+}
 
 impl Default for Shadow { fn default() -> Self { Shadow::new() } }
 
@@ -79,7 +86,7 @@ fn new_page() -> Box<[u8; PAGE]> { vec![0u8; PAGE].into_boxed_slice().try_into()
 impl Shadow {
     pub fn new() -> Shadow {
         let pages: Box<[Option<Box<[u8; PAGE]>>]> = (0..PAGES).map(|_| None).collect();
-        Shadow { pages: pages.try_into().unwrap_or_else(|_| unreachable!("PAGES entries")) }
+        Shadow { pages: pages.try_into().unwrap_or_else(|_| unreachable!("PAGES entries")), changes: 0 }
     }
     #[inline(always)]
     fn page(&self, addr: u32) -> Option<&[u8; PAGE]> { self.pages[(addr >> PAGE_BITS) as usize].as_deref() }
@@ -91,7 +98,12 @@ impl Shadow {
     /// Store-style update of one byte: a pinned byte stays secret.
     #[inline(always)]
     pub fn set(&mut self, addr: u32, secret: bool) {
-        if let Some(p) = self.page_mut(addr, secret) { store_byte(&mut p[addr as usize & (PAGE - 1)], secret); }
+        let Some(p) = self.page_mut(addr, secret) else { return };
+        let b = &mut p[addr as usize & (PAGE - 1)];
+        let old = *b;
+        store_byte(b, secret);
+        let changed = *b != old;
+        self.changes += changed as u64;
     }
     /// The page holding `addr`, allocated now if `create` and there is none yet.
     #[inline(always)]
@@ -103,7 +115,11 @@ impl Shadow {
     /// Overwrite the shadow byte (marking / declassification).
     pub fn put(&mut self, addr: u32, v: u8) {
         debug_assert!(matches!(v, 0 | SECRET | PINNED_SECRET));
-        if let Some(p) = self.page_mut(addr, v != 0) { p[addr as usize & (PAGE - 1)] = v; }
+        let Some(p) = self.page_mut(addr, v != 0) else { return };
+        let b = &mut p[addr as usize & (PAGE - 1)];
+        let changed = *b != v;
+        *b = v;
+        self.changes += changed as u64;
     }
     /// Byte mask (bit i = byte addr+i secret) of a naturally aligned access of `n` bytes.
     #[inline(always)]
@@ -126,17 +142,26 @@ impl Shadow {
         debug_assert!(ALLOC || mask == 0 || self.page(addr).is_some());
         // a public store into a page never tainted changes nothing
         let Some(p) = self.page_mut(addr, ALLOC && mask != 0) else { return };
-        if n == 4 {
+        let changed = if n == 4 {
             // `set` on four bytes at once: pinned bytes stay secret
             let o = addr as usize & (PAGE - 4);
             let w = u32::from_le_bytes([p[o], p[o + 1], p[o + 2], p[o + 3]]);
             let pinned = w & 0x0202_0202;
             let spread = (mask as u32).wrapping_mul(0x0020_4081) & 0x0101_0101; // bit i -> byte i
-            p[o..o + 4].copy_from_slice(&(pinned | pinned >> 1 | spread).to_le_bytes());
-            return;
-        }
-        let o = addr as usize & (PAGE - 1) & !(n as usize - 1);
-        for (i, b) in p[o..o + n as usize].iter_mut().enumerate() { store_byte(b, mask >> i & 1 != 0); }
+            let new = pinned | pinned >> 1 | spread;
+            p[o..o + 4].copy_from_slice(&new.to_le_bytes());
+            new != w
+        } else {
+            let o = addr as usize & (PAGE - 1) & !(n as usize - 1);
+            let mut changed = false;
+            for (i, b) in p[o..o + n as usize].iter_mut().enumerate() {
+                let old = *b;
+                store_byte(b, mask >> i & 1 != 0);
+                changed |= *b != old;
+            }
+            changed
+        };
+        self.changes += changed as u64;
     }
     /// Mark a range: public (declassify, also unpins), secret, or pinned secret.
     /// (Marking secret keeps an existing pin; marking public removes it.)
@@ -159,14 +184,36 @@ const ALL: u8 = 0xf;
 /// Byte j and all above it: the bytes a carry out of a secret byte can reach. (Branch-free:
 /// m = 0 gives 0 - 1 = 0xff, so 0.)
 #[inline(always)]
-fn up(m: u8) -> u8 { ALL & !(m & m.wrapping_neg()).wrapping_sub(1) }
+fn up(m: u8) -> u8 { UP[(m & ALL) as usize] }
+const UP: [u8; 16] = { let mut t = [0; 16]; let mut m = 1; while m < 16 { t[m] = ALL & !((m as u8 & (m as u8).wrapping_neg()) - 1); m += 1; } t };
 #[inline(always)]
 fn smear(m: u8) -> u8 { ALL & 0u8.wrapping_sub((m != 0) as u8) }
 /// The bytes andi keeps: where the (sign-extended 12-bit) immediate is not zero (the others
 /// become constant 0): byte 0 unless its low 8 bits are 0, byte 1 unless bits 8..11 are,
 /// bytes 2 and 3 iff it is negative.
 #[inline(always)]
-fn andi_keep(imm: i32) -> u8 { (imm & 0xff != 0) as u8 | ((imm >> 8 != 0) as u8) << 1 | if imm < 0 { 0b1100 } else { 0 } }
+fn andi_keep(imm: i32) -> u8 { ANDI_KEEP[(imm & 0xfff) as usize] }
+/// `andi_keep` of every 12-bit immediate (a lookup costs the host fewer instructions)
+const ANDI_KEEP: [u8; 4096] = {
+    let mut t = [0; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let imm = (i as i32) << 20 >> 20;
+        t[i] = (imm & 0xff != 0) as u8 | ((imm >> 8 != 0) as u8) << 1 | if imm < 0 { 0b1100 } else { 0 };
+        i += 1;
+    }
+    t
+};
+/// The result mask of load `op` that read bytes of mask `m`.
+#[inline(always)]
+fn loaded(op: LoadOp, m: u8) -> u8 {
+    match op {
+        LoadOp::Lw | LoadOp::Lbu | LoadOp::Lhu => m,
+        // sign extension spreads a secret top byte
+        LoadOp::Lb => if m != 0 { ALL } else { 0 },
+        LoadOp::Lh => if m & 2 != 0 { ALL } else { m },
+    }
+}
 /// Low byte only (0/1 results such as slt).
 #[inline(always)]
 fn bit(m: u8) -> u8 { (m != 0) as u8 }
@@ -226,6 +273,10 @@ pub struct CtChecker {
     ext_flow: Vec<TaintFlow>,
     shift: Box<[[[u8; 16]; 32]; 3]>,
     addr: u32,
+    /// per block index: the block's memoised taint transfer (`Memo`)
+    memos: Vec<Memo>,
+    /// the address log lent to the block engine (`block_begin`)
+    log: Option<Box<AddrBuf>>,
     sites: HashMap<(u32, Leak), u64, BuildHasherDefault<SiteHasher>>,
     /// bytes marked secret (CLI and run time), for the summary
     pub marked_bytes: u64,
@@ -245,6 +296,8 @@ impl CtChecker {
             ext_flow: table.iter().map(|e| e.taint).collect(),
             shift: shift_tables(),
             addr: 0,
+            memos: Vec::new(),
+            log: Some(vec![0; ADDR_LOG].into_boxed_slice().try_into().expect("ADDR_LOG entries")),
             sites: HashMap::default(),
             marked_bytes: 0,
             runtime_marks: 0,
@@ -325,9 +378,197 @@ impl Observer for CtChecker {
     fn insn_quiet(&mut self, pc: u32, d: &Decoded, kind: Kind, rd_val: u32, addr: u32, plain: bool, _mem: &Memory) {
         self.track::<true>(pc, d, kind, rd_val, addr, plain);
     }
+
+    const BLOCKS: bool = true;
+    const BLOCK_MIN: usize = MEMO_MIN;
+    /// Take a block after the fact (see `Memo`), unless its memo keeps missing.
+    #[inline(always)]
+    fn block_begin(&mut self, id: u64, body: &[Decoded]) -> Option<Box<AddrBuf>> {
+        let i = id as u32 as usize;
+        if i >= self.memos.len() { self.memos.resize_with(i + 1, Memo::default); }
+        let m = &mut self.memos[i];
+        if m.id != Some(id) { *m = Memo::new(id, body); }
+        if m.off { return None; }
+        if m.skip > 0 {
+            m.skip -= 1;
+            return None;
+        }
+        self.log.take()
+    }
+
+    fn block_done(&mut self, id: u64, body: &[Decoded], pc: u32, ran: usize, log: Box<AddrBuf>, n: usize) {
+        // (the memos out of the checker while one is used: a move of three words)
+        let mut memos = std::mem::take(&mut self.memos);
+        let m = &mut memos[id as u32 as usize];
+        let addrs = &log[..n];
+        match if ran == body.len() && m.valid { self.apply(m, addrs) } else { Err(0) } {
+            Ok(()) => m.hit(),
+            Err(done) => {
+                self.replay(m, &body[..ran], pc, addrs, done);
+                m.valid = ran == body.len();
+                m.miss();
+            }
+        }
+        self.memos = memos;
+        self.log = Some(log);
+    }
+}
+
+/// Shortest block body worth a memo (below, its lookups cost about as much as the taint
+/// updates they save: measured with host-instruction counts).
+const MEMO_MIN: usize = 32;
+/// Misses in a row after which a block's memo rests (for MEMO_REST_MIN executions, doubled
+/// after each rest up to MEMO_REST_MAX, reset by a hit).
+const MEMO_MISSES: u32 = 4;
+const MEMO_REST_MIN: u32 = 16;
+const MEMO_REST_MAX: u32 = 1 << 16;
+
+/// A load or store of a block body as a memo holds it: its size, and the mask it read (a
+/// load: of the bytes, before `loaded`) or stored.
+#[derive(Clone, Copy, Debug, Default)]
+struct MemOp { size: u8, store: bool, mask: u8 }
+
+/// The first index from `j` at which `a` and `b` differ, or the shorter one's length.
+#[inline(always)]
+fn first_diff(a: &[u32], b: &[u32], mut j: usize) -> usize {
+    let n = a.len().min(b.len());
+    // eight at a time (a few vector instructions on the host)
+    while j + 8 <= n && a[j..j + 8].iter().zip(&b[j..j + 8]).fold(0, |x, (p, q)| x | (p ^ q)) == 0 { j += 8; }
+    while j < n && a[j] == b[j] { j += 1; }
+    j
+}
+
+/// A block body's taint transfer, recorded by `CtChecker::replay` when the body ran: given the
+/// masks `ins` of the registers it reads before writing them, and the masks its loads read,
+/// the taint update of the whole body is: the masks `outs` in the registers it writes, the
+/// masks of `ops` stored, and the violations `sites` reported once each. So a body whose
+/// inputs are these again needs none of its per-instruction work (`CtChecker::apply`).
+/// Keccak's round is one block of ~970 instructions with the same masks on every execution.
+#[derive(Debug, Default)]
+struct Memo {
+    /// the block's id (None: no block yet)
+    id: Option<u64>,
+    /// not memoised (see `Memo::new`)
+    off: bool,
+    /// a transfer is recorded (not for a body that stopped early)
+    valid: bool,
+    /// (register, mask)
+    ins: Vec<(u8, u8)>,
+    outs: Vec<(u8, u8)>,
+    ops: Vec<MemOp>,
+    /// the address of each op in the last run
+    addrs: Vec<u32>,
+    sites: Vec<(u32, Leak)>,
+    /// `Shadow::changes` at which the shadow holds what each op of `ops` reads or stores at its
+    /// address in `addrs` (the last run changed no shadow byte): while nothing changes, an op at
+    /// the same address needs no look at the shadow
+    clean: Option<u64>,
+    misses: u32,
+    skip: u32,
+    rest: u32,
+}
+
+impl Memo {
+    /// An empty memo of the block `body` (registers of `ins` and `outs` from its instructions).
+    fn new(id: u64, body: &[Decoded]) -> Memo {
+        let mut m = Memo { id: Some(id), rest: MEMO_REST_MIN, ..Memo::default() };
+        // extension instructions may have custom state (the carry): not memoised
+        if body.iter().any(|d| matches!(d.op.kind(), Kind::Ext(_))) {
+            m.off = true;
+            return m;
+        }
+        let mut written = 0u32;
+        for d in body {
+            // (unused source fields are x0, whose mask is always 0)
+            for r in [d.rs1, d.rs2] {
+                if r != 0 && written >> r & 1 == 0 && !m.ins.iter().any(|&(x, _)| x == r) { m.ins.push((r, 0)); }
+            }
+            if d.rd != 0 && !matches!(d.op.kind(), Kind::Store(_)) { written |= 1 << d.rd; }
+        }
+        m.outs = (1..32u8).filter(|&r| written >> r & 1 != 0).map(|r| (r, 0)).collect();
+        m
+    }
+    fn hit(&mut self) {
+        self.misses = 0;
+        self.rest = MEMO_REST_MIN;
+    }
+    fn miss(&mut self) {
+        self.misses += 1;
+        if self.misses >= MEMO_MISSES {
+            self.misses = 0;
+            self.skip = self.rest;
+            self.rest = (2 * self.rest).min(MEMO_REST_MAX);
+        }
+    }
 }
 
 impl CtChecker {
+    /// The taint update of a block body that ran with the load and store addresses `addrs`,
+    /// by its memo `m` when the inputs are the memo's: Ok, or Err(j) with only the stores among
+    /// its first j memory accesses done (every load among them read its memo mask).
+    fn apply(&mut self, m: &mut Memo, addrs: &[u32]) -> Result<(), usize> {
+        if m.ins.iter().any(|&(r, mask)| self.regs[r as usize] != mask as u32) { return Err(0); }
+        let start = self.mem.changes;
+        // while the shadow is as the memo's last run left it, an access at the same address
+        // reads or stores the same mask: only the others need a look
+        let clean = m.clean == Some(start);
+        let mut j = if clean { first_diff(addrs, &m.addrs, 0) } else { 0 };
+        while j < addrs.len() {
+            let (op, a) = (m.ops[j], addrs[j]);
+            if op.store {
+                self.mem.store_mask::<true>(a, op.size as u32, op.mask);
+            } else if self.mem.load_mask(a, op.size as u32) != op.mask {
+                return Err(j);
+            }
+            m.addrs[j] = a;
+            j += 1;
+            if clean && self.mem.changes == start { j = first_diff(addrs, &m.addrs, j); }
+        }
+        // (this run changed no shadow byte: its addresses are the ones to compare next time)
+        m.clean = (self.mem.changes == start).then_some(start);
+        for &(pc, kind) in &m.sites { self.report(pc, kind); }
+        for &(r, mask) in &m.outs { self.regs[r as usize] = mask as u32; }
+        Ok(())
+    }
+
+    /// The taint update of `body`, run from `pc` with the load and store addresses `addrs`, one
+    /// instruction after the other, recorded in `m` as its new transfer; the first `done`
+    /// memory accesses were done by `apply` (their loads read `m`'s masks).
+    fn replay(&mut self, m: &mut Memo, body: &[Decoded], pc: u32, addrs: &[u32], done: usize) {
+        let start = self.mem.changes;
+        for e in &mut m.ins { e.1 = self.regs[e.0 as usize] as u8; }
+        m.sites.clear();
+        m.ops.resize(addrs.len(), MemOp::default());
+        m.addrs.clear();
+        m.addrs.extend_from_slice(addrs);
+        let (mut pc, mut j) = (pc, 0);
+        for d in body {
+            let kind = d.op.kind();
+            let t1 = self.regs[d.rs1_i()] as u8;
+            match kind {
+                Kind::Load(op) => {
+                    if t1 != 0 { self.report(pc, Leak::LoadAddress); m.sites.push((pc, Leak::LoadAddress)); }
+                    let mask = if j < done { m.ops[j].mask } else { self.mem.load_mask(addrs[j], op.size()) };
+                    m.ops[j] = MemOp { size: op.size() as u8, store: false, mask };
+                    self.regs[d.rd_i()] = loaded(op, mask) as u32;
+                    self.regs[0] = 0;
+                    j += 1;
+                }
+                Kind::Store(op) => {
+                    if t1 != 0 { self.report(pc, Leak::StoreAddress); m.sites.push((pc, Leak::StoreAddress)); }
+                    let mask = self.regs[d.rs2_i()] as u8;
+                    if j >= done { self.mem.store_mask::<true>(addrs[j], op.size(), mask); }
+                    m.ops[j] = MemOp { size: op.size() as u8, store: true, mask };
+                    j += 1;
+                }
+                _ => self.track::<false>(pc, d, kind, 0, 0, false),
+            }
+            pc = pc.wrapping_add(d.len as u32);
+        }
+        m.clean = (done == 0 && self.mem.changes == start).then_some(start);
+        for e in &mut m.outs { e.1 = self.regs[e.0 as usize] as u8; }
+    }
+
     /// The taint update of one instruction (`Observer::insn`), `addr` the data address of a
     /// memory access; `QUIET`: `Observer::quiet` said that it reports nothing and allocates
     /// nothing, so neither is compiled in. `plain`: `d.rd` is x0 only for a store (whose
@@ -362,24 +603,19 @@ impl CtChecker {
             }
             Kind::Jump(JumpOp::Jal) => 0,
             Kind::Jump(JumpOp::Jalr) => { if t1 != 0 { self.report(pc, Leak::IndirectJump); } 0 }
+            // (branches and stores have rd = x0, whose mask stays 0: nothing to write)
             Kind::Branch(_) => {
                 if t1 | t2 != 0 { self.report(pc, Leak::Branch); }
-                0
+                return;
             }
             Kind::Load(op) => {
                 if !QUIET && t1 != 0 { self.report(pc, Leak::LoadAddress); }
-                let m = self.mem.load_mask(addr, op.size());
-                match op {
-                    LoadOp::Lw | LoadOp::Lbu | LoadOp::Lhu => m,
-                    // sign extension spreads a secret top byte
-                    LoadOp::Lb => if m != 0 { ALL } else { 0 },
-                    LoadOp::Lh => if m & 2 != 0 { ALL } else { m },
-                }
+                loaded(op, self.mem.load_mask(addr, op.size()))
             }
             Kind::Store(op) => {
                 if !QUIET && t1 != 0 { self.report(pc, Leak::StoreAddress); }
                 if QUIET { self.mem.store_mask::<false>(addr, op.size(), t2) } else { self.mem.store_mask::<true>(addr, op.size(), t2) }
-                0
+                return;
             }
             Kind::Ext(_) => {
                 // the declared flow (default: every input mixes into rd), and the custom state

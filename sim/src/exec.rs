@@ -64,9 +64,51 @@ pub trait Observer {
     /// such instructions run? The block engine then runs a block of them unobserved (the
     /// constant-time checker: while no register and no custom state holds a secret).
     fn idle_on_registers(&self) -> bool { false }
+    /// Observation of a whole block body after it ran (the constant-time checker's memo of
+    /// block taint transfers): with `BLOCKS`, the block engine asks `block_begin` before a
+    /// body runs; given Some(log), it runs the body with only the data addresses of its loads
+    /// and stores recorded (`AddrLog`) and passes them, with how many instructions ran
+    /// (`ran`; `n` addresses), to `block_done`, in place of `insn` for each. `id` names the
+    /// block until the engine drops its blocks (then ids are not reused).
+    const BLOCKS: bool = false;
+    /// bodies shorter than this are observed instruction by instruction
+    const BLOCK_MIN: usize = usize::MAX;
+    fn block_begin(&mut self, _id: u64, _body: &[Decoded]) -> Option<Box<AddrBuf>> { None }
+    fn block_done(&mut self, _id: u64, _body: &[Decoded], _pc: u32, _ran: usize, _log: Box<AddrBuf>, _n: usize) {}
 }
 pub struct NoObserver;
 impl Observer for NoObserver { const ACTIVE: bool = false; const TIMED: bool = false; }
+
+/// Data addresses of a block body's loads and stores, in order (a body has fewer instructions).
+pub type AddrBuf = [u32; ADDR_LOG];
+pub const ADDR_LOG: usize = 1024;
+
+/// The observer of a body run for `Observer::block_done`: it records each load's and store's
+/// address, and nothing else (no call, no report: every access is `quiet`).
+pub struct AddrLog { pub buf: Box<AddrBuf>, pub n: usize, addr: u32 }
+
+impl AddrLog {
+    pub fn new(buf: Box<AddrBuf>) -> AddrLog { AddrLog { buf, n: 0, addr: 0 } }
+    #[inline(always)]
+    fn push(&mut self, addr: u32) {
+        // (masked: no bounds check; a body holds fewer than ADDR_LOG accesses)
+        self.buf[self.n & (ADDR_LOG - 1)] = addr;
+        self.n += 1;
+    }
+}
+
+impl Observer for AddrLog {
+    const ACTIVE: bool = true;
+    const TIMED: bool = false;
+    #[inline(always)]
+    fn insn_quiet(&mut self, _pc: u32, _d: &Decoded, kind: Kind, _rd_val: u32, addr: u32, _plain: bool, _mem: &Memory) {
+        if matches!(kind, Kind::Load(_) | Kind::Store(_)) { self.push(addr); }
+    }
+    fn mem(&mut self, _pc: u32, addr: u32, _size: u32, _store: bool) { self.addr = addr; }
+    fn insn(&mut self, _pc: u32, _d: &Decoded, kind: Kind, _rd_val: u32, _cycle: u64, _stalls: &[u64; N_STALLS], _mem: &Memory) {
+        if matches!(kind, Kind::Load(_) | Kind::Store(_)) { self.push(self.addr); }
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FuncStat { pub cycles: u64, pub instret: u64, pub calls: u64 }

@@ -14,7 +14,9 @@
 //! Loads and stores first try `step`'s fast form, which makes no call; what it leaves
 //! (another memory region, a fault, a checker report) goes to `thread_slow` and `step`.
 //! While blocks run, their storage is taken out of the machine, so that a step gets the
-//! machine mutably and its instruction by reference.
+//! machine mutably and its instruction by reference. An observer may take a long body after
+//! the fact instead (`Observer::block_begin`: the constant-time checker's memo of a block's
+//! taint transfer); the body then runs with only its data addresses recorded (`AddrLog`).
 //!
 //! What a block does not hold is left to `run_inner`, one instruction at a time: CSR
 //! accesses (they read the cycle counter), DIV/REM (operand-dependent latency), atomics,
@@ -23,7 +25,7 @@
 //! decoded code range ends the block before it executes; `run_inner` then executes it.
 
 use super::semantics::{self, is_link};
-use super::{Machine, NoObserver, Observer};
+use super::{AddrLog, Machine, NoObserver, Observer};
 use crate::decode::{op_table, Ctrl, Decoded, Kind, Op};
 use crate::timing::{BlockPlan, Counters, Timing, N_STALLS};
 
@@ -32,6 +34,8 @@ const NONE: u32 = u32::MAX;
 const NOT_A_BLOCK: u32 = u32::MAX - 1;
 /// Longest block (instructions): bounds the work of building one and of an invalidation.
 const MAX_LEN: usize = 1024;
+// (a body's loads and stores fit the address log of `run_body_logged`)
+const _: () = assert!(MAX_LEN <= super::ADDR_LOG);
 /// Decoded instructions kept in blocks per decode-cache slot (plus a floor): code that
 /// rewrites itself in a loop builds a new block each time round, and a dropped block's
 /// instructions stay in `Blocks::insns`; past this bound no block is built, and the next
@@ -213,6 +217,9 @@ pub(crate) struct Blocks {
     insns: Vec<Decoded>,
     /// per decode-cache slot: some block (live or dead) holds the instruction there
     covered: Vec<bool>,
+    /// times every block was dropped (`reset_blocks`): with a block's index, its id for
+    /// `Observer::block_begin`
+    epoch: u32,
 }
 
 impl Blocks {
@@ -240,6 +247,10 @@ fn settle<T: Timing>(bl: &Blocks, b: u32, t: &mut T, deferred: &mut u64) {
         t.repeat_block(&bl.list[b as usize].plan, std::mem::take(deferred));
     }
 }
+
+/// Block `b`'s id for `Observer::block_begin`.
+#[inline(always)]
+fn block_id(bl: &Blocks, b: u32) -> u64 { (bl.epoch as u64) << 32 | b as u64 }
 
 /// The pc after the instructions `done`, run from `pc`.
 fn pc_after(pc: u32, done: &[Decoded]) -> u32 { done.iter().fold(pc, |p, d| p.wrapping_add(d.len as u32)) }
@@ -323,12 +334,30 @@ impl Machine {
         body.len() - left
     }
 
-    /// `run_body` as the block needs it: unobserved (see `Observer::idle_on_registers`),
-    /// plain or not.
+    /// `run_body` as block `id` needs it: unobserved (see `Observer::idle_on_registers`), for
+    /// the observer to take after the fact (`Observer::block_begin`), plain or not.
     #[inline(always)]
-    fn run_block_body<O: Observer>(&mut self, obs: &mut O, body: &[Decoded], pc: u32, plain: bool, unobserved: bool) -> usize {
+    fn run_block_body<O: Observer>(&mut self, obs: &mut O, id: u64, body: &[Decoded], pc: u32, plain: bool, unobserved: bool) -> usize {
         if unobserved { self.run_body_unobserved(body, pc, plain) }
-        else if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) }
+        else if O::BLOCKS && body.len() >= O::BLOCK_MIN { self.run_body_logged(obs, id, body, pc, plain) }
+        else { self.run_body_observed(obs, body, pc, plain) }
+    }
+
+    #[inline(always)]
+    fn run_body_observed<O: Observer>(&mut self, obs: &mut O, body: &[Decoded], pc: u32, plain: bool) -> usize {
+        if plain { self.run_body::<O, true>(obs, body, pc) } else { self.run_body::<O, false>(obs, body, pc) }
+    }
+
+    /// The body with only its data addresses recorded, for the observer to take after the fact
+    /// (`Observer::block_begin`), unless it declines. (Apart: the engine's loop stays as
+    /// compact as without it.)
+    #[inline(never)]
+    fn run_body_logged<O: Observer>(&mut self, obs: &mut O, id: u64, body: &[Decoded], pc: u32, plain: bool) -> usize {
+        let Some(buf) = obs.block_begin(id, body) else { return self.run_body_observed(obs, body, pc, plain) };
+        let mut log = AddrLog::new(buf);
+        let k = if plain { self.run_body::<AddrLog, true>(&mut log, body, pc) } else { self.run_body::<AddrLog, false>(&mut log, body, pc) };
+        obs.block_done(id, body, pc, k, log.buf, log.n);
+        k
     }
 
     /// `run_body` without an observer (see `Observer::idle_on_registers`); apart, so that the
@@ -482,7 +511,7 @@ impl Machine {
                 // an observer with nothing to do for this block does not see it
                 let unobserved = O::ACTIVE && regs_only && (idle || obs.idle_on_registers());
                 idle = unobserved;
-                let k = self.run_block_body(obs, body, pc, plain, unobserved);
+                let k = self.run_block_body(obs, block_id(bl, b), body, pc, plain, unobserved);
                 if k < body.len() {
                     settle(bl, b, t, &mut deferred);
                     self.partial_block(bl, b, k, t);
@@ -546,7 +575,7 @@ impl Machine {
             let insns = &bl.insns[blk.first as usize..][..n];
             let (body, last) = insns.split_at(n - ctrl.is_some() as usize);
             let unobserved = O::ACTIVE && regs_only && obs.idle_on_registers();
-            let k = self.run_block_body(obs, body, pc, plain, unobserved);
+            let k = self.run_block_body(obs, block_id(bl, b), body, pc, plain, unobserved);
             if k < body.len() {
                 let stop = pc_after(pc, &body[..k]);
                 self.leave_trip(&mut bl.list, &bl.insns, t, trip);
@@ -715,6 +744,7 @@ impl Machine {
         self.flush_block_counts();
         self.blocks.list.clear();
         self.blocks.insns.clear();
+        self.blocks.epoch += 1;
         self.blocks.at.fill(NONE);
         self.blocks.covered.fill(false);
     }
