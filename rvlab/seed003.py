@@ -118,22 +118,23 @@ def seed_data_bytes(published, v):
     return published_figure(published, v, "Tables 16-18", "static_bytes", "any")
 
 
-def ours(records: list[Record], v: Variant, impl: str, core: str) -> Record | None:
-    """Our record of the variant's one-block operation by impl on core (default multiplier latency)."""
+def _record(records: list[Record], prim: str, impl: str, op: str, core: str,
+            input_bytes: int | None = None) -> Record | None:
+    """Our record of one operation (of input_bytes, if given) by prim/impl on core, at the
+    core's default multiplier latency."""
     lat = default_latency(records, core)
-    for r in records:
-        if (r.primitive, r.impl, r.operation, r.input_bytes, r.core) == (v.primitive, impl, v.operation,
-                                                                         v.input_bytes, core) \
-                and r.mul_latency == lat and not r.extra:
-            return r
-    return None
+    return next((r for r in records if (r.primitive, r.impl, r.operation, r.core) == (prim, impl, op, core)
+                 and input_bytes in (None, r.input_bytes) and r.mul_latency == lat and not r.extra), None)
+
+
+def ours(records: list[Record], v: Variant, impl: str, core: str) -> Record | None:
+    """Our record of the variant's one-block operation by impl on core."""
+    return _record(records, v.primitive, impl, v.operation, core, v.input_bytes)
 
 
 def keyexp_record(records: list[Record], v: Variant, impl: str, core: str) -> Record | None:
     """Our key schedule record of the variant's implementation on core."""
-    lat = default_latency(records, core)
-    return next((r for r in records if (r.primitive, r.impl, r.operation, r.core) == (v.primitive, impl, "keyexp", core)
-                 and r.mul_latency == lat and not r.extra), None)
+    return _record(records, v.primitive, impl, "keyexp", core)
 
 
 def impls_of(v: Variant, isa: str) -> tuple:
